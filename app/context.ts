@@ -1,0 +1,31 @@
+// The typed load context: long-lived services created once in server.ts (or by a test),
+// reached by every loader and action. Routes never import singletons.
+import type { AppDatabase } from "~/db/client.server";
+import type { Env } from "~/env.server";
+import type { Mailer } from "~/mail/mailer.server";
+import type { AppCookies } from "~/auth/cookies.server";
+import type { AuthLimiters } from "~/auth/rate-limit.server";
+import type { LiveBook } from "~/market/live-book.server";
+import type { RealtimeHub } from "~/realtime/hub.server";
+
+export interface AppServices {
+  db: AppDatabase;
+  env: Env;
+  mailer: Mailer;
+  cookies: AppCookies;
+  limiters: AuthLimiters;
+  liveBook: LiveBook;
+  hub: RealtimeHub;
+}
+
+export interface AppContext extends AppServices {
+  /** The CSP nonce of this response (scripts without it do not run). */
+  cspNonce: string;
+  /** The client's address as Express saw it (for rate limits and session records). */
+  clientIp: string;
+}
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,104 @@
+// Driver choice by DATABASE_URL and migrations at start-up (same SQL on both drivers).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fs from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import * as schema from "./schema";
+
+export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: AppDatabase;
+  driver: "pglite" | "pg";
+  /** Answers true when the database takes a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PGLITE_DIR = "./data/pglite";
+
+/** drizzle/ beside the project root, found from this module whether run from source or dist/. */
+export function migrationsFolder(): string {
+  const candidates = [
+    path.resolve(process.cwd(), "drizzle"),
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle"),
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../drizzle"),
+  ];
+  const found = candidates.find((c) => fs.existsSync(path.join(c, "meta", "_journal.json")));
+  if (!found) throw new Error("drizzle/ migrations folder not found");
+  return found;
+}
+
+export async function openDatabase(url: string | undefined): Promise<DatabaseHandle> {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  const dataDir = !url ? DEFAULT_PGLITE_DIR : url === "memory://" ? undefined : url.replace(/^file:\/\//, "");
+  return openPglite(dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as AppDatabase;
+  let closed = false;
+  return {
+    db,
+    driver: "pglite",
+    ping: async () => {
+      if (closed) return false;
+      try {
+        await client.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pg = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client's error (server restart) must not crash the process; the pool reconnects.
+  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  const db = drizzle(pool, { schema }) as unknown as AppDatabase;
+  return {
+    db,
+    driver: "pg",
+    ping: async () => {
+      try {
+        await pool.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.driver === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as never, { migrationsFolder: folder });
+  } else {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    await migrate(handle.db as never, { migrationsFolder: folder });
+  }
+}
+
+export async function isDatabaseEmpty(db: AppDatabase): Promise<boolean> {
+  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
+  const first = (rows as unknown as { rows?: { n: number }[] }).rows?.[0] ?? (rows as unknown as { n: number }[])[0];
+  return Number(first?.n ?? 0) === 0;
+}

@@ -1,0 +1,525 @@
+// One Drizzle schema for both drivers (PGlite and node-postgres).
+// Prices are numeric read as numbers at the model boundary; times are timestamptz (UTC);
+// the documents' 0/1 flags are booleans here and become 0/1 only in the JSON API.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const price = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+
+export const tradeTypeEnum = pgEnum("trade_type", ["BUY", "SELL"]);
+export const alertConditionEnum = pgEnum("alert_condition", ["Equal to", "Greater than", "Less than"]);
+export const trendEnum = pgEnum("trend", ["Buy", "Sell", "Neutral"]);
+export const chaviTypeEnum = pgEnum("chavi_type", ["plus", "minus"]);
+export const codePurposeEnum = pgEnum("code_purpose", ["signup", "reset"]);
+
+// ---------------------------------------------------------------- people and sessions
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    roleId: smallint("role_id").notNull(),
+    status: boolean("status").notNull().default(true),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    loginTimestamp: timestamp("login_timestamp", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    index("users_role_idx").on(t.roleId, t.id),
+  ],
+);
+
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+  },
+  (t) => [index("auth_sessions_user_idx").on(t.userId), index("auth_sessions_created_idx").on(t.createdAt)],
+);
+
+// One-time codes (signup OTP) and links (password reset). Only a hash is stored.
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: codePurposeEnum("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_codes_user_idx").on(t.userId, t.purpose)],
+);
+
+export const userSettings = pgTable(
+  "user_settings",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("user_settings_user_name_unique").on(t.userId, t.name)],
+);
+
+// ---------------------------------------------------------------- instruments
+
+export const sectors = pgTable("sectors", {
+  id: serial("id").primaryKey(),
+  sectorName: text("sector_name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  status: boolean("status").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const symbols = pgTable(
+  "symbols",
+  {
+    id: serial("id").primaryKey(),
+    symbolCode: text("symbol_code").notNull(),
+    sectorId: integer("sector_id").references(() => sectors.id, { onDelete: "set null" }),
+    segment: text("segment").notNull().default("NSE"),
+    description: text("description").notNull().default(""),
+    lotSize: integer("lot_size").notNull().default(1),
+    step: price("step").notNull().default(1),
+    audioScript: text("audio_script").notNull().default(""),
+    status: boolean("status").notNull().default(true),
+    dagluPer: numeric("daglu_per", { precision: 8, scale: 3, mode: "number" }),
+    fromDagluPer: numeric("from_daglu_per", { precision: 8, scale: 3, mode: "number" }),
+    toDagluPer: numeric("to_daglu_per", { precision: 8, scale: 3, mode: "number" }),
+    // The price a fresh simulated feed starts from when no stored close exists yet.
+    referencePrice: price("reference_price"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("symbols_code_unique").on(sql`upper(${t.symbolCode})`),
+    index("symbols_sector_idx").on(t.sectorId, t.id),
+  ],
+);
+
+// A customer's subscription period and the symbols it covers.
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dateSubscribed: date("date_subscribed").notNull(),
+    dateExpired: date("date_expired"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.userId)],
+);
+
+export const subscriptionDetails = pgTable(
+  "subscription_details",
+  {
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    symbolId: integer("symbol_id")
+      .notNull()
+      .references(() => symbols.id, { onDelete: "cascade" }),
+    sectorId: integer("sector_id").references(() => sectors.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.symbolId] })],
+);
+
+// The effective set of symbols a user may see (role 4: their subscription).
+export const userSymbols = pgTable(
+  "user_symbols",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    symbolId: integer("symbol_id")
+      .notNull()
+      .references(() => symbols.id, { onDelete: "cascade" }),
+    sectorId: integer("sector_id").references(() => sectors.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbolId] }), index("user_symbols_symbol_idx").on(t.symbolId)],
+);
+
+export const userSectors = pgTable(
+  "user_sectors",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sectorId: integer("sector_id")
+      .notNull()
+      .references(() => sectors.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sectorId] })],
+);
+
+// ---------------------------------------------------------------- watchlists
+
+export const watchlists = pgTable(
+  "watchlists",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    watchlistName: text("watchlist_name").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("watchlists_user_idx").on(t.userId, t.position)],
+);
+
+export const watchlistSymbols = pgTable(
+  "watchlist_symbols",
+  {
+    watchlistId: integer("watchlist_id")
+      .notNull()
+      .references(() => watchlists.id, { onDelete: "cascade" }),
+    symbolId: integer("symbol_id")
+      .notNull()
+      .references(() => symbols.id, { onDelete: "cascade" }),
+    sectorId: integer("sector_id").references(() => sectors.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.watchlistId, t.symbolId] })],
+);
+
+// ---------------------------------------------------------------- trades
+
+export const trades = pgTable(
+  "trades",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    symbolId: integer("symbol_id")
+      .notNull()
+      .references(() => symbols.id, { onDelete: "restrict" }),
+    tradeType: tradeTypeEnum("trade_type").notNull(),
+    quantity: integer("quantity").notNull().default(0),
+    buyPrice: price("buy_price").notNull().default(0),
+    sellPrice: price("sell_price").notNull().default(0),
+    targetPrice: price("target_price").notNull().default(0),
+    slPrice: price("sl_price").notNull().default(0),
+    description: text("description").notNull().default(""),
+    reasonToTrade: text("reason_to_trade").notNull().default(""),
+    tradeDateTime: timestamp("trade_date_time", { withTimezone: true }).notNull().defaultNow(),
+    exitDateTime: timestamp("exit_date_time", { withTimezone: true }),
+    // true = open. Closing freezes the PNL at the exit price.
+    status: boolean("status").notNull().default(true),
+    isVerified: boolean("is_verified").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("trades_time_idx").on(t.tradeDateTime, t.id),
+    index("trades_user_time_idx").on(t.userId, t.tradeDateTime, t.id),
+    index("trades_symbol_idx").on(t.symbolId),
+  ],
+);
+
+export const symbolSuggestions = pgTable(
+  "symbol_suggestions",
+  {
+    id: serial("id").primaryKey(),
+    symbolId: integer("symbol_id")
+      .notNull()
+      .references(() => symbols.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    trends: trendEnum("trends").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("symbol_suggestions_symbol_idx").on(t.symbolId, t.updatedAt)],
+);
+
+// ---------------------------------------------------------------- alerts and notifications
+
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    symbolId: integer("symbol_id")
+      .notNull()
+      .references(() => symbols.id, { onDelete: "cascade" }),
+    price: price("price").notNull(),
+    condition: alertConditionEnum("condition").notNull(),
+    viewType: text("view_type").array().notNull(),
+    description: text("description").notNull(),
+    note: text("note").notNull().default(""),
+    alertType: text("alert_type").notNull().default("manual"),
+    isMasterAlert: boolean("is_master_alert").notNull().default(false),
+    isChaviAlert: boolean("is_chavi_alert").notNull().default(false),
+    createdBy: text("created_by").notNull().default("User"),
+    active: boolean("active").notNull().default(true),
+    firedAt: timestamp("fired_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("alerts_symbol_active_idx").on(t.symbolId, t.active), index("alerts_user_idx").on(t.userId, t.id)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    symbolId: integer("symbol_id").references(() => symbols.id, { onDelete: "set null" }),
+    kind: text("kind").notNull().default("alert"),
+    message: text("message").notNull(),
+    view: text("view").array().notNull().default(sql`'{}'::text[]`),
+    mp3Text: text("mp3_text").notNull().default(""),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_time_idx").on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- keys (chavi)
+
+export const chavis = pgTable("chavis", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  type: chaviTypeEnum("type").notNull(),
+  srNo: integer("sr_no").notNull(),
+  description: text("description").notNull().default(""),
+  isactive: boolean("isactive").notNull().default(true),
+  // Order set on the Chavi Setting page (drag or up/down).
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const chaviUsers = pgTable(
+  "chavi_users",
+  {
+    chaviId: integer("chavi_id")
+      .notNull()
+      .references(() => chavis.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.chaviId, t.userId] }), index("chavi_users_user_idx").on(t.userId)],
+);
+
+export const chaviEvents = pgTable(
+  "chavi_events",
+  {
+    id: serial("id").primaryKey(),
+    chaviId: integer("chavi_id")
+      .notNull()
+      .references(() => chavis.id, { onDelete: "cascade" }),
+    symbolId: integer("symbol_id")
+      .notNull()
+      .references(() => symbols.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    price: price("price").notNull(),
+    tradingDate: date("trading_date").notNull(),
+    eventTime: timestamp("event_time", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chavi_events_symbol_time_idx").on(t.symbolId, t.eventTime)],
+);
+
+// ---------------------------------------------------------------- reference and target points
+
+export const referencePoints = pgTable(
+  "reference_points",
+  {
+    id: serial("id").primaryKey(),
+    symbolId: integer("symbol_id")
+      .notNull()
+      .references(() => symbols.id, { onDelete: "cascade" }),
+    pointName: text("point_name").notNull(),
+    displayName: text("display_name").notNull().default(""),
+    price: price("price").notNull(),
+    slPrice: price("sl_price"),
+    date: date("date"),
+    description: text("description").notNull().default(""),
+    priority: integer("priority").notNull().default(0),
+    lowRange: price("low_range"),
+    highRange: price("high_range"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("reference_points_symbol_idx").on(t.symbolId, t.isActive)],
+);
+
+// ---------------------------------------------------------------- prices
+
+export const dayOhlc = pgTable(
+  "day_ohlc",
+  {
+    symbolId: integer("symbol_id")
+      .notNull()
+      .references(() => symbols.id, { onDelete: "cascade" }),
+    tradingDate: date("trading_date").notNull(),
+    open: price("open").notNull(),
+    high: price("high").notNull(),
+    low: price("low").notNull(),
+    close: price("close").notNull(),
+    settlePrice: price("settle_price"),
+    volume: bigint("volume", { mode: "number" }).notNull().default(0),
+    ma: price("ma"),
+    md: price("md"),
+    wa: price("wa"),
+    wd: price("wd"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.symbolId, t.tradingDate] })],
+);
+
+// 1-minute candles; `ts` is the minute's start in UTC.
+export const intradayOhlc = pgTable(
+  "intraday_ohlc",
+  {
+    symbolId: integer("symbol_id").notNull(),
+    ts: timestamp("ts", { withTimezone: true }).notNull(),
+    open: price("open").notNull(),
+    high: price("high").notNull(),
+    low: price("low").notNull(),
+    close: price("close").notNull(),
+    volume: bigint("volume", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.symbolId, t.ts] })],
+);
+
+export const sectorAnalysisPoints = pgTable(
+  "sector_analysis_points",
+  {
+    sectorId: integer("sector_id")
+      .notNull()
+      .references(() => sectors.id, { onDelete: "cascade" }),
+    ts: timestamp("ts", { withTimezone: true }).notNull(),
+    percentage: numeric("percentage", { precision: 6, scale: 2, mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sectorId, t.ts] })],
+);
+
+// ---------------------------------------------------------------- calendar
+
+export const calendarEntries = pgTable(
+  "calendar_entries",
+  {
+    id: serial("id").primaryKey(),
+    segment: text("segment").notNull(),
+    note: text("note").notNull(),
+    date: date("date").notNull(),
+    isWeekFirstDay: boolean("is_week_first_day").notNull().default(false),
+    isWeekLastDay: boolean("is_week_last_day").notNull().default(false),
+    isHoliday: boolean("is_holiday").notNull().default(false),
+    isMonthFirstDay: boolean("is_month_first_day").notNull().default(false),
+    isMonthLastDay: boolean("is_month_last_day").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("calendar_entries_date_idx").on(t.date, t.id), index("calendar_segment_date_idx").on(t.segment, t.date)],
+);
+
+// ---------------------------------------------------------------- chat and broadcast
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    receiverId: integer("receiver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    emp: boolean("emp").notNull().default(false),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_pair_idx").on(t.senderId, t.receiverId, t.createdAt),
+    index("messages_receiver_unread_idx").on(t.receiverId, t.readAt),
+  ],
+);
+
+export const broadcasts = pgTable(
+  "broadcasts",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("broadcasts_time_idx").on(t.createdAt, t.id)],
+);
+
+// ---------------------------------------------------------------- settings, banner, provider
+
+export const marquee = pgTable("marquee", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  date: date("date"),
+  subText: text("sub_text").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
+// Live-rate provider credentials, encrypted at rest (DECISIONS 23).
+export const apiSecrets = pgTable("api_secrets", {
+  id: serial("id").primaryKey(),
+  apiTokenEnc: text("api_token_enc").notNull(),
+  apiSecretEnc: text("api_secret_enc").notNull(),
+  authenticationDate: timestamp("authentication_date", { withTimezone: true }),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,205 @@
+// The documents' role-by-path table and unknown-path rule, as data (DECISIONS 1-5).
+// The sidebar, the route guards, the socket hub and the tests all read this one table.
+
+export const ROLES = { admin: 1, subAdmin: 2, employee: 3, customer: 4 } as const;
+export type RoleId = 1 | 2 | 3 | 4;
+export const ALL_ROLES: readonly RoleId[] = [1, 2, 3, 4];
+
+export const ROLE_NAMES: Record<RoleId, string> = {
+  1: "Admin",
+  2: "Sub Admin",
+  3: "Employee",
+  4: "Customer",
+};
+
+export function isRoleId(value: unknown): value is RoleId {
+  return value === 1 || value === 2 || value === 3 || value === 4;
+}
+
+/**
+ * A documented path. `pattern` uses `:param` for one segment. A path also covers its own
+ * sub-paths (the modal routes /trades/new, /trades/42/edit belong to /trades).
+ */
+export interface PathRule {
+  pattern: string;
+  roles: readonly RoleId[];
+  /** Reachable without signing in (the sign-in pages). */
+  public?: boolean;
+}
+
+const R1: readonly RoleId[] = [1];
+
+/**
+ * The route-access lists of trading-dashboard.md §2 are the authority (DECISIONS 1):
+ * role 1 reaches every documented path; roles 2, 3 and 4 only the paths listed for them.
+ */
+export const PATH_RULES: readonly PathRule[] = [
+  { pattern: "/", roles: [1, 2, 3, 4] },
+  { pattern: "/login", roles: [1, 2, 3, 4], public: true },
+  { pattern: "/signin", roles: [1, 2, 3], public: true },
+  { pattern: "/signup", roles: [1, 2, 3, 4], public: true },
+  { pattern: "/verifictionOtp", roles: [1, 2, 3, 4], public: true },
+  { pattern: "/reset-password", roles: [1, 2, 3, 4], public: true },
+  { pattern: "/dashboard", roles: [1, 2, 3, 4] },
+  { pattern: "/setting", roles: [1, 2, 3, 4] },
+  { pattern: "/settings/account", roles: [1, 4] },
+  { pattern: "/watch-list", roles: [1, 3, 4] },
+  { pattern: "/alert", roles: [1, 3, 4] },
+  { pattern: "/overview", roles: [1, 3, 4] },
+  { pattern: "/chart", roles: [1, 3, 4] },
+  { pattern: "/allChart", roles: [1, 3, 4] },
+  { pattern: "/allRealTime", roles: [1, 3, 4] },
+  { pattern: "/trades", roles: [1, 3, 4] },
+  { pattern: "/support", roles: [1, 3, 4] },
+  { pattern: "/support/:receiverId", roles: [1, 3, 4] },
+  { pattern: "/notifications", roles: [1, 3, 4] },
+  { pattern: "/users", roles: [1, 2] },
+  { pattern: "/sector-analysis", roles: R1 },
+  { pattern: "/sector-analysis-chart/:sector", roles: R1 },
+  { pattern: "/sectore", roles: R1 },
+  { pattern: "/login-user", roles: R1 },
+  { pattern: "/references-points", roles: R1 },
+  { pattern: "/reference-point", roles: R1 },
+  { pattern: "/target-point", roles: R1 },
+  { pattern: "/calendar", roles: R1 },
+  { pattern: "/symbols", roles: R1 },
+  { pattern: "/chavi", roles: R1 },
+  { pattern: "/key-setting", roles: R1 },
+  { pattern: "/BonusSplitting", roles: R1 },
+  { pattern: "/SymbolSuggestionFlow", roles: R1 },
+  { pattern: "/Token", roles: R1 },
+  { pattern: "/broadcast/message", roles: R1 },
+  { pattern: "/reports/user", roles: R1 },
+  { pattern: "/reports/trade", roles: R1 },
+  { pattern: "/reports/trade-analysis", roles: R1 },
+  { pattern: "/reports/pnl", roles: R1 },
+  { pattern: "/reports/min-max", roles: R1 },
+  { pattern: "/admin/dashboard", roles: R1 },
+  { pattern: "/upload", roles: R1 },
+  { pattern: "/demo", roles: R1 },
+];
+
+/**
+ * Paths that are not screens but form posts every signed-in role uses (sign-out, theme and
+ * sidebar preferences). They are not in the documents' table and never shown in the sidebar.
+ */
+export const UTILITY_PATHS: readonly PathRule[] = [
+  { pattern: "/logout", roles: [1, 2, 3, 4], public: true },
+  { pattern: "/preferences", roles: [1, 2, 3, 4], public: true },
+];
+
+export type AccessDecision =
+  | { kind: "allow" }
+  | { kind: "not-found" }
+  | { kind: "redirect"; to: string };
+
+export const NOT_FOUND_TEXT = "Hmm...this page doesn't exist. Try searching for something else!";
+
+function normalise(pathname: string): string {
+  let p = pathname.split("?")[0].split("#")[0];
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    // A malformed escape is matched as written; it will match nothing.
+  }
+  p = p.replace(/\/{2,}/g, "/");
+  if (p.length > 1 && p.endsWith("/")) p = p.slice(0, -1);
+  return p.toLowerCase();
+}
+
+function patternMatches(pattern: string, pathname: string): boolean {
+  const want = normalise(pattern).split("/");
+  const have = pathname.split("/");
+  if (have.length < want.length) return false;
+  // Segments beyond the pattern are the path's own sub-routes (modals, ids).
+  return want.every((segment, i) => (segment.startsWith(":") ? have[i].length > 0 : segment === have[i]));
+}
+
+/** The documented rule that covers a path, or undefined when the path is unknown. */
+export function findPathRule(pathname: string): PathRule | undefined {
+  const p = normalise(pathname);
+  let best: PathRule | undefined;
+  for (const rule of [...PATH_RULES, ...UTILITY_PATHS]) {
+    if (rule.pattern === "/" ? p === "/" : patternMatches(rule.pattern, p)) {
+      // The most specific pattern wins (/support/:id over /support).
+      if (!best || rule.pattern.length > best.pattern.length) best = rule;
+    }
+  }
+  return best;
+}
+
+/** Where a role goes for a path it may not reach or that does not exist (DECISIONS 3-4). */
+export function unknownPathDecision(role: RoleId | null): AccessDecision {
+  if (role === null) return { kind: "redirect", to: "/login" };
+  if (role === 1) return { kind: "not-found" };
+  if (role === 2) return { kind: "redirect", to: "/dashboard" };
+  return { kind: "redirect", to: "/login" };
+}
+
+/** The one access rule: may this role (null = signed out) open this path? */
+export function decideAccess(role: RoleId | null, pathname: string): AccessDecision {
+  const rule = findPathRule(pathname);
+  if (role === null) {
+    return rule?.public ? { kind: "allow" } : { kind: "redirect", to: "/login" };
+  }
+  if (rule && rule.roles.includes(role)) return { kind: "allow" };
+  return unknownPathDecision(role);
+}
+
+export function canReach(role: RoleId | null, pathname: string): boolean {
+  return decideAccess(role, pathname).kind === "allow";
+}
+
+// ---------------------------------------------------------------- sidebar
+
+export interface NavLink {
+  path: string;
+  label: string;
+  group: "main" | "admin" | "reports";
+}
+
+/**
+ * The sidebar lists of trading-dashboard.md §2, in their order. A role sees only the links it
+ * may reach (DECISIONS 1) and only screens that are built (BUILT_PATHS), never a dead link.
+ */
+export const SIDEBAR_LINKS: readonly NavLink[] = [
+  { path: "/dashboard", label: "Dashboard", group: "main" },
+  { path: "/watch-list", label: "Watch List", group: "main" },
+  { path: "/alert", label: "Alerts", group: "main" },
+  { path: "/overview", label: "Overview", group: "main" },
+  { path: "/sector-analysis", label: "Sector Analysis", group: "main" },
+  { path: "/support", label: "Support", group: "main" },
+  { path: "/trades", label: "Trades", group: "main" },
+  { path: "/allRealTime", label: "Live Prices", group: "main" },
+  { path: "/allChart", label: "Charts", group: "main" },
+  { path: "/sectore", label: "Sectors", group: "admin" },
+  { path: "/users", label: "Users", group: "admin" },
+  { path: "/login-user", label: "Login Users", group: "admin" },
+  { path: "/references-points", label: "Reference Points", group: "admin" },
+  { path: "/calendar", label: "Calendar", group: "admin" },
+  { path: "/symbols", label: "Symbols", group: "admin" },
+  { path: "/chavi", label: "Keys (Chavi)", group: "admin" },
+  { path: "/key-setting", label: "Key Order", group: "admin" },
+  { path: "/BonusSplitting", label: "Bonus Splitting", group: "admin" },
+  { path: "/SymbolSuggestionFlow", label: "Symbol Suggestions", group: "admin" },
+  { path: "/Token", label: "API Verification", group: "admin" },
+  { path: "/reference-point", label: "Reference Point", group: "admin" },
+  { path: "/target-point", label: "Target Points", group: "admin" },
+  { path: "/upload", label: "Upload", group: "admin" },
+  { path: "/broadcast/message", label: "Broadcast", group: "admin" },
+  { path: "/reports/user", label: "User Report", group: "reports" },
+  { path: "/reports/trade", label: "Trade Report", group: "reports" },
+  { path: "/reports/trade-analysis", label: "Trade Analysis", group: "reports" },
+  { path: "/reports/pnl", label: "PNL Report", group: "reports" },
+  { path: "/reports/min-max", label: "Min Max Report", group: "reports" },
+];
+
+/**
+ * Screens that exist in this build. Each feature adds its paths here as it lands, so the
+ * sidebar and menus never link to a page that is not there yet.
+ */
+export const BUILT_PATHS: ReadonlySet<string> = new Set(["/dashboard", "/settings/account"]);
+
+export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {
+  return SIDEBAR_LINKS.filter((link) => built.has(link.path) && canReach(role, link.path));
+}

@@ -1,0 +1,42 @@
+// Environment, validated once at start-up; the parsed object is what the code reads.
+import * as z from "zod";
+
+const flag = z
+  .enum(["0", "1", "true", "false"])
+  .transform((v) => v === "1" || v === "true");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  // unset → embedded PGlite in ./data/pglite; memory:// → in-memory PGlite; postgres://… → node-postgres
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+  SEED_DEMO: flag.optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("NSE Signals <no-reply@localhost>"),
+  REDIS_URL: z.string().optional(),
+  FEED: z.string().default("simulated"),
+  COOKIE_SECURE: flag.optional(),
+  // Sign-in and code attempts: per account and per client address.
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(5),
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${issues}`);
+  }
+  return result.data;
+}
+
+/** Demo data is on by default for the embedded database, off for postgres:// unless SEED_DEMO=1. */
+export function shouldSeedDemo(env: Env): boolean {
+  if (env.SEED_DEMO !== undefined) return env.SEED_DEMO;
+  return !env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL);
+}

@@ -1,0 +1,24 @@
+// The live book: the latest quote per symbol code. The market engine writes it; loaders
+// read it so the first HTML already shows live figures.
+import type { Quote } from "~/domain/quotes";
+
+export class LiveBook {
+  private readonly quotes = new Map<string, Quote>();
+
+  get(symbolCode: string): Quote | undefined {
+    return this.quotes.get(symbolCode.toUpperCase());
+  }
+
+  set(quote: Quote): void {
+    this.quotes.set(quote.symbolCode.toUpperCase(), quote);
+  }
+
+  /** Quotes of the given codes that the book has, in the order asked. */
+  pick(codes: readonly string[]): Quote[] {
+    return codes.map((code) => this.get(code)).filter((q): q is Quote => q !== undefined);
+  }
+
+  get size(): number {
+    return this.quotes.size;
+  }
+}

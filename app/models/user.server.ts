@@ -1,0 +1,150 @@
+// Users: the only place that reads or writes the users table.
+import { and, eq, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { authSessions, users, userSettings } from "~/db/schema";
+import type { RoleId } from "~/domain/access";
+
+/** What loaders may see of a user: never the password hash. */
+export interface PublicUser {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  roleId: RoleId;
+  status: boolean;
+  emailVerified: boolean;
+}
+
+const publicColumns = {
+  id: users.id,
+  name: users.name,
+  username: users.username,
+  email: users.email,
+  roleId: users.roleId,
+  status: users.status,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+
+type PublicRow = Pick<typeof users.$inferSelect, keyof typeof publicColumns>;
+
+function toPublic(row: PublicRow): PublicUser {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    roleId: row.roleId as RoleId,
+    status: row.status,
+    emailVerified: row.emailVerifiedAt !== null,
+  };
+}
+
+export async function findUserById(db: AppDatabase, id: number): Promise<PublicUser | null> {
+  const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row ? toPublic(row) : null;
+}
+
+export async function findUserByEmail(db: AppDatabase, email: string): Promise<PublicUser | null> {
+  const [row] = await db
+    .select(publicColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row ? toPublic(row) : null;
+}
+
+/** The credentials row for sign-in only; the hash never leaves the auth module. */
+export async function findCredentialsByEmail(
+  db: AppDatabase,
+  email: string,
+): Promise<(PublicUser & { passwordHash: string }) | null> {
+  const [row] = await db
+    .select({ ...publicColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row ? { ...toPublic(row), passwordHash: row.passwordHash } : null;
+}
+
+export async function isEmailTaken(db: AppDatabase, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function isUsernameTaken(db: AppDatabase, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
+    .limit(1);
+  return Boolean(row);
+}
+
+export interface NewUser {
+  name: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  roleId: RoleId;
+  status?: boolean;
+  emailVerified?: boolean;
+}
+
+export async function insertUser(db: AppDatabase, input: NewUser): Promise<PublicUser> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: input.name.trim(),
+      username: input.username.trim(),
+      email: input.email.trim().toLowerCase(),
+      passwordHash: input.passwordHash,
+      roleId: input.roleId,
+      status: input.status ?? true,
+      emailVerifiedAt: input.emailVerified ? new Date() : null,
+    })
+    .returning(publicColumns);
+  return toPublic(row);
+}
+
+export async function markEmailVerified(db: AppDatabase, userId: number): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(db: AppDatabase, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function recordLogin(db: AppDatabase, userId: number): Promise<void> {
+  await db.update(users).set({ loginTimestamp: new Date() }).where(eq(users.id, userId));
+}
+
+/** Deactivating a user also ends every session they hold, in one transaction. */
+export async function setUserStatus(db: AppDatabase, userId: number, active: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ status: active, updatedAt: new Date() }).where(eq(users.id, userId));
+    if (!active) await tx.delete(authSessions).where(eq(authSessions.userId, userId));
+  });
+}
+
+export async function getUserSetting(db: AppDatabase, userId: number, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ value: userSettings.value })
+    .from(userSettings)
+    .where(and(eq(userSettings.userId, userId), eq(userSettings.name, name)))
+    .limit(1);
+  return row?.value ?? null;
+}
+
+export async function setUserSetting(db: AppDatabase, userId: number, name: string, value: string): Promise<void> {
+  await db
+    .insert(userSettings)
+    .values({ userId, name, value })
+    .onConflictDoUpdate({
+      target: [userSettings.userId, userSettings.name],
+      set: { value, updatedAt: new Date() },
+    });
+}

@@ -1,0 +1,78 @@
+// The socket.io hub on the same HTTP server as Express. The handshake is authenticated from
+// the session cookie (or a Bearer token); an unauthenticated socket is refused. Each socket
+// joins its user and role rooms; feature modules emit through the hub, never through io directly.
+import type { Server as HttpServer } from "node:http";
+import { Server, type Socket } from "socket.io";
+import type { SessionUser } from "~/models/auth-session.server";
+import { roomForRole, roomForUser } from "./events";
+
+export type HandshakeAuthenticator = (handshake: {
+  cookieHeader: string | undefined;
+  authorization: string | undefined;
+  token: string | undefined;
+}) => Promise<SessionUser | null>;
+
+export interface RealtimeHub {
+  io: Server;
+  emitToUser(userId: number, event: string, payload: unknown): void;
+  emitToRoles(roles: readonly number[], event: string, payload: unknown): void;
+  /** Ends the live connections of one user (sign-out, deactivation). */
+  disconnectUser(userId: number): void;
+  close(): Promise<void>;
+}
+
+export interface SocketData {
+  user: SessionUser;
+}
+
+export function createRealtimeHub(options: {
+  httpServer?: HttpServer;
+  authenticate: HandshakeAuthenticator;
+  corsOrigin?: string | boolean;
+}): RealtimeHub {
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>({
+    serveClient: false,
+    cors: options.corsOrigin ? { origin: options.corsOrigin, credentials: true } : undefined,
+    // The browser-side socket sends the cookie; only same-origin pages get one (SameSite=Lax).
+  });
+  if (options.httpServer) io.attach(options.httpServer);
+
+  io.use(async (socket, next) => {
+    try {
+      const auth = socket.handshake.auth as { token?: unknown } | undefined;
+      const user = await options.authenticate({
+        cookieHeader: socket.handshake.headers.cookie,
+        authorization: socket.handshake.headers.authorization,
+        token: typeof auth?.token === "string" ? auth.token : undefined,
+      });
+      if (!user) return next(new Error("Invalid token"));
+      socket.data.user = user;
+      next();
+    } catch (error) {
+      next(error instanceof Error ? error : new Error("Invalid token"));
+    }
+  });
+
+  io.on("connection", (socket: Socket) => {
+    const user = (socket.data as SocketData).user;
+    void socket.join([roomForUser(user.id), roomForRole(user.roleId)]);
+  });
+
+  return {
+    io: io as unknown as Server,
+    emitToUser(userId, event, payload) {
+      io.to(roomForUser(userId)).emit(event as never, payload as never);
+    },
+    emitToRoles(roles, event, payload) {
+      if (roles.length === 0) return;
+      io.to(roles.map(roomForRole)).emit(event as never, payload as never);
+    },
+    disconnectUser(userId) {
+      io.in(roomForUser(userId)).disconnectSockets(true);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      }),
+  };
+}

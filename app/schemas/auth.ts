@@ -1,0 +1,55 @@
+// Zod schemas of the sign-in forms. The same schema validates on the server (always) and in
+// the browser (when JavaScript runs); messages are the ones the user reads.
+import * as z from "zod";
+
+const email = z
+  .string({ error: "Please enter a email" })
+  .trim()
+  .min(1, "Please enter a email")
+  .max(254, "Email is too long")
+  .pipe(z.email("Please enter a valid email address"));
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: "Please enter your password" }).min(1, "Please enter your password").max(200),
+});
+
+export const PASSWORD_MIN = 8;
+const newPassword = z
+  .string({ error: "Please enter a password" })
+  .min(1, "Please enter a password")
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(200, "Password must be at most 200 characters");
+
+export const signupSchema = z.object({
+  name: z.string({ error: "Please enter a name" }).trim().min(1, "Please enter a name").max(100, "Name is too long"),
+  username: z
+    .string({ error: "Please enter a username" })
+    .trim()
+    .min(1, "Please enter a username")
+    .max(50, "Username is too long")
+    .regex(/^[A-Za-z0-9._-]+$/, "Username may use letters, digits, dot, dash and underscore"),
+  email,
+  password: newPassword,
+});
+
+export const OTP_ERROR = "Error during OTP verification";
+
+export const otpSchema = z.object({
+  intent: z.enum(["verify", "resend"]).default("verify"),
+  email,
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Please enter the 6-digit code")
+    .optional(),
+});
+
+export const resetRequestSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    password: newPassword,
+    confirm: z.string({ error: "Please confirm the password" }).min(1, "Please confirm the password"),
+  })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Passwords do not match" });
