@@ -25,7 +25,7 @@ export interface AppContext extends AppServices {
   clientIp: string;
 }
 
-declare module "@remix-run/node" {
+declare module "@remix-run/server-runtime" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends AppContext {}
 }

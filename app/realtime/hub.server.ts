@@ -33,7 +33,19 @@ export function createRealtimeHub(options: {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>({
     serveClient: false,
     cors: options.corsOrigin ? { origin: options.corsOrigin, credentials: true } : undefined,
-    // The browser-side socket sends the cookie; only same-origin pages get one (SameSite=Lax).
+    // A page of another site must not open a socket with our cookie (cross-site WebSocket
+    // hijacking): a browser's Origin must name this host. Non-browser clients send none.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      if (!origin || options.corsOrigin) return callback(null, true);
+      let host = "";
+      try {
+        host = new URL(origin).host;
+      } catch {
+        // unparsable: refused
+      }
+      callback(null, host !== "" && host === req.headers.host);
+    },
   });
   if (options.httpServer) io.attach(options.httpServer);
 
@@ -72,6 +84,12 @@ export function createRealtimeHub(options: {
     },
     close: () =>
       new Promise<void>((resolve) => {
+        // io.close() also closes the HTTP server it is attached to; a hub without one
+        // (tests) only has sockets to drop.
+        if (!options.httpServer) {
+          io.disconnectSockets(true);
+          return resolve();
+        }
         io.close(() => resolve());
       }),
   };

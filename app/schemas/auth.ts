@@ -53,3 +53,6 @@ export const resetPasswordSchema = z
     confirm: z.string({ error: "Please confirm the password" }).min(1, "Please confirm the password"),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Passwords do not match" });
+
+export const RESET_SENT = "If an account exists for that email, we sent a link to reset the password.";
+export const LINK_INVALID = "This link is invalid or has expired. Please ask for a new one.";

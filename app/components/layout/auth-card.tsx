@@ -1,0 +1,36 @@
+// The frame of the signed-out pages (login, signup, code, reset).
+import { Form } from "@remix-run/react";
+
+export function AuthCard({ title, children, theme = "light", currentPath }: { title: string; children: React.ReactNode; theme?: string; currentPath: string }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <div className="mb-6 flex items-center justify-between">
+          <p className="text-sm font-semibold tracking-wide text-blue-600 dark:text-blue-400">NSE Signals</p>
+          <ThemeSwitch theme={theme} currentPath={currentPath} />
+        </div>
+        <h1 className="mb-4 text-xl font-semibold">{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+export function ThemeSwitch({ theme, currentPath }: { theme: string; currentPath: string }) {
+  const next = theme === "dark" ? "light" : "dark";
+  return (
+    <Form method="post" action="/preferences" className="inline">
+      <input type="hidden" name="intent" value="theme" />
+      <input type="hidden" name="theme" value={next} />
+      <input type="hidden" name="redirectTo" value={currentPath} />
+      <button
+        type="submit"
+        aria-label={`Switch to ${next} theme`}
+        title={`Switch to ${next} theme`}
+        className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+      >
+        {theme === "dark" ? "☀ Light" : "☾ Dark"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,74 @@
+// A labelled input with its error messages, wired to a Conform field. The constraint
+// attributes (required, pattern, min) come from the Zod schema, so the browser checks them
+// even without JavaScript; the server checks again.
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+
+export function TextField({
+  label,
+  field,
+  type = "text",
+  autoComplete,
+  inputMode,
+  autoFocus,
+}: {
+  label: string;
+  field: FieldMetadata<string | undefined>;
+  type?: "text" | "email" | "password" | "date" | "number";
+  autoComplete?: string;
+  inputMode?: "numeric" | "text" | "email" | "decimal";
+  autoFocus?: boolean;
+}) {
+  const errorId = field.errors?.length ? field.errorId : undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type, ariaDescribedBy: errorId })}
+        key={field.key}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        autoFocus={autoFocus}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-blue-500 focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-900"
+      />
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="text-sm text-red-600 dark:text-red-400">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-300">
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  );
+}
+
+export function SubmitButton({ children, pending, name, value }: { children: React.ReactNode; pending?: boolean; name?: string; value?: string }) {
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={pending}
+      className="rounded-md bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+    >
+      {children}
+    </button>
+  );
+}

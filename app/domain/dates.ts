@@ -1,0 +1,119 @@
+// India Standard Time helpers (DECISIONS 10 and 12).
+//
+// Times are stored as UTC instants and shown in Asia/Kolkata; dates in URLs and API bodies are
+// YYYY-MM-DD, dates on screen DD-MM-YYYY and times hh:mm:ss a. All zone arithmetic goes through
+// @date-fns/tz (TZDate) and date-fns, so nothing here depends on the machine's own time zone.
+// Pure and browser-safe: no node: imports.
+import { TZDate, tz } from "@date-fns/tz";
+import { addDays, format, isValid, parse, startOfDay, startOfMonth, startOfWeek } from "date-fns";
+
+export const IST_TIME_ZONE = "Asia/Kolkata";
+
+const inIst = tz(IST_TIME_ZONE);
+const inUtc = tz("UTC");
+
+const YMD_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+function toIst(date: Date | number): TZDate {
+  return new TZDate(typeof date === "number" ? date : date.getTime(), IST_TIME_ZONE);
+}
+
+/** The IST calendar day of an instant, as YYYY-MM-DD. */
+export function istDateString(date: Date | number): string {
+  return format(toIst(date), "yyyy-MM-dd");
+}
+
+/** The IST calendar day of an instant, as DD-MM-YYYY (the screen format). */
+export function formatIstDate(date: Date | number): string {
+  return format(toIst(date), "dd-MM-yyyy");
+}
+
+/** The IST wall time of an instant, as "DD-MM-YYYY hh:mm:ss AM|PM" (the screen format). */
+export function formatIstDateTime(date: Date | number): string {
+  return format(toIst(date), "dd-MM-yyyy hh:mm:ss a");
+}
+
+/** True for a real calendar date written YYYY-MM-DD (so 2024-02-30 is false). */
+export function isValidYmd(value: unknown): value is string {
+  if (typeof value !== "string" || !YMD_PATTERN.test(value)) return false;
+  return isValid(parse(value, "yyyy-MM-dd", new Date(0), { in: inUtc }));
+}
+
+function assertYmd(ymd: string): void {
+  if (!isValidYmd(ymd)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(ymd)}`);
+}
+
+/** The UTC instant of 00:00 IST on the given day (e.g. 2024-01-02 → 2024-01-01T18:30:00Z). */
+export function istMidnight(ymd: string): Date {
+  assertYmd(ymd);
+  const [y, m, d] = ymd.split("-").map(Number);
+  return new Date(new TZDate(y, m - 1, d, IST_TIME_ZONE).getTime());
+}
+
+/** The UTC epoch ms of an IST wall-clock time (month is 1-based). */
+export function istWallTimeToEpochMs(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): number {
+  return new TZDate(year, month - 1, day, hour, minute, second, IST_TIME_ZONE).getTime();
+}
+
+/** The day after a YYYY-MM-DD day, as YYYY-MM-DD. */
+export function nextYmd(ymd: string): string {
+  return istDateString(addDays(toIst(istMidnight(ymd)), 1));
+}
+
+/**
+ * DECISIONS 10: a picked end date is inclusive, so the server queries the half-open range
+ * [start 00:00 IST, end + 1 day 00:00 IST). Throws a RangeError for a malformed day or an end
+ * before the start.
+ */
+export function inclusiveDateRange(startYmd: string, endYmd: string): { from: Date; to: Date } {
+  const from = istMidnight(startYmd);
+  const endMidnight = istMidnight(endYmd);
+  if (endMidnight.getTime() < from.getTime()) {
+    throw new RangeError(`End date ${endYmd} is before start date ${startYmd}`);
+  }
+  const to = new Date(addDays(toIst(endMidnight), 1).getTime());
+  return { from, to };
+}
+
+/** Epoch ms of 00:00 IST on the IST day containing the instant. */
+export function istDayStartMs(timeMs: number): number {
+  return startOfDay(toIst(timeMs)).getTime();
+}
+
+/** Epoch ms of 00:00 IST on the Monday of the IST week containing the instant. */
+export function istWeekStartMs(timeMs: number): number {
+  return startOfWeek(toIst(timeMs), { weekStartsOn: 1 }).getTime();
+}
+
+/** Epoch ms of 00:00 IST on the first day of the IST month containing the instant. */
+export function istMonthStartMs(timeMs: number): number {
+  return startOfMonth(toIst(timeMs)).getTime();
+}
+
+/**
+ * Parses a calendar date as NSE files write it — "01-JAN-2020", "30-Jan-2020" (bhav copies),
+ * "2024-07-08" (UDiFF), "20171003" (vendor minute bars) — into YYYY-MM-DD; null when it is not
+ * a real date in one of those forms. A calendar date, so no time zone is involved.
+ */
+export function parseNseDate(value: string): string | null {
+  const text = value.trim();
+  const formats = [
+    { re: /^\d{1,2}-[A-Za-z]{3}-\d{4}$/, fmt: "dd-MMM-yyyy" },
+    { re: /^\d{4}-\d{2}-\d{2}$/, fmt: "yyyy-MM-dd" },
+    { re: /^\d{8}$/, fmt: "yyyyMMdd" },
+    { re: /^\d{2}-\d{2}-\d{4}$/, fmt: "dd-MM-yyyy" },
+  ];
+  for (const { re, fmt } of formats) {
+    if (!re.test(text)) continue;
+    const parsed = parse(text, fmt, new Date(0), { in: inUtc });
+    return isValid(parsed) ? format(parsed, "yyyy-MM-dd", { in: inUtc }) : null;
+  }
+  return null;
+}

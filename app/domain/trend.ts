@@ -1,0 +1,8 @@
+// The Nifty trend badge: Buy green, Sell red, otherwise blue (trading-dashboard.md §4).
+export type TrendBadgeTone = "buy" | "sell" | "neutral";
+
+export function trendBadgeTone(trend: string | null | undefined): TrendBadgeTone {
+  if (trend === "Buy") return "buy";
+  if (trend === "Sell") return "sell";
+  return "neutral";
+}

@@ -1,0 +1,82 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { AuthCard } from "~/components/layout/auth-card";
+import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { loginSchema } from "~/schemas/auth";
+import { endSession, startSession } from "~/auth/session.server";
+import { authPostLimitMessage, signIn } from "~/auth/login.server";
+import { redirectWithToast } from "~/toast.server";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Sign in — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Arriving at /login ends the current session (DECISIONS 7).
+  const clear = await endSession(context, request);
+  return json({ ok: true }, { headers: clear ? { "Set-Cookie": clear } : undefined });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const limited = await authPostLimitMessage(context);
+  if (limited) return json(submission.reply({ formErrors: [limited], hideFields: ["password"] }), { status: 429 });
+
+  const result = await signIn(context, request);
+  if (!result.ok) {
+    return json(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: result.status });
+  }
+  const setCookie = await startSession(context, request, result.user.id);
+  return redirectWithToast(
+    context.cookies,
+    request,
+    "/dashboard",
+    { type: "success", message: `Login successful: Welcome back, ${result.user.name}.` },
+    { headers: { "Set-Cookie": setCookie } },
+  );
+}
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const unverified = form.errors?.some((e) => e.includes("verify"));
+  return (
+    <AuthCard title="Sign in" theme={root?.theme} currentPath={location.pathname}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {unverified ? (
+          <p className="text-sm">
+            <Link className="text-blue-600 underline" to={`/verifictionOtp?email=${encodeURIComponent(fields.email.value ?? "")}`}>
+              Enter your verification code
+            </Link>
+          </p>
+        ) : null}
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" autoFocus />
+        <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" />
+        <SubmitButton pending={navigation.state === "submitting"}>Sign in</SubmitButton>
+      </Form>
+      <div className="mt-4 flex justify-between text-sm">
+        <Link to="/signup" className="text-blue-600 underline dark:text-blue-400">
+          Create an account
+        </Link>
+        <Link to="/reset-password" className="text-blue-600 underline dark:text-blue-400">
+          Forgot password?
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,28 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { optionalUser } from "~/auth/guards.server";
+import { readPreferences, writePreferences } from "~/preferences.server";
+import { preferencesSchema } from "~/schemas/preferences";
+import { setUserSetting } from "~/models/user.server";
+
+// Theme and sidebar switches post here: a plain form without JavaScript, a fetcher with it.
+export async function loader(_args: LoaderFunctionArgs) {
+  return redirect("/");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await optionalUser(request, context);
+  const parsed = preferencesSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ message: "Unknown preference" }, { status: 400 });
+  const prefs = await readPreferences(context.cookies, request);
+  const input = parsed.data;
+  if (input.intent === "theme") {
+    prefs.theme = input.theme;
+    // The theme is also the user's Theme setting, so it follows them to another browser.
+    if (user) await setUserSetting(context.db, user.id, "Theme", input.theme);
+  } else if (input.intent === "sidebarOpen") {
+    prefs.sidebarOpen = input.value === "true";
+  } else {
+    prefs.sidebarExpanded = input.value === "true";
+  }
+  return redirect(input.redirectTo, { headers: { "Set-Cookie": await writePreferences(context.cookies, prefs) } });
+}

@@ -1,0 +1,69 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import * as z from "zod";
+import { AuthCard } from "~/components/layout/auth-card";
+import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { LINK_INVALID, resetPasswordSchema } from "~/schemas/auth";
+import { optionalUser } from "~/auth/guards.server";
+import { authPostLimitMessage } from "~/auth/login.server";
+import { resetPasswordWithLink } from "~/auth/codes.server";
+import { findResetLinkUser } from "~/models/verification-code.server";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Choose a new password — NSE Signals" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await optionalUser(request, context);
+  const userId = await findResetLinkUser(context.db, params.token ?? "");
+  return json({ valid: userId !== null });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
+  }
+  const limited = await authPostLimitMessage(context);
+  if (limited) return json(submission.reply({ formErrors: [limited], hideFields: ["password", "confirm"] }), { status: 429 });
+  const changed = await resetPasswordWithLink(context, params.token ?? "", submission.value.password);
+  if (!changed) return json(submission.reply({ formErrors: [LINK_INVALID], hideFields: ["password", "confirm"] }), { status: 400 });
+  return redirectWithToast(context.cookies, request, "/login", {
+    type: "success",
+    message: "Your password has been changed. Please sign in.",
+  });
+}
+
+export default function ResetPasswordPage() {
+  const { valid } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const root = useRouteLoaderData<typeof import("~/root").loader>("root");
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(resetPasswordSchema as unknown as z.ZodType),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  return (
+    <AuthCard title="Choose a new password" theme={root?.theme} currentPath={location.pathname}>
+      {valid ? (
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField label="New password" field={fields.password} type="password" autoComplete="new-password" autoFocus />
+          <TextField label="Confirm password" field={fields.confirm} type="password" autoComplete="new-password" />
+          <SubmitButton pending={navigation.state === "submitting"}>Set password</SubmitButton>
+        </Form>
+      ) : (
+        <p role="alert" className="text-sm">
+          {LINK_INVALID}{" "}
+          <Link to="/reset-password" className="text-blue-600 underline dark:text-blue-400">
+            Send a new link
+          </Link>
+        </p>
+      )}
+    </AuthCard>
+  );
+}

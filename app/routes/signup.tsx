@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import * as z from "zod";
+import { AuthCard } from "~/components/layout/auth-card";
+import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { signupSchema } from "~/schemas/auth";
+import { optionalUser } from "~/auth/guards.server";
+import { authPostLimitMessage } from "~/auth/login.server";
+import { registerCustomer } from "~/auth/codes.server";
+import { isEmailTaken, isUsernameTaken } from "~/models/user.server";
+import { redirectWithToast } from "~/toast.server";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Create an account — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await optionalUser(request, context);
+  return json({ ok: true });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = await parseWithZod(formData, {
+    async: true,
+    schema: signupSchema.superRefine(async (value, ctx) => {
+      if (await isEmailTaken(context.db, value.email)) {
+        ctx.addIssue({ code: "custom", path: ["email"], message: "This email is already registered" });
+      }
+      if (await isUsernameTaken(context.db, value.username)) {
+        ctx.addIssue({ code: "custom", path: ["username"], message: "This username is already taken" });
+      }
+    }),
+  });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const limited = await authPostLimitMessage(context);
+  if (limited) return json(submission.reply({ formErrors: [limited], hideFields: ["password"] }), { status: 429 });
+  try {
+    const user = await registerCustomer(context, submission.value);
+    return redirectWithToast(
+      context.cookies,
+      request,
+      `/verifictionOtp?email=${encodeURIComponent(user.email)}`,
+      { type: "success", message: "Registration successful. We sent a 6-digit code to your email." },
+    );
+  } catch (error) {
+    console.error("[signup]", error instanceof Error ? error.message : error);
+    return json(submission.reply({ formErrors: ["Error during registration"], hideFields: ["password"] }), { status: 500 });
+  }
+}
+
+export default function SignupPage() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(signupSchema as z.ZodType),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+  return (
+    <AuthCard title="Create an account" theme={root?.theme} currentPath={location.pathname}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField label="Name" field={fields.name} autoComplete="name" autoFocus />
+        <TextField label="Username" field={fields.username} autoComplete="username" />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <TextField label="Password" field={fields.password} type="password" autoComplete="new-password" />
+        <SubmitButton pending={navigation.state === "submitting"}>Register</SubmitButton>
+      </Form>
+      <p className="mt-4 text-sm">
+        Already registered?{" "}
+        <Link to="/login" className="text-blue-600 underline dark:text-blue-400">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

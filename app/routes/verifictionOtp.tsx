@@ -1,0 +1,92 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { AuthCard } from "~/components/layout/auth-card";
+import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { OTP_ERROR, otpSchema } from "~/schemas/auth";
+import { optionalUser } from "~/auth/guards.server";
+import { authPostLimitMessage } from "~/auth/login.server";
+import { resendSignupCode, verifySignupCode } from "~/auth/codes.server";
+import { startSession } from "~/auth/session.server";
+import { consumeLimit, waitMessage } from "~/auth/rate-limit.server";
+import { redirectWithToast, toastHeader } from "~/toast.server";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Verify your email — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await optionalUser(request, context);
+  const email = new URL(request.url).searchParams.get("email") ?? "";
+  return json({ email: email.slice(0, 254) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: otpSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const limited = await authPostLimitMessage(context);
+  if (limited) return json(submission.reply({ formErrors: [limited] }), { status: 429 });
+
+  const { email, intent, otp } = submission.value;
+  if (intent === "resend") {
+    await resendSignupCode(context, email);
+    const headers = { "Set-Cookie": await toastHeader(context.cookies, request, { type: "info", message: "If the account is waiting for verification, a new code is on its way." }) };
+    return json(submission.reply({ resetForm: false }), { headers });
+  }
+  if (!otp) {
+    return json(submission.reply({ fieldErrors: { otp: ["Please enter the 6-digit code"] } }), { status: 400 });
+  }
+  const wait = await consumeLimit(context.limiters.codeAttemptsByEmail, email.toLowerCase());
+  if (wait) return json(submission.reply({ formErrors: [waitMessage(wait)] }), { status: 429 });
+
+  const user = await verifySignupCode(context, email, otp);
+  if (!user) return json(submission.reply({ formErrors: [OTP_ERROR] }), { status: 400 });
+  const setCookie = await startSession(context, request, user.id);
+  return redirectWithToast(
+    context.cookies,
+    request,
+    "/dashboard",
+    { type: "success", message: `Login successful: your email is verified. Welcome, ${user.name}.` },
+    { headers: { "Set-Cookie": setCookie } },
+  );
+}
+
+export default function VerifyOtpPage() {
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { email },
+    constraint: getZodConstraint(otpSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: otpSchema }),
+  });
+  return (
+    <AuthCard title="Verify your email" theme={root?.theme} currentPath={location.pathname + location.search}>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">Enter the 6-digit code we sent to your email.</p>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <TextField label="Code" field={fields.otp} inputMode="numeric" autoComplete="one-time-code" autoFocus />
+        <div className="flex gap-3">
+          <SubmitButton name="intent" value="verify" pending={navigation.state === "submitting"}>
+            Verify
+          </SubmitButton>
+          <button
+            type="submit"
+            name="intent"
+            value="resend"
+            formNoValidate
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm dark:border-slate-700"
+          >
+            Send a new code
+          </button>
+        </div>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,157 @@
+// One HTTP server: Express (security headers, compression, static files, /healthz), the
+// Remix request handler, and socket.io. Graceful shutdown on SIGTERM/SIGINT.
+import http from "node:http";
+import path from "node:path";
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import express, { type Request as ExpressRequest, type Response as ExpressResponse, type NextFunction } from "express";
+import compression from "compression";
+import helmet from "helmet";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { parseEnv } from "~/env.server";
+import { buildServices } from "~/services.server";
+import "~/context";
+
+const env = parseEnv();
+const isProduction = env.NODE_ENV === "production";
+const BUILD_PATH = path.resolve("build/index.js");
+const VERSION_PATH = path.resolve("build/version.txt");
+
+async function importBuild(): Promise<ServerBuild> {
+  // The query defeats the module cache so the dev server picks up a rebuilt app.
+  return import(pathToFileURL(BUILD_PATH).href + "?t=" + Date.now()) as Promise<ServerBuild>;
+}
+
+const app = express();
+const httpServer = http.createServer(app);
+const { services, database } = await buildServices(env, { httpServer });
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.cspNonce}'`],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: isProduction ? { maxAge: 15552000, includeSubDomains: true } : false,
+  }),
+);
+app.use(compression());
+
+// Cross-origin form posts are refused: a state change must come from our own pages.
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+app.use((req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const bearerOnly = /^Bearer\s/i.test(req.get("authorization") ?? "") && !req.get("cookie");
+  if (bearerOnly) return next();
+  const origin = req.get("origin");
+  if (origin) {
+    let originHost = "";
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      // An unparsable Origin is refused below.
+    }
+    if (originHost !== req.get("host")) return res.status(403).json({ message: "Cross-origin request refused" });
+  } else {
+    const site = req.get("sec-fetch-site");
+    if (site && site !== "same-origin" && site !== "none") {
+      return res.status(403).json({ message: "Cross-origin request refused" });
+    }
+  }
+  next();
+});
+
+// A broad per-address ceiling on writes; sign-in posts have their own stricter limits.
+const writeLimiter = new RateLimiterMemory({ keyPrefix: "writes", points: 600, duration: 60 });
+app.use(async (req, res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  try {
+    await writeLimiter.consume(req.ip ?? "unknown");
+    next();
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) return next(error);
+    res.set("Retry-After", String(Math.ceil(error.msBeforeNext / 1000)));
+    res.status(429).send("Too many requests. Please wait a minute and try again.");
+  }
+});
+
+app.get("/healthz", async (_req, res) => {
+  const ok = await database.ping();
+  res.status(ok ? 200 : 503).json({
+    status: ok ? "ok" : "unavailable",
+    database: database.driver,
+    eventLoopDelayP99Ms: Math.round((loopDelay.percentile(99) / 1e6) * 10) / 10,
+  });
+});
+
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+let build = await importBuild();
+function getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext {
+  return { ...services, cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" };
+}
+app.all(
+  "*",
+  isProduction
+    ? createRequestHandler({ build, mode: "production", getLoadContext })
+    : (req, res, next) => createRequestHandler({ build, mode: "development", getLoadContext })(req, res, next),
+);
+
+if (!isProduction) {
+  // `remix dev --manual`: re-import the rebuilt app and tell the dev server we are ready.
+  fs.watchFile(VERSION_PATH, { interval: 200 }, async () => {
+    build = await importBuild();
+    await broadcastDevReady(build);
+  });
+}
+
+httpServer.listen(env.PORT, env.HOST, async () => {
+  const address = httpServer.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  console.log(`[server] listening on http://localhost:${port} (database: ${database.driver})`);
+  if (!isProduction) await broadcastDevReady(build);
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`[server] ${signal}: draining connections`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    // Closing the hub disconnects every socket and closes the HTTP server it is attached to.
+    await services.hub.close();
+    await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    await database.close();
+    console.log("[server] closed");
+    process.exit(0);
+  } catch (error) {
+    console.error("[server] shutdown error", error);
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,91 @@
+// A real context for integration tests: a migrated database of its own (in-memory PGlite,
+// or a fresh PostgreSQL database when TEST_DATABASE_URL is set by `npm run test:pg`),
+// a memory mailer and a socket.io server without a port.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { AppContext } from "~/context";
+import { parseEnv } from "~/env.server";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { createAppCookies } from "~/auth/cookies.server";
+import { createAuthLimiters } from "~/auth/rate-limit.server";
+import { createMemoryMailer, type MailMessage } from "~/mail/mailer.server";
+import { LiveBook } from "~/market/live-book.server";
+import { createRealtimeHub } from "~/realtime/hub.server";
+import { bearerToken, readSessionId } from "~/auth/session.server";
+import { findSessionUser } from "~/models/auth-session.server";
+
+export interface TestContext {
+  context: AppContext;
+  outbox: MailMessage[];
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export const TEST_SECRET = "integration-test-secret-0123456789";
+
+/** Opens a fresh database: PGlite in memory, or a new PostgreSQL database dropped on close. */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase("memory://");
+    await migrateDatabase(database);
+    return { database, drop: async () => {} };
+  }
+  const name = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase(url.toString());
+  await migrateDatabase(database);
+  return {
+    database,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestContext(
+  overrides: { authPostsPerMinute?: number; loginFailuresPer15Min?: number } = {},
+): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const env = parseEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SECRET });
+  const cookies = createAppCookies(TEST_SECRET, false);
+  const mailer = createMemoryMailer();
+  const hub = createRealtimeHub({
+    authenticate: async ({ cookieHeader, authorization, token }) => {
+      const id = (await readSessionId({ cookies }, cookieHeader)) ?? bearerToken(authorization) ?? token ?? null;
+      return id ? findSessionUser(database.db, id) : null;
+    },
+  });
+  const context: AppContext = {
+    db: database.db,
+    env,
+    cookies,
+    mailer,
+    limiters: createAuthLimiters({
+      postsPerMinute: overrides.authPostsPerMinute ?? 1000,
+      loginFailuresPer15Min: overrides.loginFailuresPer15Min ?? 5,
+    }),
+    liveBook: new LiveBook(),
+    hub,
+    cspNonce: "test-nonce",
+    clientIp: "127.0.0.1",
+  };
+  return {
+    context,
+    outbox: mailer.outbox,
+    database,
+    close: async () => {
+      await hub.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// The route-access table against the documents (trading-dashboard.md §2, admin-console.md §2)
+// and DECISIONS 1-5. The expected lists are copied from the documents here, not read from
+// the implementation, so a wrong row in app/domain/access.ts fails this test.
+import { describe, expect, it } from "vitest";
+import {
+  decideAccess,
+  NOT_FOUND_TEXT,
+  sidebarLinksFor,
+  SIDEBAR_LINKS,
+  type RoleId,
+} from "~/domain/access";
+
+// Every documented path (both documents, plus DECISIONS 5 and 25), with an id filled in.
+const DOCUMENTED_PATHS = [
+  "/", "/login", "/signin", "/signup", "/verifictionOtp", "/reset-password",
+  "/dashboard", "/watch-list", "/alert", "/overview", "/sector-analysis", "/support",
+  "/sectore", "/users", "/login-user", "/references-points",
+  "/calendar", "/symbols", "/chavi", "/BonusSplitting", "/SymbolSuggestionFlow", "/Token",
+  "/reference-point", "/target-point", "/broadcast/message", "/reports/user", "/reports/trade",
+  "/reports/trade-analysis", "/reports/pnl", "/reports/min-max",
+  "/trades", "/allRealTime", "/allChart",
+  "/setting", "/settings/account", "/chart", "/support/7", "/sector-analysis-chart/IT",
+  "/admin/dashboard", "/key-setting", "/upload", "/demo/payment",
+];
+
+// "Route access by role" lists, verbatim.
+const ROLE_4 = ["/", "/login", "/signup", "/allRealTime", "/watch-list", "/dashboard", "/trades", "/setting",
+  "/settings/account", "/overview", "/chart", "/allChart", "/support", "/support/7", "/alert"];
+const ROLE_3 = ["/", "/signin", "/login", "/signup", "/setting", "/chart", "/alert", "/dashboard", "/trades",
+  "/allRealTime", "/overview", "/allChart", "/support", "/support/7", "/watch-list"];
+const ROLE_2 = ["/", "/signin", "/signup", "/users", "/login", "/setting", "/dashboard"];
+// Sign-in pages are the only ones a visitor reaches.
+const SIGNED_OUT = ["/login", "/signin", "/signup", "/verifictionOtp", "/reset-password"];
+// Sign-in flow pages not in the role lists, reachable by every role (our decision, docs/decisions/002).
+const SIGN_IN_FLOW = ["/verifictionOtp", "/reset-password"];
+
+const allowedFor: Record<RoleId, string[]> = {
+  1: DOCUMENTED_PATHS,
+  2: [...ROLE_2, ...SIGN_IN_FLOW],
+  3: [...ROLE_3, ...SIGN_IN_FLOW],
+  4: [...ROLE_4, ...SIGN_IN_FLOW],
+};
+const unknownAnswer = {
+  1: { kind: "not-found" },
+  2: { kind: "redirect", to: "/dashboard" },
+  3: { kind: "redirect", to: "/login" },
+  4: { kind: "redirect", to: "/login" },
+} as const;
+
+describe("decideAccess: every documented path x every role", () => {
+  for (const role of [1, 2, 3, 4] as RoleId[]) {
+    for (const path of DOCUMENTED_PATHS) {
+      const allowed = allowedFor[role].includes(path);
+      it(`role ${role} ${allowed ? "reaches" : "may not reach"} ${path}`, () => {
+        // A known path the role may not reach is treated as unknown for that role (DECISIONS 4).
+        expect(decideAccess(role, path)).toEqual(allowed ? { kind: "allow" } : unknownAnswer[role]);
+      });
+    }
+  }
+});
+
+describe("decideAccess: signed out", () => {
+  for (const path of DOCUMENTED_PATHS) {
+    const allowed = SIGNED_OUT.includes(path);
+    it(`a visitor ${allowed ? "reaches" : "is sent to /login from"} ${path}`, () => {
+      expect(decideAccess(null, path)).toEqual(allowed ? { kind: "allow" } : { kind: "redirect", to: "/login" });
+    });
+  }
+});
+
+describe("decideAccess: unknown paths (DECISIONS 3)", () => {
+  const unknown = "/no-such-page";
+  it("role 1 gets the not-found page", () => expect(decideAccess(1, unknown)).toEqual({ kind: "not-found" }));
+  it("role 2 goes to /dashboard", () => expect(decideAccess(2, unknown)).toEqual({ kind: "redirect", to: "/dashboard" }));
+  it("roles 3 and 4 go to /login", () => {
+    expect(decideAccess(3, unknown)).toEqual({ kind: "redirect", to: "/login" });
+    expect(decideAccess(4, unknown)).toEqual({ kind: "redirect", to: "/login" });
+  });
+  it("a visitor goes to /login", () => expect(decideAccess(null, unknown)).toEqual({ kind: "redirect", to: "/login" }));
+  it("keeps the documents' not-found text", () => {
+    expect(NOT_FOUND_TEXT).toBe("Hmm...this page doesn't exist. Try searching for something else!");
+  });
+});
+
+describe("decideAccess: path forms", () => {
+  it("covers a path's modal sub-routes", () => {
+    expect(decideAccess(4, "/trades/new")).toEqual({ kind: "allow" });
+    expect(decideAccess(3, "/trades/42/edit")).toEqual({ kind: "allow" });
+    expect(decideAccess(2, "/users/5/edit")).toEqual({ kind: "allow" });
+  });
+  it("matches case-insensitively, so /USERS is not a way around the rule", () => {
+    expect(decideAccess(4, "/USERS")).toEqual({ kind: "redirect", to: "/login" });
+    expect(decideAccess(1, "/bonussplitting")).toEqual({ kind: "allow" });
+  });
+  it("ignores a trailing slash, doubled slashes and escapes", () => {
+    expect(decideAccess(3, "/trades/")).toEqual({ kind: "allow" });
+    expect(decideAccess(4, "//users")).toEqual({ kind: "redirect", to: "/login" });
+    expect(decideAccess(4, "/%75sers")).toEqual({ kind: "redirect", to: "/login" });
+  });
+  it("does not let a prefix stand for a longer name", () => {
+    expect(decideAccess(4, "/trades-export")).toEqual({ kind: "redirect", to: "/login" });
+    expect(decideAccess(1, "/usersx")).toEqual({ kind: "not-found" });
+  });
+  it("requires the receiver id segment to be non-empty", () => {
+    expect(decideAccess(4, "/support/12")).toEqual({ kind: "allow" });
+  });
+});
+
+describe("sidebar (DECISIONS 1)", () => {
+  const everything = new Set(SIDEBAR_LINKS.map((l) => l.path));
+  it("shows each role only links it may reach", () => {
+    for (const role of [1, 2, 3, 4] as RoleId[]) {
+      for (const link of sidebarLinksFor(role, everything)) {
+        expect(decideAccess(role, link.path)).toEqual({ kind: "allow" });
+      }
+    }
+  });
+  it("hides the '1 and 2' links role 2 may not reach and shows /users", () => {
+    const paths = sidebarLinksFor(2, everything).map((l) => l.path);
+    expect(paths).toContain("/users");
+    expect(paths).toContain("/dashboard");
+    expect(paths).not.toContain("/sectore");
+    expect(paths).not.toContain("/login-user");
+    expect(paths).not.toContain("/references-points");
+    expect(paths).not.toContain("/watch-list");
+  });
+  it("gives role 4 no admin link and no sector analysis", () => {
+    const paths = sidebarLinksFor(4, everything).map((l) => l.path);
+    expect(paths).toEqual(expect.arrayContaining(["/dashboard", "/watch-list", "/alert", "/trades"]));
+    expect(paths).not.toContain("/sector-analysis");
+    expect(paths).not.toContain("/users");
+  });
+  it("gives role 1 every sidebar link", () => {
+    expect(sidebarLinksFor(1, everything)).toHaveLength(SIDEBAR_LINKS.length);
+  });
+  it("never links a screen that is not built", () => {
+    expect(sidebarLinksFor(1, new Set(["/dashboard"])).map((l) => l.path)).toEqual(["/dashboard"]);
+  });
+});
