@@ -53,6 +53,9 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not "no-referrer": with it Chromium sends `Origin: null` on same-origin form posts,
+    // which the origin check below must refuse.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: isProduction ? { maxAge: 15552000, includeSubDomains: true } : false,
   }),
 );

@@ -1,6 +1,6 @@
 // Candles, IST-aligned buckets and timeframe aggregation (DECISIONS 13, trading-dashboard.md §2, §4, §9).
 // Pure and browser-safe.
-import { istDayStartMs, istMonthStartMs, istWeekStartMs } from "~/domain/dates";
+import { istPeriodBounds } from "~/domain/dates";
 
 export interface Candle {
   /** Epoch ms (UTC) of the bucket's start. */
@@ -151,19 +151,13 @@ export function mergeTickIntoCandle(candle: Candle | undefined, tick: Tick, size
   };
 }
 
-function periodStartFn(timeframe: Timeframe): (timeMs: number) => number {
-  switch (timeframe.kind) {
-    case "minutes": {
-      const size = timeframe.minutes;
-      return (t) => bucketStart(t, size);
-    }
-    case "D":
-      return istDayStartMs;
-    case "W":
-      return istWeekStartMs;
-    case "M":
-      return istMonthStartMs;
+/** The [start, end) bounds (epoch ms) of the timeframe period holding an instant. */
+export function periodBounds(timeMs: number, timeframe: Timeframe): { start: number; end: number } {
+  if (timeframe.kind === "minutes") {
+    const start = bucketStart(timeMs, timeframe.minutes);
+    return { start, end: start + timeframe.minutes * 60_000 };
   }
+  return istPeriodBounds(timeMs, timeframe.kind);
 }
 
 /**
@@ -174,12 +168,14 @@ function periodStartFn(timeframe: Timeframe): (timeMs: number) => number {
  */
 export function aggregateCandles(candles1m: readonly Candle[], timeframe: TimeframeId | Timeframe): Candle[] {
   const tf = typeof timeframe === "string" ? timeframeById(timeframe) : timeframe;
-  const startOf = periodStartFn(tf);
   const out: Candle[] = [];
   let current: Candle | undefined;
+  let currentEnd = Number.NEGATIVE_INFINITY;
   for (const c of byTime(candles1m)) {
-    const start = startOf(c.time);
-    if (current === undefined || start !== current.time) {
+    // Input is sorted, so a candle before the current period's end belongs to it.
+    if (current === undefined || c.time >= currentEnd) {
+      const { start, end } = periodBounds(c.time, tf);
+      currentEnd = end;
       current = { time: start, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume };
       out.push(current);
     } else {

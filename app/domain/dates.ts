@@ -5,7 +5,7 @@
 // @date-fns/tz (TZDate) and date-fns, so nothing here depends on the machine's own time zone.
 // Pure and browser-safe: no node: imports.
 import { TZDate, tz } from "@date-fns/tz";
-import { addDays, format, isValid, parse, startOfDay, startOfMonth, startOfWeek } from "date-fns";
+import { addDays, addMonths, addWeeks, format, isValid, parse, startOfDay, startOfMonth, startOfWeek } from "date-fns";
 
 export const IST_TIME_ZONE = "Asia/Kolkata";
 
@@ -95,6 +95,28 @@ export function istWeekStartMs(timeMs: number): number {
 /** Epoch ms of 00:00 IST on the first day of the IST month containing the instant. */
 export function istMonthStartMs(timeMs: number): number {
   return startOfMonth(toIst(timeMs)).getTime();
+}
+
+/**
+ * The IST calendar period ('D' day, 'W' week from Monday, 'M' month) holding the instant, as
+ * [start, end) in epoch ms: both bounds are 00:00 IST.
+ */
+export function istPeriodBounds(timeMs: number, kind: "D" | "W" | "M"): { start: number; end: number } {
+  const local = toIst(timeMs);
+  switch (kind) {
+    case "D": {
+      const start = startOfDay(local);
+      return { start: start.getTime(), end: addDays(start, 1).getTime() };
+    }
+    case "W": {
+      const start = startOfWeek(local, { weekStartsOn: 1 });
+      return { start: start.getTime(), end: addWeeks(start, 1).getTime() };
+    }
+    case "M": {
+      const start = startOfMonth(local);
+      return { start: start.getTime(), end: addMonths(start, 1).getTime() };
+    }
+  }
 }
 
 /**

@@ -71,6 +71,43 @@ export function parseMinuteCsv(csv: string): MinuteParseResult {
   return { rows, errors };
 }
 
+export interface DuplicateBar {
+  /** The line of the dropped bar. */
+  line: number;
+  /** The line of the bar that was kept. */
+  duplicateOf: number;
+  /** True when the two bars carry the same OHLCV. */
+  identical: boolean;
+}
+
+/**
+ * Drops repeated bars (same ticker and minute), keeping the first one. Vendor files do repeat
+ * whole days (the October 2017 NIFTY/BANKNIFTY files carry 06-Oct-2017 twice), and storing both
+ * would double that day's volume. Each dropped bar is reported; order is otherwise kept.
+ */
+export function dedupeMinuteBars(rows: readonly MinuteBar[]): { rows: MinuteBar[]; duplicates: DuplicateBar[] } {
+  const seen = new Map<string, MinuteBar>();
+  const kept: MinuteBar[] = [];
+  const duplicates: DuplicateBar[] = [];
+  for (const bar of rows) {
+    const key = `${bar.ticker}|${bar.time}`;
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, bar);
+      kept.push(bar);
+      continue;
+    }
+    const identical =
+      first.open === bar.open &&
+      first.high === bar.high &&
+      first.low === bar.low &&
+      first.close === bar.close &&
+      first.volume === bar.volume;
+    duplicates.push({ line: bar.line, duplicateOf: first.line, identical });
+  }
+  return { rows: kept, duplicates };
+}
+
 // ---------------------------------------------------------------- NIFTY 500 symbol list
 
 export interface SymbolListRow {

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useMemo } from "react";
 import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
@@ -54,6 +55,8 @@ export default function LoginPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const unverified = form.errors?.some((e) => e.includes("verify"));
+  // A refused password is cleared: each answer remounts the field (the server omits the value).
+  const passwordKey = useMemo(() => Math.random().toString(36), [lastResult]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <AuthCard title="Sign in" theme={root?.theme} currentPath={location.pathname}>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
@@ -66,7 +69,9 @@ export default function LoginPage() {
           </p>
         ) : null}
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" autoFocus />
-        <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" />
+        <div key={passwordKey}>
+          <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" />
+        </div>
         <SubmitButton pending={navigation.state === "submitting"}>Sign in</SubmitButton>
       </Form>
       <div className="mt-4 flex justify-between text-sm">

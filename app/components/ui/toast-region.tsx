@@ -11,9 +11,15 @@ const toneClass: Record<ToastData["type"], string> = {
 
 export function ToastRegion({ toast }: { toast: ToastData | null }) {
   const [hidden, setHidden] = useState(false);
-  useEffect(() => setHidden(false), [toast]);
+  useEffect(() => {
+    setHidden(false);
+    if (!toast) return;
+    // With JavaScript the toast fades after a while; without it, it stays until the next page.
+    const timer = setTimeout(() => setHidden(true), 6000);
+    return () => clearTimeout(timer);
+  }, [toast]);
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-50 flex max-w-sm flex-col gap-2">
+    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 flex max-w-sm flex-col gap-2">
       {toast && !hidden ? (
         <div className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 px-4 py-3 shadow ${toneClass[toast.type]}`}>
           <p className="text-sm">{toast.message}</p>

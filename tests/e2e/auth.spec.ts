@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_ACCOUNTS, signIn, type DemoAccount } from "./support";
+
+test.describe("sign-in with JavaScript", () => {
+  for (const account of Object.keys(DEMO_ACCOUNTS) as DemoAccount[]) {
+    test(`${account} signs in and lands on /dashboard`, async ({ page }) => {
+      await signIn(page, account);
+      await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+      await expect(page.getByRole("status")).toContainText("Login successful: ");
+      await expect(page.getByText(DEMO_ACCOUNTS[account].name, { exact: true }).first()).toBeVisible();
+      // The top bar's index tickers are there.
+      const tickers = page.getByRole("list", { name: "Index tickers" });
+      await expect(tickers).toContainText("Nifty");
+      await expect(tickers).toContainText("Bank Nifty");
+      await expect(tickers).toContainText("Sensex");
+    });
+  }
+
+  test("a wrong password shows its error and stays on /login", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("employee@example.com");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel("Password")).toHaveValue("");
+  });
+
+  test("the sidebar shows a role only what it may reach", async ({ page }) => {
+    await signIn(page, "customer");
+    const sidebar = page.getByRole("navigation", { name: "Sidebar" });
+    await expect(sidebar.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Users" })).toHaveCount(0);
+  });
+});
+
+test.describe("unknown and forbidden paths", () => {
+  test("a role-4 user typing /users is sent to /login", async ({ page }) => {
+    await signIn(page, "customer");
+    await page.goto("/users");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("a role-2 user typing an unknown path is sent to /dashboard", async ({ page }) => {
+    await signIn(page, "subadmin");
+    await page.goto("/calendar");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("role 1 sees the not-found text", async ({ page }) => {
+    await signIn(page, "admin");
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Hmm...this page doesn't exist. Try searching for something else!")).toBeVisible();
+  });
+
+  test("a visitor is sent to /login", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support";
+
+// The same journeys with JavaScript disabled: plain forms, server-rendered toasts.
+test.use({ javaScriptEnabled: false });
+
+test.describe("without JavaScript", () => {
+  test("sign in, see the toast, sign out", async ({ page }) => {
+    await signIn(page, "employee");
+    await expect(page.getByRole("status")).toContainText("Login successful: ");
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    // The user menu is a <details>: it opens without JavaScript.
+    await page.getByText("Employee", { exact: true }).first().click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("status")).toContainText("You have been signed out.");
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a wrong password shows its error", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("customer@example.com");
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  });
+
+  test("the theme switch works and is kept", async ({ page }) => {
+    await signIn(page, "customer");
+    const html = page.locator("html");
+    await expect(html).not.toHaveClass(/dark/);
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(html).toHaveClass(/dark/);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await expect(html).not.toHaveClass(/dark/);
+  });
+
+  test("the sidebar collapses and closes, and stays so", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await expect(page.locator("aside")).toHaveAttribute("data-expanded", "false");
+    await page.reload();
+    await expect(page.locator("aside")).toHaveAttribute("data-expanded", "false");
+    await page.getByRole("button", { name: "Expand sidebar" }).click();
+    await page.getByRole("button", { name: "Close sidebar" }).click();
+    await expect(page.locator("aside")).toHaveCount(0);
+    await page.getByRole("button", { name: "Open sidebar" }).click();
+    await expect(page.locator("aside")).toHaveAttribute("data-expanded", "true");
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { type KeyDefinition, keyCrossings, keyLabel, keyLadder, keyTypeOfLabel, previousKeyLabels } from "~/domain/keys";
+
+const keys: KeyDefinition[] = [
+  { id: 1, displayName: "Chavi 1", type: "plus", srNo: 1, isactive: true },
+  { id: 2, displayName: "Chavi 2", type: "plus", srNo: 2, isactive: 1 },
+  { id: 3, displayName: "Chavi 1", type: "minus", srNo: 1, isactive: true },
+  { id: 4, displayName: "Chavi 2", type: "minus", srNo: 2, isactive: true },
+  { id: 5, displayName: "Old", type: "plus", srNo: 3, isactive: false },
+  { id: 6, displayName: "Older", type: "minus", srNo: 3, isactive: 0 },
+];
+// NIFTY near-month future settlement on 01-JAN-2020 and a 50-point step.
+const ladder = keyLadder(12_243.8, 50, keys);
+
+describe("keyLadder (DECISIONS 17)", () => {
+  it("puts active keys at base ± srNo × step, sorted by price", () => {
+    expect(ladder.map((r) => [r.keyId, r.type, r.price])).toEqual([
+      [4, "minus", 12_143.8],
+      [3, "minus", 12_193.8],
+      [1, "plus", 12_293.8],
+      [2, "plus", 12_343.8],
+    ]);
+  });
+  it("rounds rung prices to 2 decimals", () => {
+    const [rung] = keyLadder(100.1, 0.1, [{ id: 1, displayName: "K", type: "plus", srNo: 3, isactive: true }]);
+    expect(rung.price).toBe(100.4);
+  });
+  it("gives no rungs without a usable base or step", () => {
+    expect(keyLadder(Number.NaN, 50, keys)).toEqual([]);
+    expect(keyLadder(12_000, 0, keys)).toEqual([]);
+    expect(keyLadder(12_000, -5, keys)).toEqual([]);
+    expect(keyLadder(12_000, 50, [])).toEqual([]);
+  });
+});
+
+describe("keyCrossings", () => {
+  it("fires BUY for plus rungs crossed upward, in the order passed", () => {
+    expect(keyCrossings(12_290, 12_350, ladder)).toEqual([
+      { keyId: 1, type: "plus", label: "Chavi 1 BUY", price: 12_293.8 },
+      { keyId: 2, type: "plus", label: "Chavi 2 BUY", price: 12_343.8 },
+    ]);
+  });
+  it("fires SELL for minus rungs crossed downward, in the order passed", () => {
+    expect(keyCrossings(12_200, 12_100, ladder)).toEqual([
+      { keyId: 3, type: "minus", label: "Chavi 1 SELL", price: 12_193.8 },
+      { keyId: 4, type: "minus", label: "Chavi 2 SELL", price: 12_143.8 },
+    ]);
+  });
+  it("counts a touch as a cross but not starting on the rung", () => {
+    expect(keyCrossings(12_280, 12_293.8, ladder).map((e) => e.label)).toEqual(["Chavi 1 BUY"]);
+    expect(keyCrossings(12_293.8, 12_300, ladder)).toEqual([]);
+    expect(keyCrossings(12_200, 12_193.8, ladder).map((e) => e.label)).toEqual(["Chavi 1 SELL"]);
+    expect(keyCrossings(12_193.8, 12_190, ladder)).toEqual([]);
+  });
+  it("fires nothing for a plus rung crossed downward or a minus rung crossed upward", () => {
+    expect(keyCrossings(12_350, 12_250, ladder)).toEqual([]);
+    expect(keyCrossings(12_100, 12_240, ladder)).toEqual([]);
+  });
+  it("fires nothing without movement, without a rung in between, or without a previous price", () => {
+    expect(keyCrossings(12_250, 12_250, ladder)).toEqual([]);
+    expect(keyCrossings(12_244, 12_290, ladder)).toEqual([]);
+    expect(keyCrossings(null, 12_400, ladder)).toEqual([]);
+    expect(keyCrossings(undefined, 12_000, ladder)).toEqual([]);
+    expect(keyCrossings(12_000, Number.NaN, ladder)).toEqual([]);
+  });
+  it("a gap through the whole ladder fires only the rungs of its direction", () => {
+    expect(keyCrossings(12_000, 12_500, ladder).map((e) => e.label)).toEqual(["Chavi 1 BUY", "Chavi 2 BUY"]);
+    expect(keyCrossings(12_500, 12_000, ladder).map((e) => e.label)).toEqual(["Chavi 1 SELL", "Chavi 2 SELL"]);
+  });
+});
+
+describe("key labels", () => {
+  it("builds and reads labels", () => {
+    expect(keyLabel(" Chavi 3 ", "plus")).toBe("Chavi 3 BUY");
+    expect(keyLabel("Chavi 3", "minus")).toBe("Chavi 3 SELL");
+    expect(keyTypeOfLabel("Chavi 3 BUY")).toBe("plus");
+    expect(keyTypeOfLabel("Chavi 3 sell")).toBe("minus");
+    expect(keyTypeOfLabel("BUY Chavi")).toBeNull();
+  });
+  it("previousKeyLabels gives the last label of each type", () => {
+    expect(
+      previousKeyLabels([
+        { label: "Chavi 1 BUY", type: "plus" },
+        { label: "Chavi 1 SELL", type: "minus" },
+        { label: "Chavi 2 BUY", type: "plus" },
+        { label: "Chavi 2 SELL" },
+        { label: "Not a key event" },
+      ]),
+    ).toEqual({ plus: "Chavi 2 BUY", minus: "Chavi 2 SELL" });
+    expect(previousKeyLabels([{ label: "Chavi 1 BUY" }])).toEqual({ plus: "Chavi 1 BUY", minus: null });
+    expect(previousKeyLabels([])).toEqual({ plus: null, minus: null });
+  });
+  it("works on the events keyCrossings produces", () => {
+    const events = [...keyCrossings(12_290, 12_350, ladder), ...keyCrossings(12_350, 12_150, ladder)];
+    expect(previousKeyLabels(events)).toEqual({ plus: "Chavi 2 BUY", minus: "Chavi 1 SELL" });
+  });
+});
