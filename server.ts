@@ -14,6 +14,7 @@ import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { parseEnv } from "~/env.server";
 import { buildServices } from "~/services.server";
+import { healthReport } from "~/health.server";
 import "~/context";
 
 const env = parseEnv();
@@ -100,12 +101,8 @@ app.use(async (req, res, next) => {
 });
 
 app.get("/healthz", async (_req, res) => {
-  const ok = await database.ping();
-  res.status(ok ? 200 : 503).json({
-    status: ok ? "ok" : "unavailable",
-    database: database.driver,
-    eventLoopDelayP99Ms: Math.round((loopDelay.percentile(99) / 1e6) * 10) / 10,
-  });
+  const report = await healthReport(database, loopDelay);
+  res.status(report.status).json(report.body);
 });
 
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));

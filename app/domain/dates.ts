@@ -4,13 +4,10 @@
 // YYYY-MM-DD, dates on screen DD-MM-YYYY and times hh:mm:ss a. All zone arithmetic goes through
 // @date-fns/tz (TZDate) and date-fns, so nothing here depends on the machine's own time zone.
 // Pure and browser-safe: no node: imports.
-import { TZDate, tz } from "@date-fns/tz";
+import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, addWeeks, format, isValid, parse, startOfDay, startOfMonth, startOfWeek } from "date-fns";
 
 export const IST_TIME_ZONE = "Asia/Kolkata";
-
-const inIst = tz(IST_TIME_ZONE);
-const inUtc = tz("UTC");
 
 const YMD_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -36,7 +33,7 @@ export function formatIstDateTime(date: Date | number): string {
 /** True for a real calendar date written YYYY-MM-DD (so 2024-02-30 is false). */
 export function isValidYmd(value: unknown): value is string {
   if (typeof value !== "string" || !YMD_PATTERN.test(value)) return false;
-  return isValid(parse(value, "yyyy-MM-dd", new Date(0), { in: inUtc }));
+  return isValid(parse(value, "yyyy-MM-dd", new Date(0)));
 }
 
 function assertYmd(ymd: string): void {
@@ -119,23 +116,36 @@ export function istPeriodBounds(timeMs: number, kind: "D" | "W" | "M"): { start:
   }
 }
 
+const NSE_DATE_FORMATS = [
+  { re: /^\d{1,2}-[A-Za-z]{3}-\d{4}$/, fmt: "dd-MMM-yyyy" },
+  { re: /^\d{4}-\d{2}-\d{2}$/, fmt: "yyyy-MM-dd" },
+  { re: /^\d{8}$/, fmt: "yyyyMMdd" },
+  { re: /^\d{2}-\d{2}-\d{4}$/, fmt: "dd-MM-yyyy" },
+];
+
+// A bhav copy repeats a handful of dates tens of thousands of times; date-fns parse costs
+// ~15–70 µs a call, so results are memoised (bounded).
+const nseDateCache = new Map<string, string | null>();
+const NSE_DATE_CACHE_LIMIT = 2048;
+
 /**
  * Parses a calendar date as NSE files write it — "01-JAN-2020", "30-Jan-2020" (bhav copies),
- * "2024-07-08" (UDiFF), "20171003" (vendor minute bars) — into YYYY-MM-DD; null when it is not
- * a real date in one of those forms. A calendar date, so no time zone is involved.
+ * "2024-07-08" (UDiFF), "20171003" (vendor minute bars), "08-07-2024" — into YYYY-MM-DD; null
+ * when it is not a real date in one of those forms. A calendar date: parsed and written back in
+ * the same (local) zone, so no time-zone conversion is involved.
  */
 export function parseNseDate(value: string): string | null {
   const text = value.trim();
-  const formats = [
-    { re: /^\d{1,2}-[A-Za-z]{3}-\d{4}$/, fmt: "dd-MMM-yyyy" },
-    { re: /^\d{4}-\d{2}-\d{2}$/, fmt: "yyyy-MM-dd" },
-    { re: /^\d{8}$/, fmt: "yyyyMMdd" },
-    { re: /^\d{2}-\d{2}-\d{4}$/, fmt: "dd-MM-yyyy" },
-  ];
-  for (const { re, fmt } of formats) {
+  const cached = nseDateCache.get(text);
+  if (cached !== undefined) return cached;
+  let result: string | null = null;
+  for (const { re, fmt } of NSE_DATE_FORMATS) {
     if (!re.test(text)) continue;
-    const parsed = parse(text, fmt, new Date(0), { in: inUtc });
-    return isValid(parsed) ? format(parsed, "yyyy-MM-dd", { in: inUtc }) : null;
+    const parsed = parse(text, fmt, new Date(0));
+    result = isValid(parsed) ? format(parsed, "yyyy-MM-dd") : null;
+    break;
   }
-  return null;
+  if (nseDateCache.size >= NSE_DATE_CACHE_LIMIT) nseDateCache.clear();
+  nseDateCache.set(text, result);
+  return result;
 }

@@ -308,8 +308,8 @@ function normaliseRecord(
   const high = num(columns.high);
   const low = num(columns.low);
   const close = num(columns.close);
-  const volume = num(columns.volume);
   const settlePrice = format === "udiff" && field(columns.settlePrice) === "" ? close : num(columns.settlePrice);
+  const volume = num(columns.volume);
 
   let instrument: string | undefined;
   const instrumentText = field(columns.instrument).toUpperCase();

@@ -1,0 +1,47 @@
+// The seam every price source plugs into: the simulated feed, the CSV replay feed, and a
+// licensed live-rate provider. The market engine starts one feed and receives its ticks.
+
+/** One trade print (or quote update) from a feed. Times are epoch milliseconds (UTC). */
+export interface FeedTick {
+  symbolCode: string;
+  price: number;
+  /** Quantity of this print (the documents' LTQ). */
+  volume: number;
+  time: number;
+  bid?: number;
+  ask?: number;
+}
+
+/** What a feed needs to know about a symbol when it starts. */
+export interface FeedSymbol {
+  symbolCode: string;
+  /** The price the symbol starts from: its previous close, else its reference price. */
+  startPrice: number;
+  /** The key-ladder step; a feed may use it for a realistic tick size. */
+  step: number;
+}
+
+export interface PriceFeed {
+  readonly name: string;
+  /** Starts producing ticks; `emit` may be called with a batch of ticks at once. */
+  start(symbols: readonly FeedSymbol[], emit: (ticks: FeedTick[]) => void): void;
+  stop(): Promise<void>;
+}
+
+/** A licensed vendor's adapter is registered under a name and built from stored credentials. */
+export interface ProviderCredentials {
+  apiToken: string;
+  apiSecret: string;
+}
+
+export type ProviderFactory = (credentials: ProviderCredentials) => PriceFeed;
+
+const providers = new Map<string, ProviderFactory>();
+
+export function registerProvider(name: string, factory: ProviderFactory): void {
+  providers.set(name, factory);
+}
+
+export function providerFactory(name: string): ProviderFactory | undefined {
+  return providers.get(name);
+}

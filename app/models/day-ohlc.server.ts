@@ -1,0 +1,90 @@
+// Daily bars: the bhav-copy upload, the day rollup and "Save Symbol's Open Data" write here;
+// the key engine and the feed read the previous session's close and settlement price.
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { dayOhlc } from "~/db/schema";
+
+export interface DailyBar {
+  symbolId: number;
+  /** YYYY-MM-DD (IST trading day). */
+  tradingDate: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  settlePrice?: number | null;
+  volume: number;
+}
+
+const CHUNK = 500;
+
+/**
+ * Inserts or replaces daily bars (price fields and volume). MA/MD/WA/WD already stored for a
+ * day are kept. Runs in the caller's transaction when given one.
+ */
+export async function upsertDailyBars(db: AppDatabase, bars: readonly DailyBar[]): Promise<number> {
+  for (let i = 0; i < bars.length; i += CHUNK) {
+    const chunk = bars.slice(i, i + CHUNK);
+    await db
+      .insert(dayOhlc)
+      .values(
+        chunk.map((b) => ({
+          symbolId: b.symbolId,
+          tradingDate: b.tradingDate,
+          open: b.open,
+          high: b.high,
+          low: b.low,
+          close: b.close,
+          settlePrice: b.settlePrice ?? null,
+          volume: Math.round(b.volume),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [dayOhlc.symbolId, dayOhlc.tradingDate],
+        set: {
+          open: sql`excluded.open`,
+          high: sql`excluded.high`,
+          low: sql`excluded.low`,
+          close: sql`excluded.close`,
+          settlePrice: sql`coalesce(excluded.settle_price, ${dayOhlc.settlePrice})`,
+          volume: sql`excluded.volume`,
+          updatedAt: new Date(),
+        },
+      });
+  }
+  return bars.length;
+}
+
+export interface PreviousSession {
+  symbolId: number;
+  tradingDate: string;
+  close: number;
+  /** The settlement price when a bhav copy gave one, else the close (DECISIONS 17). */
+  base: number;
+}
+
+/** For each symbol, its last stored session before `beforeYmd`. */
+export async function previousSessions(db: AppDatabase, beforeYmd: string): Promise<Map<number, PreviousSession>> {
+  const rows = await db
+    .selectDistinctOn([dayOhlc.symbolId], {
+      symbolId: dayOhlc.symbolId,
+      tradingDate: dayOhlc.tradingDate,
+      close: dayOhlc.close,
+      settlePrice: dayOhlc.settlePrice,
+    })
+    .from(dayOhlc)
+    .where(lt(dayOhlc.tradingDate, beforeYmd))
+    .orderBy(dayOhlc.symbolId, desc(dayOhlc.tradingDate));
+  return new Map(
+    rows.map((r) => [r.symbolId, { symbolId: r.symbolId, tradingDate: r.tradingDate, close: r.close, base: r.settlePrice ?? r.close }]),
+  );
+}
+
+export async function findDailyBar(db: AppDatabase, symbolId: number, tradingDate: string) {
+  const [row] = await db
+    .select()
+    .from(dayOhlc)
+    .where(and(eq(dayOhlc.symbolId, symbolId), eq(dayOhlc.tradingDate, tradingDate)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,68 @@
+// Symbols: lookups shared by the market engine, uploads and the admin console.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { sectors, symbols, userSymbols } from "~/db/schema";
+
+export interface SymbolRef {
+  id: number;
+  symbolCode: string;
+  sectorId: number | null;
+  step: number;
+  lotSize: number;
+  status: boolean;
+  referencePrice: number | null;
+}
+
+const refColumns = {
+  id: symbols.id,
+  symbolCode: symbols.symbolCode,
+  sectorId: symbols.sectorId,
+  step: symbols.step,
+  lotSize: symbols.lotSize,
+  status: symbols.status,
+  referencePrice: symbols.referencePrice,
+};
+
+export async function findSymbolByCode(db: AppDatabase, code: string): Promise<SymbolRef | null> {
+  const [row] = await db
+    .select(refColumns)
+    .from(symbols)
+    .where(sql`upper(${symbols.symbolCode}) = ${code.trim().toUpperCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listActiveSymbols(db: AppDatabase): Promise<SymbolRef[]> {
+  return db.select(refColumns).from(symbols).where(eq(symbols.status, true)).orderBy(asc(symbols.symbolCode));
+}
+
+/** Upper-cased code → symbol, for the codes that exist. */
+export async function symbolsByCodes(db: AppDatabase, codes: readonly string[]): Promise<Map<string, SymbolRef>> {
+  const upper = [...new Set(codes.map((c) => c.trim().toUpperCase()))].filter(Boolean);
+  if (upper.length === 0) return new Map();
+  const rows = await db
+    .select(refColumns)
+    .from(symbols)
+    .where(inArray(sql`upper(${symbols.symbolCode})`, upper));
+  return new Map(rows.map((r) => [r.symbolCode.toUpperCase(), r]));
+}
+
+/** The symbol codes a user may see: role 4 its subscription, other roles every symbol. */
+export async function visibleSymbolCodes(db: AppDatabase, user: { id: number; roleId: number }): Promise<Set<string> | "all"> {
+  if (user.roleId !== 4) return "all";
+  const rows = await db
+    .select({ code: symbols.symbolCode })
+    .from(userSymbols)
+    .innerJoin(symbols, eq(symbols.id, userSymbols.symbolId))
+    .where(and(eq(userSymbols.userId, user.id), eq(symbols.status, true)));
+  return new Set(rows.map((r) => r.code.toUpperCase()));
+}
+
+export async function findSectorByName(db: AppDatabase, name: string): Promise<{ id: number } | null> {
+  const [row] = await db
+    .select({ id: sectors.id })
+    .from(sectors)
+    .where(sql`upper(${sectors.sectorName}) = ${name.trim().toUpperCase()}`)
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,97 @@
+// The built server as a process: security headers, the origin check, /healthz, and a
+// graceful SIGTERM (sockets drained, database closed, exit code 0).
+import { spawn, type ChildProcess } from "node:child_process";
+import { expect, test } from "@playwright/test";
+
+const PORT = 3299;
+const BASE = `http://127.0.0.1:${PORT}`;
+let server: ChildProcess;
+let output = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  server = spawn(process.execPath, ["dist/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: "memory://",
+      SEED_DEMO: "0",
+      SESSION_SECRET: "server-spec-secret-0123456789",
+      FEED: "off",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (d) => (output += d));
+  server.stderr!.on("data", (d) => (output += d));
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start:\n${output}`);
+});
+
+test.afterAll(() => {
+  if (server.exitCode === null) server.kill("SIGKILL");
+});
+
+test("answers /healthz with the database status", async () => {
+  const res = await fetch(`${BASE}/healthz`);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ status: "ok", database: "pglite" });
+});
+
+test("sends security headers with a CSP nonce that matches the page's scripts", async () => {
+  const res = await fetch(`${BASE}/login`);
+  const csp = res.headers.get("content-security-policy") ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("script-src 'self' 'nonce-");
+  expect(csp).toContain("object-src 'none'");
+  expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("x-powered-by")).toBeNull();
+  const html = await res.text();
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+  expect(inlineScripts.length).toBeGreaterThan(0);
+  for (const attrs of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
+});
+
+test("sets cookies httpOnly, SameSite=Lax and Secure in production", async () => {
+  const body = new URLSearchParams({ email: "nobody@example.test", password: "whatever1" });
+  // No demo data here: create nothing, just check the refusal path sets no session.
+  const refused = await fetch(`${BASE}/login`, { method: "POST", body, headers: { Origin: BASE }, redirect: "manual" });
+  expect(refused.status).toBe(401);
+  expect(refused.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+  const prefs = await fetch(`${BASE}/preferences`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "theme", theme: "dark", redirectTo: "/login" }),
+    headers: { Origin: BASE },
+    redirect: "manual",
+  });
+  const cookie = prefs.headers.getSetCookie().find((c) => c.startsWith("prefs="))!;
+  expect(cookie).toMatch(/HttpOnly/);
+  expect(cookie).toMatch(/SameSite=Lax/);
+  expect(cookie).toMatch(/Secure/);
+});
+
+test("refuses a cross-origin form post", async () => {
+  const body = new URLSearchParams({ email: "admin@example.com", password: "demo12345" });
+  const res = await fetch(`${BASE}/login`, { method: "POST", body, headers: { Origin: "http://evil.example" }, redirect: "manual" });
+  expect(res.status).toBe(403);
+  const nullOrigin = await fetch(`${BASE}/login`, { method: "POST", body, headers: { Origin: "null" }, redirect: "manual" });
+  expect(nullOrigin.status).toBe(403);
+});
+
+test("drains and exits 0 on SIGTERM", async () => {
+  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+  server.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  expect(output).toContain("[server] closed");
+});
