@@ -203,3 +203,18 @@ export const BUILT_PATHS: ReadonlySet<string> = new Set(["/dashboard", "/setting
 export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {
   return SIDEBAR_LINKS.filter((link) => built.has(link.path) && canReach(role, link.path));
 }
+
+// ---------------------------------------------------------------- socket events
+
+/**
+ * Who may send which socket event. Every event a client sends is checked against this table
+ * (DECISIONS 2); an event not listed here is ignored for everyone.
+ */
+export const SOCKET_EVENT_RULES: Readonly<Record<string, readonly RoleId[]>> = {
+  SubAdd: [1, 2, 3, 4],
+  SubRemove: [1, 2, 3, 4],
+};
+
+export function canSendSocketEvent(role: RoleId, event: string): boolean {
+  return SOCKET_EVENT_RULES[event]?.includes(role) ?? false;
+}

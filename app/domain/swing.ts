@@ -141,3 +141,12 @@ function extremeBetween(sorted: readonly SwingCandle[], from: number, to: number
 export function detectSwings(candles: readonly SwingCandle[]): SwingPoint[] {
   return analyseSwings(candles).points;
 }
+
+/**
+ * "Swing alerts before 9 and after 1 o'clock clear the stored swing line" (trading-dashboard.md
+ * §4): an alert stamped before 09:00 IST or from 13:00 IST on tells the chart to drop its line.
+ */
+export function swingAlertClearsLine(timeMs: number): boolean {
+  const istMinutes = Math.floor((timeMs / 60_000 + 330) % 1440);
+  return istMinutes < 9 * 60 || istMinutes >= 13 * 60;
+}

@@ -18,6 +18,10 @@ export class LiveBook {
     return codes.map((code) => this.get(code)).filter((q): q is Quote => q !== undefined);
   }
 
+  all(): IterableIterator<Quote> {
+    return this.quotes.values();
+  }
+
   get size(): number {
     return this.quotes.size;
   }

@@ -14,6 +14,8 @@ export const SERVER_EVENTS = {
   tradeCustomerEmployee: "trade-notification-customer-employee",
   newMessage: "new-message",
   messageUnread: "message-unread",
+  /** Not in the documents: a target point the price reached was deleted (DECISIONS 15). */
+  targetRemoved: "target-point-removed",
 } as const;
 
 export const CLIENT_EVENTS = {
@@ -28,6 +30,30 @@ export interface SubscriptionRequest {
 export interface SymbolTickPayload {
   tickData: Quote;
   chavi: { label: string; date: string }[];
+}
+
+export interface KeyEventPayload {
+  symbolCode: string;
+  label: string;
+  price: number;
+  /** Epoch ms of the crossing tick. */
+  time: number;
+}
+
+export interface SwingAlertPayload {
+  symbolCode: string;
+  kind: "high" | "low";
+  price: number;
+  /** Epoch ms of the candle that made the swing. */
+  time: number;
+  clearLine: boolean;
+}
+
+export interface TargetRemovedPayload {
+  id: number;
+  symbolCode: string;
+  pointName: string;
+  price: number;
 }
 
 export const roomForUser = (userId: number) => `user:${userId}`;

@@ -1,0 +1,226 @@
+// The market engine owns the feed on the leading process: ticks update the live book, feed
+// the candle writer and the tick engines (targets, keys, swings), and are coalesced per symbol
+// into frames that the realtime hub fans out to subscribed clients.
+import type { AppDatabase } from "~/db/client.server";
+import { changeFromPrevClose, type Quote } from "~/domain/quotes";
+import { istDateString } from "~/domain/dates";
+import { listActiveSymbols } from "~/models/symbol.server";
+import { previousSessions } from "~/models/day-ohlc.server";
+import type { LiveBook } from "./live-book.server";
+import type { FeedTick, PriceFeed } from "./feed";
+
+export interface EngineSymbol {
+  id: number;
+  symbolCode: string;
+  sectorId: number | null;
+  step: number;
+  /** Previous session's close: the reference for change and change %. */
+  prevClose: number;
+  /** Previous session's settlement price (else close): the key ladder's base (DECISIONS 17). */
+  base: number;
+}
+
+/** Called for every tick after the live book is updated; must be cheap (no awaits). */
+export type TickListener = (symbol: EngineSymbol, quote: Quote, previousPrice: number | null) => void;
+/** Called once per frame with the latest quote of every symbol that changed in it. */
+export type FrameListener = (quotes: Quote[]) => void;
+
+export interface CandleSink {
+  add(tick: FeedTick): void;
+  close(): Promise<void>;
+}
+
+export interface MarketEngineOptions {
+  db: AppDatabase;
+  liveBook: LiveBook;
+  feed: PriceFeed | null;
+  candles?: CandleSink;
+  /** Coalescing frame: ticks of one symbol within a frame go out as its latest quote. */
+  frameMs?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+interface SymbolState {
+  symbol: EngineSymbol;
+  quote: Quote | null;
+  /** IST day of the quote's open/high/low/volume. */
+  day: string | null;
+}
+
+export class MarketEngine {
+  private readonly states = new Map<string, SymbolState>();
+  private readonly tickListeners: TickListener[] = [];
+  private readonly frameListeners: FrameListener[] = [];
+  private readonly dayListeners: ((endedDay: string) => void)[] = [];
+  private pending = new Map<string, Quote>();
+  private frameTimer: NodeJS.Timeout | null = null;
+  private running = false;
+  private readonly frameMs: number;
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: MarketEngineOptions) {
+    this.frameMs = options.frameMs ?? 100;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? ((line) => console.log(line));
+  }
+
+  onTick(listener: TickListener) {
+    this.tickListeners.push(listener);
+  }
+
+  onFrame(listener: FrameListener) {
+    this.frameListeners.push(listener);
+  }
+
+  /** Called when the first tick of a new IST day arrives, with the day that ended. */
+  onDayEnd(listener: (endedDay: string) => void) {
+    this.dayListeners.push(listener);
+  }
+
+  symbol(code: string): EngineSymbol | undefined {
+    return this.states.get(code.toUpperCase())?.symbol;
+  }
+
+  symbols(): EngineSymbol[] {
+    return [...this.states.values()].map((s) => s.symbol);
+  }
+
+  /** Loads the active symbols and their previous sessions; fills the book with last closes. */
+  async load(): Promise<void> {
+    const today = istDateString(this.now());
+    const [active, sessions] = await Promise.all([listActiveSymbols(this.options.db), previousSessions(this.options.db, today)]);
+    this.states.clear();
+    for (const s of active) {
+      const session = sessions.get(s.id);
+      const prevClose = session?.close ?? s.referencePrice ?? 0;
+      if (prevClose <= 0) continue; // nothing to start a price from: the symbol waits for data
+      const symbol: EngineSymbol = {
+        id: s.id,
+        symbolCode: s.symbolCode.toUpperCase(),
+        sectorId: s.sectorId,
+        step: s.step,
+        prevClose,
+        base: session?.base ?? prevClose,
+      };
+      this.states.set(symbol.symbolCode, { symbol, quote: null, day: null });
+      // Until the first tick, the book shows the last close with no change.
+      if (!this.options.liveBook.get(symbol.symbolCode)) {
+        this.options.liveBook.set(restingQuote(symbol, session ? Date.parse(`${session.tradingDate}T10:00:00Z`) : 0));
+      }
+    }
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    if (this.states.size === 0) await this.load();
+    this.running = true;
+    this.frameTimer = setInterval(() => this.flushFrame(), this.frameMs);
+    this.frameTimer.unref();
+    const feed = this.options.feed;
+    if (feed) {
+      const feedSymbols = [...this.states.values()].map(({ symbol }) => ({
+        symbolCode: symbol.symbolCode,
+        startPrice: this.options.liveBook.get(symbol.symbolCode)?.last ?? symbol.prevClose,
+        step: symbol.step,
+      }));
+      feed.start(feedSymbols, (ticks) => this.ingest(ticks));
+      this.log(`[market] ${feed.name} feed started for ${feedSymbols.length} symbols`);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.frameTimer) clearInterval(this.frameTimer);
+    this.frameTimer = null;
+    await this.options.feed?.stop();
+    this.flushFrame();
+    await this.options.candles?.close();
+  }
+
+  /** Applies ticks (from the feed, or a test) to the book, the candles and the listeners. */
+  ingest(ticks: readonly FeedTick[]): void {
+    for (const tick of ticks) {
+      const state = this.states.get(tick.symbolCode.toUpperCase());
+      if (!state || !Number.isFinite(tick.price) || tick.price <= 0) continue;
+      const previousPrice = state.quote?.last ?? null;
+      const day = istDateString(tick.time);
+      if (state.day !== null && day !== state.day) {
+        // A new session: yesterday's last price becomes the previous close.
+        const ended = state.day;
+        state.symbol.prevClose = state.quote?.last ?? state.symbol.prevClose;
+        state.symbol.base = state.symbol.prevClose;
+        state.quote = null;
+        for (const listener of this.dayListeners) listener(ended);
+      }
+      state.day = day;
+      const quote = nextQuote(state.symbol, state.quote, tick);
+      state.quote = quote;
+      this.options.liveBook.set(quote);
+      this.pending.set(quote.symbolCode, quote);
+      this.options.candles?.add(tick);
+      for (const listener of this.tickListeners) {
+        try {
+          listener(state.symbol, quote, previousPrice);
+        } catch (error) {
+          this.log(`[market] tick listener failed: ${(error as Error).message}`);
+        }
+      }
+    }
+  }
+
+  /** Sends the frame now (the timer calls it every frameMs). */
+  flushFrame(): void {
+    if (this.pending.size === 0) return;
+    const quotes = [...this.pending.values()];
+    this.pending = new Map();
+    for (const listener of this.frameListeners) {
+      try {
+        listener(quotes);
+      } catch (error) {
+        this.log(`[market] frame listener failed: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+function restingQuote(symbol: EngineSymbol, time: number): Quote {
+  const p = symbol.prevClose;
+  return {
+    symbolCode: symbol.symbolCode,
+    last: p,
+    open: p,
+    high: p,
+    low: p,
+    prevClose: p,
+    change: 0,
+    changePercent: 0,
+    ask: p,
+    bid: p,
+    ltq: 0,
+    volume: 0,
+    time,
+  };
+}
+
+/** The quote after one tick: the day's open is its first price, high/low its extremes. */
+export function nextQuote(symbol: EngineSymbol, previous: Quote | null, tick: FeedTick): Quote {
+  const price = tick.price;
+  const { change, changePercent } = changeFromPrevClose(price, symbol.prevClose);
+  return {
+    symbolCode: symbol.symbolCode,
+    last: price,
+    open: previous?.open ?? price,
+    high: previous ? Math.max(previous.high, price) : price,
+    low: previous ? Math.min(previous.low, price) : price,
+    prevClose: symbol.prevClose,
+    change,
+    changePercent,
+    ask: tick.ask ?? price,
+    bid: tick.bid ?? price,
+    ltq: tick.volume,
+    volume: (previous?.volume ?? 0) + tick.volume,
+    time: tick.time,
+  };
+}

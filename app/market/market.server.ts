@@ -1,0 +1,111 @@
+// Wires live data on one process: live prices for this process's sockets (every process), and
+// — on the process that holds leadership — the market engine with its feed, candle writer and
+// tick engines.
+import type { AppDatabase } from "~/db/client.server";
+import type { RealtimeHub } from "~/realtime/hub.server";
+import { LivePrices } from "~/realtime/live-prices.server";
+import { TOP_BAR_INDICES } from "~/domain/quotes";
+import { listActiveSymbols, visibleSymbolCodes } from "~/models/symbol.server";
+import type { LiveBook } from "./live-book.server";
+import type { PriceFeed } from "./feed";
+import { MarketEngine, type CandleSink } from "./engine.server";
+import { attachTargetWatcher } from "./engines/target-watcher.server";
+import { attachKeyEngine } from "./engines/key-engine.server";
+import { attachSwingWatcher } from "./engines/swing-watcher.server";
+import { advisoryLockLeadership, singleProcessLeadership, type Leadership } from "./leadership.server";
+
+export interface MarketRuntime {
+  livePrices: LivePrices;
+  leadership: Leadership;
+  /** The engine while this process leads; null on followers. */
+  engine(): MarketEngine | null;
+  stop(): Promise<void>;
+}
+
+export interface StartMarketOptions {
+  db: AppDatabase;
+  liveBook: LiveBook;
+  hub: RealtimeHub;
+  /** postgres:// → advisory-lock leadership across processes; otherwise this process leads. */
+  databaseUrl?: string;
+  openFeed: () => PriceFeed | null;
+  createCandleSink?: (resolveSymbolId: (code: string) => number | undefined) => CandleSink;
+  /** Attach the tick engines (targets, keys, swings); default: all three. */
+  attachEngines?: boolean;
+  frameMs?: number;
+  log?: (line: string) => void;
+}
+
+export async function startMarket(options: StartMarketOptions): Promise<MarketRuntime> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  let known = new Set((await listActiveSymbols(options.db)).map((s) => s.symbolCode.toUpperCase()));
+  const refresh = setInterval(async () => {
+    try {
+      known = new Set((await listActiveSymbols(options.db)).map((s) => s.symbolCode.toUpperCase()));
+    } catch (error) {
+      log(`[market] symbol refresh failed: ${(error as Error).message}`);
+    }
+  }, 60_000);
+  refresh.unref();
+
+  const livePrices = new LivePrices({
+    io: options.hub.io,
+    liveBook: options.liveBook,
+    isKnownSymbol: (code) => known.has(code),
+    visibleCodes: (user) => visibleSymbolCodes(options.db, user),
+    alwaysVisible: new Set(TOP_BAR_INDICES.map((i) => i.code)),
+  });
+
+  let engine: MarketEngine | null = null;
+  let stopEngines: () => Promise<void> = async () => {};
+  const callbacks = {
+    log,
+    onAcquire: async () => {
+      // The sink resolves codes lazily, through the engine it is handed to.
+      let next: MarketEngine | null = null;
+      const candles = options.createCandleSink?.((code) => next?.symbol(code)?.id);
+      next = new MarketEngine({
+        db: options.db,
+        liveBook: options.liveBook,
+        feed: options.openFeed(),
+        candles,
+        frameMs: options.frameMs,
+        log,
+      });
+      await next.load();
+      next.onFrame((quotes) => livePrices.publish(quotes));
+      if (options.attachEngines !== false) {
+        await attachTargetWatcher(next, { db: options.db, hub: options.hub, log });
+        const keys = await attachKeyEngine(next, { db: options.db, hub: options.hub, log });
+        livePrices.keyLabels = keys.labels;
+        attachSwingWatcher(next, { hub: options.hub });
+        stopEngines = async () => {
+          keys.stop();
+          await keys.flush();
+        };
+      }
+      await next.start();
+      engine = next;
+    },
+    onLose: async () => {
+      const current = engine;
+      engine = null;
+      await current?.stop();
+      await stopEngines();
+    },
+  };
+  const leadership =
+    options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)
+      ? advisoryLockLeadership({ connectionString: options.databaseUrl }, callbacks)
+      : singleProcessLeadership(callbacks);
+
+  return {
+    livePrices,
+    leadership,
+    engine: () => engine,
+    stop: async () => {
+      clearInterval(refresh);
+      await leadership.stop();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Queries of the tick engines: target points to watch and delete, keys with their users,
+// key events.
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { chaviEvents, chavis, chaviUsers, referencePoints, symbols } from "~/db/schema";
+import { MANDI_VISAMO_TARGET, TEJI_VISAMO_TARGET } from "~/domain/targets";
+import type { KeyType } from "~/domain/keys";
+
+export interface WatchedTarget {
+  id: number;
+  symbolId: number;
+  symbolCode: string;
+  pointName: string;
+  price: number;
+}
+
+/** Active MANDI/TEJI target points, the only ones the watcher may delete (DECISIONS 15). */
+export async function listWatchedTargets(db: AppDatabase): Promise<WatchedTarget[]> {
+  return db
+    .select({
+      id: referencePoints.id,
+      symbolId: referencePoints.symbolId,
+      symbolCode: symbols.symbolCode,
+      pointName: referencePoints.pointName,
+      price: referencePoints.price,
+    })
+    .from(referencePoints)
+    .innerJoin(symbols, eq(symbols.id, referencePoints.symbolId))
+    .where(
+      and(
+        eq(referencePoints.isActive, true),
+        inArray(sql`upper(${referencePoints.pointName})`, [MANDI_VISAMO_TARGET, TEJI_VISAMO_TARGET]),
+      ),
+    );
+}
+
+export async function deleteReferencePoints(db: AppDatabase, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db.delete(referencePoints).where(inArray(referencePoints.id, [...ids])).returning({ id: referencePoints.id });
+  return rows.length;
+}
+
+export interface ActiveKey {
+  id: number;
+  displayName: string;
+  type: KeyType;
+  srNo: number;
+  isactive: boolean;
+  userIds: number[];
+}
+
+export async function listActiveKeysWithUsers(db: AppDatabase): Promise<ActiveKey[]> {
+  const keys = await db
+    .select({ id: chavis.id, displayName: chavis.displayName, type: chavis.type, srNo: chavis.srNo, isactive: chavis.isactive })
+    .from(chavis)
+    .where(eq(chavis.isactive, true));
+  if (keys.length === 0) return [];
+  const links = await db
+    .select({ chaviId: chaviUsers.chaviId, userId: chaviUsers.userId })
+    .from(chaviUsers)
+    .where(inArray(chaviUsers.chaviId, keys.map((k) => k.id)));
+  const byKey = new Map<number, number[]>();
+  for (const link of links) byKey.set(link.chaviId, [...(byKey.get(link.chaviId) ?? []), link.userId]);
+  return keys.map((k) => ({ ...k, userIds: byKey.get(k.id) ?? [] }));
+}
+
+export interface NewKeyEvent {
+  chaviId: number;
+  symbolId: number;
+  label: string;
+  price: number;
+  tradingDate: string;
+  eventTime: Date;
+}
+
+export async function insertKeyEvents(db: AppDatabase, events: readonly NewKeyEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(chaviEvents).values([...events]);
+}
+
+/** Key events since a time, oldest first, with their symbol codes. */
+export async function listKeyEventsSince(db: AppDatabase, since: Date) {
+  return db
+    .select({ symbolCode: symbols.symbolCode, label: chaviEvents.label, eventTime: chaviEvents.eventTime })
+    .from(chaviEvents)
+    .innerJoin(symbols, eq(symbols.id, chaviEvents.symbolId))
+    .where(gte(chaviEvents.eventTime, since))
+    .orderBy(chaviEvents.eventTime, chaviEvents.id);
+}

@@ -1,0 +1,167 @@
+// Live prices over socket.io. Clients subscribe with SubAdd / SubRemove {subs: [codes]}; each
+// frame, every local socket gets ONE volatile getServerSymbol message carrying the latest
+// quote of each of its symbols that changed (per-client batching: bench/fanout). With Redis,
+// the leading process publishes each frame to every process, and each process fans it out to
+// its own sockets, so a frame crosses Redis once, not once per client.
+import type { Server, Socket } from "socket.io";
+import type { Quote } from "~/domain/quotes";
+import { canSendSocketEvent } from "~/domain/access";
+import { MAX_SUBSCRIPTIONS, subscriptionSchema } from "~/schemas/realtime";
+import type { SessionUser } from "~/models/auth-session.server";
+import type { LiveBook } from "~/market/live-book.server";
+import { CLIENT_EVENTS, roomForSymbol, SERVER_EVENTS, type SymbolTickPayload } from "./events";
+
+const FRAME_EVENT = "market:frame";
+
+export interface LivePricesOptions {
+  io: Server;
+  liveBook: LiveBook;
+  /** Codes that exist and tick (upper case). */
+  isKnownSymbol: (code: string) => boolean;
+  /** The symbols a user may see: "all", or a set of upper-case codes (role 4's subscription). */
+  visibleCodes: (user: SessionUser) => Promise<Set<string> | "all">;
+  /** Codes every signed-in user may follow whatever their subscription (the top bar's indices). */
+  alwaysVisible?: ReadonlySet<string>;
+}
+
+interface ClientState {
+  user: SessionUser;
+  subs: Set<string>;
+  visible: Promise<Set<string> | "all">;
+}
+
+export interface SubscriptionAnswer {
+  ok: boolean;
+  subscribed: string[];
+  ignored: string[];
+  message?: string;
+}
+
+export class LivePrices {
+  private readonly clients = new WeakMap<Socket, ClientState>();
+  private readonly alwaysVisible: ReadonlySet<string>;
+
+  constructor(private readonly options: LivePricesOptions) {
+    this.alwaysVisible = options.alwaysVisible ?? new Set();
+    options.io.on("connection", (socket) => this.attach(socket));
+    // Frames published by the leading process (through the Redis adapter) reach every process.
+    options.io.on(FRAME_EVENT, (frame: SymbolTickPayload[]) => this.deliver(frame));
+  }
+
+  /** Today's key labels per symbol, set by the key engine on the leading process. */
+  keyLabels: (code: string) => { label: string; date: string }[] = () => [];
+
+  /** Publishes a frame (the latest quote of each changed symbol) to every process. */
+  publish(quotes: Quote[]): void {
+    if (quotes.length === 0) return;
+    const frame = quotes.map((q) => ({ tickData: q, chavi: this.keyLabels(q.symbolCode) }));
+    this.deliver(frame);
+    try {
+      this.options.io.serverSideEmit(FRAME_EVENT, frame);
+    } catch {
+      // The in-memory adapter of a single process has nobody to tell.
+    }
+  }
+
+  /** Fans a frame out to this process's sockets and updates this process's live book. */
+  deliver(frame: SymbolTickPayload[]): void {
+    const changed = new Map<string, SymbolTickPayload>();
+    for (const payload of frame) {
+      this.options.liveBook.set(payload.tickData);
+      changed.set(payload.tickData.symbolCode, payload);
+    }
+    for (const socket of this.options.io.of("/").sockets.values()) {
+      const state = this.clients.get(socket);
+      if (!state || state.subs.size === 0) continue;
+      let batch: SymbolTickPayload[] | null = null;
+      if (state.subs.size < changed.size) {
+        for (const code of state.subs) {
+          const payload = changed.get(code);
+          if (payload) (batch ??= []).push(payload);
+        }
+      } else {
+        for (const [code, payload] of changed) {
+          if (state.subs.has(code)) (batch ??= []).push(payload);
+        }
+      }
+      if (batch) socket.volatile.emit(SERVER_EVENTS.symbolTick, batch);
+    }
+  }
+
+  private attach(socket: Socket) {
+    const user = (socket.data as { user: SessionUser }).user;
+    const state: ClientState = { user, subs: new Set(), visible: this.options.visibleCodes(user) };
+    this.clients.set(socket, state);
+
+    socket.on(CLIENT_EVENTS.subscribe, async (payload: unknown, ack?: unknown) => {
+      const answer = await this.subscribe(socket, state, payload);
+      if (typeof ack === "function") ack(answer);
+      else if (!answer.ok) socket.emit("subscription-error", answer);
+    });
+    socket.on(CLIENT_EVENTS.unsubscribe, (payload: unknown, ack?: unknown) => {
+      const answer = this.unsubscribe(socket, state, payload);
+      if (typeof ack === "function") ack(answer);
+    });
+    void this.sendSnapshot(socket, state);
+  }
+
+  private async sendSnapshot(socket: Socket, state: ClientState) {
+    const visible = await state.visible;
+    const quotes: Quote[] = [];
+    for (const quote of this.options.liveBook.all()) {
+      if (visible === "all" || visible.has(quote.symbolCode) || this.alwaysVisible.has(quote.symbolCode)) quotes.push(quote);
+    }
+    socket.emit(SERVER_EVENTS.allSymbol, quotes);
+  }
+
+  private async subscribe(socket: Socket, state: ClientState, payload: unknown): Promise<SubscriptionAnswer> {
+    if (!canSendSocketEvent(state.user.roleId, CLIENT_EVENTS.subscribe)) {
+      return { ok: false, subscribed: [], ignored: [], message: "Not allowed" };
+    }
+    const parsed = subscriptionSchema.safeParse(payload);
+    if (!parsed.success) {
+      return { ok: false, subscribed: [], ignored: [], message: parsed.error.issues[0]?.message ?? "Bad subscription" };
+    }
+    const visible = await state.visible;
+    const wanted = [...new Set(parsed.data.subs.map((c) => c.toUpperCase()))];
+    const allowed: string[] = [];
+    const ignored: string[] = [];
+    for (const code of wanted) {
+      const maySee = visible === "all" || visible.has(code) || this.alwaysVisible.has(code);
+      if (this.options.isKnownSymbol(code) && maySee) allowed.push(code);
+      else ignored.push(code);
+    }
+    const fresh = allowed.filter((c) => !state.subs.has(c));
+    if (state.subs.size + fresh.length > MAX_SUBSCRIPTIONS) {
+      return {
+        ok: false,
+        subscribed: [...state.subs],
+        ignored: wanted,
+        message: `At most ${MAX_SUBSCRIPTIONS} symbols can be subscribed`,
+      };
+    }
+    for (const code of fresh) state.subs.add(code);
+    if (fresh.length > 0) {
+      await socket.join(fresh.map(roomForSymbol));
+      // The client gets the current quotes at once, not at the next tick.
+      const snapshot = fresh
+        .map((code) => this.options.liveBook.get(code))
+        .filter((q): q is Quote => q !== undefined)
+        .map((q) => ({ tickData: q, chavi: this.keyLabels(q.symbolCode) }));
+      if (snapshot.length > 0) socket.emit(SERVER_EVENTS.symbolTick, snapshot);
+    }
+    return { ok: true, subscribed: [...state.subs], ignored };
+  }
+
+  private unsubscribe(socket: Socket, state: ClientState, payload: unknown): SubscriptionAnswer {
+    const parsed = subscriptionSchema.safeParse(payload);
+    if (!parsed.success || !canSendSocketEvent(state.user.roleId, CLIENT_EVENTS.unsubscribe)) {
+      return { ok: false, subscribed: [...state.subs], ignored: [], message: "Bad subscription" };
+    }
+    for (const raw of parsed.data.subs) {
+      const code = raw.toUpperCase();
+      if (state.subs.delete(code)) void socket.leave(roomForSymbol(code));
+    }
+    return { ok: true, subscribed: [...state.subs], ignored: [] };
+  }
+}
