@@ -15,6 +15,10 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { parseEnv } from "~/env.server";
 import { buildServices } from "~/services.server";
 import { healthReport } from "~/health.server";
+import { startMarket } from "~/market/market.server";
+import { openFeedFromEnv } from "~/market/feeds/index.server";
+import { tradingDayCheckFromHolidays } from "~/market/trading-calendar";
+import { listHolidayDates } from "~/models/calendar.server";
 import "~/context";
 
 const env = parseEnv();
@@ -29,7 +33,15 @@ async function importBuild(): Promise<ServerBuild> {
 
 const app = express();
 const httpServer = http.createServer(app);
-const { services, database } = await buildServices(env, { httpServer });
+const { services, database, closeExtras, cookiesFor } = await buildServices(env, { httpServer });
+const holidays = await listHolidayDates(services.db);
+const market = await startMarket({
+  db: services.db,
+  liveBook: services.liveBook,
+  hub: services.hub,
+  databaseUrl: env.DATABASE_URL,
+  openFeed: () => openFeedFromEnv(env, { isTradingDay: tradingDayCheckFromHolidays(holidays) }),
+});
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
@@ -106,11 +118,13 @@ app.get("/healthz", async (_req, res) => {
 });
 
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+// Browsers ask for /favicon.ico on their own; answer it here, never through the app's routes.
+app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 app.use(express.static("public", { maxAge: "1h" }));
 
 let build = await importBuild();
 function getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext {
-  return { ...services, cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" };
+  return { ...services, cookies: cookiesFor(req.secure), cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" };
 }
 app.all(
   "*",
@@ -142,8 +156,10 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    await market.stop();
     // Closing the hub disconnects every socket and closes the HTTP server it is attached to.
     await services.hub.close();
+    await closeExtras();
     await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     await database.close();
     console.log("[server] closed");

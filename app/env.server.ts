@@ -17,6 +17,10 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("NSE Signals <no-reply@localhost>"),
   REDIS_URL: z.string().optional(),
   FEED: z.string().default("simulated"),
+  FEED_SEED: z.string().regex(/^\d+$/, "FEED_SEED must be a whole number").optional(),
+  FEED_SPEED: z.string().regex(/^\d+(\.\d+)?$/, "FEED_SPEED must be a number").default("1"),
+  FEED_HOURS: z.enum(["always", "exchange"]).default("always"),
+  INTRADAY_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   COOKIE_SECURE: flag.optional(),
   // Sign-in and code attempts: per account and per client address.
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),

@@ -17,6 +17,7 @@ import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/components/nonce";
 import { AppShell } from "~/components/layout/app-shell";
 import { ToastRegion } from "~/components/ui/toast-region";
+import { SocketProvider } from "~/realtime/socket-context";
 import { getSessionUser } from "~/auth/session.server";
 import { takeToast } from "~/toast.server";
 import { readPreferences } from "~/preferences.server";
@@ -27,7 +28,10 @@ import { DEFAULT_REFERENCE_SYMBOL, TOP_BAR_INDICES } from "~/domain/quotes";
 import { NOT_FOUND_TEXT, sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
 import { istDateString, istMidnight } from "~/domain/dates";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export const meta: MetaFunction = () => [
   { title: "NSE Signals — market data and trading signals" },
@@ -97,9 +101,11 @@ export default function App() {
     <Document theme={theme}>
       <ToastRegion toast={toast} />
       {shell ? (
-        <AppShell shell={shell} theme={theme} currentPath={location.pathname + location.search}>
-          <Outlet />
-        </AppShell>
+        <SocketProvider enabled>
+          <AppShell shell={shell} theme={theme} currentPath={location.pathname + location.search}>
+            <Outlet />
+          </AppShell>
+        </SocketProvider>
       ) : (
         <Outlet />
       )}

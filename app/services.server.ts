@@ -11,7 +11,7 @@ import { createAppCookies } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { LiveBook } from "~/market/live-book.server";
-import { createRealtimeHub } from "~/realtime/hub.server";
+import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { readSessionId, bearerToken } from "~/auth/session.server";
 import { findSessionUser } from "~/models/auth-session.server";
 import { seedDemoData } from "~/db/seed.server";
@@ -19,6 +19,10 @@ import { seedDemoData } from "~/db/seed.server";
 export interface BuiltServices {
   services: AppServices;
   database: DatabaseHandle;
+  /** Closes what buildServices opened besides the database (Redis clients). */
+  closeExtras: () => Promise<void>;
+  /** The cookie set for a request: Secure over HTTPS, unless COOKIE_SECURE decides. */
+  cookiesFor: (requestIsSecure: boolean) => AppServices["cookies"];
 }
 
 /**
@@ -51,10 +55,15 @@ export async function buildServices(
     log("[db] empty database: loading demo data");
     await seedDemoData(database.db, { log });
   }
-  const cookies = createAppCookies(
-    resolveSessionSecret(env),
-    env.COOKIE_SECURE ?? env.NODE_ENV === "production",
-  );
+  // Cookies are Secure when the request came over HTTPS (directly or through a trusted
+  // proxy), unless COOKIE_SECURE forces it on or off: a Secure cookie set over plain HTTP would
+  // not reach the ws:// socket handshake (docs/decisions/004).
+  const secret = resolveSessionSecret(env);
+  const secureCookies = createAppCookies(secret, true);
+  const plainCookies = createAppCookies(secret, false);
+  const cookiesFor = (requestIsSecure: boolean) =>
+    (env.COOKIE_SECURE ?? requestIsSecure) ? secureCookies : plainCookies;
+  const cookies = cookiesFor(false);
   const partial = { db: database.db, cookies };
   const hub = createRealtimeHub({
     httpServer: options.httpServer,
@@ -63,6 +72,7 @@ export async function buildServices(
       return id ? findSessionUser(database.db, id) : null;
     },
   });
+  const closeExtras = env.REDIS_URL ? await attachRedisAdapter(hub, env.REDIS_URL, log) : async () => {};
   const services: AppServices = {
     db: database.db,
     env,
@@ -75,5 +85,41 @@ export async function buildServices(
     liveBook: new LiveBook(),
     hub,
   };
-  return { services, database };
+  return { services, database, closeExtras, cookiesFor };
+}
+
+/**
+ * With REDIS_URL, socket.io emits reach the sockets of every process. If Redis cannot be
+ * reached at start, the app keeps serving on this process alone and says so.
+ */
+async function attachRedisAdapter(hub: RealtimeHub, url: string, log: (line: string) => void): Promise<() => Promise<void>> {
+  const { createClient } = await import("redis");
+  const { createAdapter } = await import("@socket.io/redis-adapter");
+  const pub = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
+  const sub = pub.duplicate();
+  let reported = false;
+  const onError = (error: Error) => {
+    if (!reported) log(`[redis] ${error.message}: live updates reach this process's clients only until Redis is back`);
+    reported = true;
+  };
+  pub.on("error", onError);
+  sub.on("error", onError);
+  pub.on("ready", () => {
+    if (reported) log("[redis] connected again");
+    reported = false;
+  });
+  try {
+    await Promise.race([
+      Promise.all([pub.connect(), sub.connect()]),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out connecting")), 5000)),
+    ]);
+    hub.io.adapter(createAdapter(pub, sub));
+    hub.clustered = true;
+    log(`[redis] socket.io adapter on ${url.replace(/\/\/[^@]*@/, "//***@")}`);
+  } catch (error) {
+    onError(error as Error);
+  }
+  return async () => {
+    await Promise.allSettled([pub.quit(), sub.quit()]);
+  };
 }

@@ -44,6 +44,15 @@ export async function startSession(context: AppContext, request: Request, userId
   return context.cookies.session.serialize(session.id, { expires: session.expiresAt });
 }
 
+/**
+ * True when the browser opened the URL as a page (or Remix fetched its data), not as an image,
+ * script or style: a stray sub-resource request must never sign anyone out.
+ */
+export function isPageRequest(request: Request): boolean {
+  const dest = request.headers.get("Sec-Fetch-Dest");
+  return dest === null || dest === "document" || dest === "empty" || dest === "iframe";
+}
+
 /** Deletes the current session row and returns a Set-Cookie header that clears the cookie. */
 export async function endSession(context: AppContext, request: Request): Promise<string | null> {
   const id = await readSessionId(context, request.headers.get("Cookie"));

@@ -50,6 +50,7 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
 
   const livePrices = new LivePrices({
     io: options.hub.io,
+    clustered: () => options.hub.clustered,
     liveBook: options.liveBook,
     isKnownSymbol: (code) => known.has(code),
     visibleCodes: (user) => visibleSymbolCodes(options.db, user),

@@ -87,3 +87,27 @@ export async function listKeyEventsSince(db: AppDatabase, since: Date) {
     .where(gte(chaviEvents.eventTime, since))
     .orderBy(chaviEvents.eventTime, chaviEvents.id);
 }
+
+/**
+ * A symbol's key events since a time, newest first. With a user id, only the keys assigned
+ * to that user (roles 3 and 4 follow their own keys; role 1 sees all).
+ */
+export async function listSymbolKeyEvents(
+  db: AppDatabase,
+  symbolCode: string,
+  since: Date,
+  assignedToUserId: number | null,
+): Promise<{ label: string; price: number; eventTime: Date }[]> {
+  const base = db
+    .select({ label: chaviEvents.label, price: chaviEvents.price, eventTime: chaviEvents.eventTime })
+    .from(chaviEvents)
+    .innerJoin(symbols, eq(symbols.id, chaviEvents.symbolId));
+  const where = and(sql`upper(${symbols.symbolCode}) = ${symbolCode.toUpperCase()}`, gte(chaviEvents.eventTime, since));
+  const rows =
+    assignedToUserId === null
+      ? await base.where(where)
+      : await base
+          .innerJoin(chaviUsers, and(eq(chaviUsers.chaviId, chaviEvents.chaviId), eq(chaviUsers.userId, assignedToUserId)))
+          .where(where);
+  return rows.sort((a, b) => b.eventTime.getTime() - a.eventTime.getTime());
+}

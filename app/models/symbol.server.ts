@@ -66,3 +66,35 @@ export async function findSectorByName(db: AppDatabase, name: string): Promise<{
     .limit(1);
   return row ?? null;
 }
+
+export interface VisibleSymbol {
+  id: number;
+  symbolCode: string;
+  description: string;
+  sectorName: string | null;
+}
+
+/** Active symbols the user may see, by code: role 4 its subscription, others all of them. */
+export async function listVisibleSymbols(db: AppDatabase, user: { id: number; roleId: number }): Promise<VisibleSymbol[]> {
+  const columns = {
+    id: symbols.id,
+    symbolCode: symbols.symbolCode,
+    description: symbols.description,
+    sectorName: sectors.sectorName,
+  };
+  if (user.roleId === 4) {
+    return db
+      .select(columns)
+      .from(userSymbols)
+      .innerJoin(symbols, eq(symbols.id, userSymbols.symbolId))
+      .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
+      .where(and(eq(userSymbols.userId, user.id), eq(symbols.status, true)))
+      .orderBy(asc(symbols.symbolCode));
+  }
+  return db
+    .select(columns)
+    .from(symbols)
+    .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
+    .where(eq(symbols.status, true))
+    .orderBy(asc(symbols.symbolCode));
+}

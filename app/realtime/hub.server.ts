@@ -14,6 +14,8 @@ export type HandshakeAuthenticator = (handshake: {
 
 export interface RealtimeHub {
   io: Server;
+  /** True once a cross-process adapter (Redis) carries emits to other processes. */
+  clustered: boolean;
   emitToUser(userId: number, event: string, payload: unknown): void;
   emitToRoles(roles: readonly number[], event: string, payload: unknown): void;
   /** Ends the live connections of one user (sign-out, deactivation). */
@@ -72,6 +74,7 @@ export function createRealtimeHub(options: {
 
   return {
     io: io as unknown as Server,
+    clustered: false,
     emitToUser(userId, event, payload) {
       io.to(roomForUser(userId)).emit(event as never, payload as never);
     },

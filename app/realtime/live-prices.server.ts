@@ -15,6 +15,8 @@ const FRAME_EVENT = "market:frame";
 
 export interface LivePricesOptions {
   io: Server;
+  /** True when other processes share the sockets (Redis adapter): frames are sent to them. */
+  clustered?: () => boolean;
   liveBook: LiveBook;
   /** Codes that exist and tick (upper case). */
   isKnownSymbol: (code: string) => boolean;
@@ -56,11 +58,7 @@ export class LivePrices {
     if (quotes.length === 0) return;
     const frame = quotes.map((q) => ({ tickData: q, chavi: this.keyLabels(q.symbolCode) }));
     this.deliver(frame);
-    try {
-      this.options.io.serverSideEmit(FRAME_EVENT, frame);
-    } catch {
-      // The in-memory adapter of a single process has nobody to tell.
-    }
+    if (this.options.clustered?.()) this.options.io.serverSideEmit(FRAME_EVENT, frame);
   }
 
   /** Fans a frame out to this process's sockets and updates this process's live book. */

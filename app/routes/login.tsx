@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderDa
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { loginSchema } from "~/schemas/auth";
-import { endSession, startSession } from "~/auth/session.server";
+import { endSession, isPageRequest, startSession } from "~/auth/session.server";
 import { authPostLimitMessage, signIn } from "~/auth/login.server";
 import { redirectWithToast } from "~/toast.server";
 import type { loader as rootLoader } from "~/root";
@@ -14,8 +14,8 @@ import type { loader as rootLoader } from "~/root";
 export const meta: MetaFunction = () => [{ title: "Sign in — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Arriving at /login ends the current session (DECISIONS 7).
-  const clear = await endSession(context, request);
+  // Arriving at /login ends the current session (DECISIONS 7) — when it is opened as a page.
+  const clear = isPageRequest(request) ? await endSession(context, request) : null;
   return json({ ok: true }, { headers: clear ? { "Set-Cookie": clear } : undefined });
 }
 

@@ -63,22 +63,28 @@ test("sends security headers with a CSP nonce that matches the page's scripts", 
   for (const attrs of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
 });
 
-test("sets cookies httpOnly, SameSite=Lax and Secure in production", async () => {
+test("sets cookies httpOnly and SameSite=Lax, and Secure when the request came over HTTPS", async () => {
   const body = new URLSearchParams({ email: "nobody@example.test", password: "whatever1" });
   // No demo data here: create nothing, just check the refusal path sets no session.
   const refused = await fetch(`${BASE}/login`, { method: "POST", body, headers: { Origin: BASE }, redirect: "manual" });
   expect(refused.status).toBe(401);
   expect(refused.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
-  const prefs = await fetch(`${BASE}/preferences`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "theme", theme: "dark", redirectTo: "/login" }),
-    headers: { Origin: BASE },
-    redirect: "manual",
-  });
-  const cookie = prefs.headers.getSetCookie().find((c) => c.startsWith("prefs="))!;
-  expect(cookie).toMatch(/HttpOnly/);
-  expect(cookie).toMatch(/SameSite=Lax/);
-  expect(cookie).toMatch(/Secure/);
+  const post = (headers: Record<string, string>) =>
+    fetch(`${BASE}/preferences`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "theme", theme: "dark", redirectTo: "/login" }),
+      headers: { Origin: BASE, ...headers },
+      redirect: "manual",
+    });
+  // Behind a TLS-terminating proxy on the loopback (trusted), X-Forwarded-Proto says HTTPS.
+  const overHttps = (await post({ "X-Forwarded-Proto": "https" })).headers.getSetCookie().find((c) => c.startsWith("prefs="))!;
+  expect(overHttps).toMatch(/HttpOnly/);
+  expect(overHttps).toMatch(/SameSite=Lax/);
+  expect(overHttps).toMatch(/Secure/);
+  // Over plain HTTP a Secure cookie would never reach the ws:// socket handshake.
+  const overHttp = (await post({})).headers.getSetCookie().find((c) => c.startsWith("prefs="))!;
+  expect(overHttp).toMatch(/HttpOnly/);
+  expect(overHttp).not.toMatch(/Secure/);
 });
 
 test("refuses a cross-origin form post", async () => {

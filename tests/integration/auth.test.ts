@@ -309,3 +309,16 @@ describe("rate limits", () => {
     }
   });
 });
+
+describe("sub-resource requests", () => {
+  it("an image request that lands on /login does not end the session", async () => {
+    const user = await createUser(t.context.db);
+    const cookie = await sessionCookieFor(t.context, user.id);
+    const res = await call(loginLoader, getRequest("/login", { cookie, headers: { "Sec-Fetch-Dest": "image" } }), t.context);
+    expect(res.status).toBe(200);
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+    // Opened as a page, it does.
+    await call(loginLoader, getRequest("/login", { cookie, headers: { "Sec-Fetch-Dest": "document" } }), t.context);
+    expect(await sessionsOf(user.id)).toHaveLength(0);
+  });
+});

@@ -6,6 +6,7 @@ import { direction } from "~/domain/quotes";
 import { trendBadgeTone } from "~/domain/trend";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { ThemeSwitch } from "./auth-card";
+import { useLiveQuotes } from "~/realtime/socket-context";
 
 export interface ShellData {
   user: { id: number; name: string; roleId: RoleId; roleName: string };
@@ -63,13 +64,19 @@ function TopBar({
   linkable: (path: string) => boolean;
 }) {
   const tone = trendBadgeTone(shell.niftyTrend);
+  // Server-rendered figures first; live quotes replace them once the socket delivers.
+  const live = useLiveQuotes(shell.tickers.map((t) => t.code));
+  const tickers = shell.tickers.map((t) => {
+    const q = live[t.code];
+    return q ? { ...t, close: q.last, change: q.change, changePercent: q.changePercent } : t;
+  });
   return (
     <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <Link to="/dashboard" className="font-semibold text-blue-600 dark:text-blue-400">
         NSE Signals
       </Link>
       <ul aria-label="Index tickers" className="flex flex-wrap items-center gap-4 text-sm">
-        {shell.tickers.map((t) => {
+        {tickers.map((t) => {
           const dir = toneColour[direction(t.change)];
           return (
             <li key={t.code} data-symbol={t.code} className="flex items-baseline gap-1.5">

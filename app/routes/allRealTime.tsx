@@ -1,0 +1,126 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { requireRouteAccess } from "~/auth/guards.server";
+import { listVisibleSymbols } from "~/models/symbol.server";
+import { listSymbolKeyEvents } from "~/models/market-events.server";
+import { istDateString, istMidnight, formatIstDateTime } from "~/domain/dates";
+import { formatNumber, formatPercent } from "~/domain/format";
+import { direction } from "~/domain/quotes";
+import { keyLabelColour } from "~/domain/targets";
+import { useLiveQuotes } from "~/realtime/socket-context";
+
+export const meta: MetaFunction = () => [{ title: "Live prices — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const symbols = await listVisibleSymbols(context.db, user);
+  const rows = symbols.map((s) => {
+    const q = context.liveBook.get(s.symbolCode);
+    return {
+      code: s.symbolCode,
+      description: s.description,
+      open: q?.open ?? null,
+      high: q?.high ?? null,
+      low: q?.low ?? null,
+      close: q?.last ?? null,
+      change: q?.change ?? null,
+      changePercent: q?.changePercent ?? null,
+    };
+  });
+  // The Keys dialog is a URL (?keys=CODE): it opens without JavaScript too.
+  const keysFor = new URL(request.url).searchParams.get("keys")?.toUpperCase() ?? null;
+  let keys: { label: string; price: number; time: string }[] | null = null;
+  if (keysFor && rows.some((r) => r.code.toUpperCase() === keysFor)) {
+    const since = istMidnight(istDateString(new Date()));
+    const events = await listSymbolKeyEvents(context.db, keysFor, since, user.roleId === 1 ? null : user.id);
+    keys = events.map((e) => ({ label: e.label, price: e.price, time: formatIstDateTime(e.eventTime) }));
+  }
+  return json({ rows, keysFor: keys ? keysFor : null, keys });
+}
+
+const tone = { up: "text-up", down: "text-down", flat: "" } as const;
+
+export default function AllRealTimePage() {
+  const { rows, keysFor, keys } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const live = useLiveQuotes(rows.slice(0, 200).map((r) => r.code));
+  return (
+    <section aria-labelledby="live-title">
+      <h1 id="live-title" className="mb-3 text-xl font-semibold">
+        Live Prices
+      </h1>
+      {rows.length === 0 ? (
+        <p>No Data Found</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-100 text-left dark:bg-slate-800">
+              <tr>
+                {["Symbol", "Open", "High", "Low", "Close", "Change", "Change Percentage", "Keys"].map((h) => (
+                  <th key={h} scope="col" className={`px-3 py-2 font-semibold ${h === "Symbol" || h === "Keys" ? "" : "text-right"}`}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const q = live[row.code];
+                const r = q ? { ...row, open: q.open, high: q.high, low: q.low, close: q.last, change: q.change, changePercent: q.changePercent } : row;
+                const colour = tone[direction(r.change)];
+                return (
+                  <tr key={r.code} data-symbol={r.code} className="border-t border-slate-100 dark:border-slate-800">
+                    <th scope="row" className="px-3 py-1.5 text-left font-medium" title={r.description}>
+                      {r.code}
+                    </th>
+                    <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(r.open)}</td>
+                    <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(r.high)}</td>
+                    <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(r.low)}</td>
+                    <td data-field="close" className="px-3 py-1.5 text-right tabular-nums">{formatNumber(r.close)}</td>
+                    <td className={`px-3 py-1.5 text-right tabular-nums ${colour}`}>{formatNumber(r.change)}</td>
+                    <td className={`px-3 py-1.5 text-right tabular-nums ${colour}`}>{formatPercent(r.changePercent)}</td>
+                    <td className="px-3 py-1.5">
+                      <Link
+                        to={`?keys=${encodeURIComponent(r.code)}`}
+                        preventScrollReset
+                        className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+                        aria-label={`Keys of ${r.code}`}
+                      >
+                        Keys
+                      </Link>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {keysFor && keys ? (
+        <dialog open aria-labelledby="keys-title" className="fixed inset-0 z-40 m-auto w-80 rounded-lg border border-slate-300 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+          <h2 id="keys-title" className="mb-2 font-semibold">
+            Keys — {keysFor}
+          </h2>
+          {keys.length === 0 ? (
+            <p>No keys</p>
+          ) : (
+            <ul className="max-h-72 overflow-y-auto text-sm">
+              {keys.map((k, i) => (
+                <li key={i} className="flex justify-between gap-2 py-0.5">
+                  <span style={{ color: keyLabelColour(k.label) }} className="font-medium">
+                    {k.label}
+                  </span>
+                  <span className="tabular-nums">{formatNumber(k.price)}</span>
+                  <span className="text-xs text-slate-500">{k.time}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link to={location.pathname} preventScrollReset className="mt-3 inline-block text-sm text-blue-600 underline dark:text-blue-400">
+            Close
+          </Link>
+        </dialog>
+      ) : null}
+    </section>
+  );
+}
