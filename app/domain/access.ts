@@ -213,6 +213,8 @@ export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT
 export const SOCKET_EVENT_RULES: Readonly<Record<string, readonly RoleId[]>> = {
   SubAdd: [1, 2, 3, 4],
   SubRemove: [1, 2, 3, 4],
+  // Support chat: the documents' client joins its own user room (the server already did).
+  join_room: [1, 3, 4],
 };
 
 export function canSendSocketEvent(role: RoleId, event: string): boolean {
