@@ -12,8 +12,7 @@ import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { LiveBook } from "~/market/live-book.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { readSessionId, bearerToken } from "~/auth/session.server";
-import { findSessionUser } from "~/models/auth-session.server";
+import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { seedDemoData } from "~/db/seed.server";
 
 export interface BuiltServices {
@@ -64,13 +63,9 @@ export async function buildServices(
   const cookiesFor = (requestIsSecure: boolean) =>
     (env.COOKIE_SECURE ?? requestIsSecure) ? secureCookies : plainCookies;
   const cookies = cookiesFor(false);
-  const partial = { db: database.db, cookies };
   const hub = createRealtimeHub({
     httpServer: options.httpServer,
-    authenticate: async ({ cookieHeader, authorization, token }) => {
-      const id = (await readSessionId(partial, cookieHeader)) ?? bearerToken(authorization) ?? token ?? null;
-      return id ? findSessionUser(database.db, id) : null;
-    },
+    authenticate: createHandshakeAuthenticator({ db: database.db, cookies }),
   });
   const closeExtras = env.REDIS_URL ? await attachRedisAdapter(hub, env.REDIS_URL, log) : async () => {};
   const services: AppServices = {

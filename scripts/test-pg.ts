@@ -8,7 +8,8 @@ if (!/^postgres(ql)?:\/\//.test(url)) {
   process.exit(2);
 }
 console.log(`[test:pg] PostgreSQL at ${url.replace(/\/\/([^:@]+):[^@]+@/, "//$1:***@")}`);
-const result = spawnSync("npx", ["vitest", "run", "tests/integration", ...process.argv.slice(2)], {
+const targets = process.argv.slice(2);
+const result = spawnSync("npx", ["vitest", "run", ...(targets.length > 0 ? targets : ["tests/integration"])], {
   stdio: "inherit",
   env: { ...process.env, TEST_DATABASE_URL: url },
 });

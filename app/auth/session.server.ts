@@ -64,3 +64,12 @@ export async function endSession(context: AppContext, request: Request): Promise
 }
 
 export type { SessionUser };
+
+/** The socket handshake's check: the session cookie, else a Bearer header, else auth.token. */
+export function createHandshakeAuthenticator(context: Pick<AppContext, "cookies" | "db">) {
+  return async (handshake: { cookieHeader: string | undefined; authorization: string | undefined; token: string | undefined }) => {
+    const id =
+      (await readSessionId(context, handshake.cookieHeader)) ?? bearerToken(handshake.authorization) ?? handshake.token ?? null;
+    return id ? findSessionUser(context.db, id) : null;
+  };
+}

@@ -12,6 +12,7 @@ import { MarketEngine, type CandleSink } from "./engine.server";
 import { attachTargetWatcher } from "./engines/target-watcher.server";
 import { attachKeyEngine } from "./engines/key-engine.server";
 import { attachSwingWatcher } from "./engines/swing-watcher.server";
+import { attachOverviewPublisher } from "./engines/overview-publisher.server";
 import { advisoryLockLeadership, singleProcessLeadership, type Leadership } from "./leadership.server";
 
 export interface MarketRuntime {
@@ -80,7 +81,9 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
         const keys = await attachKeyEngine(next, { db: options.db, hub: options.hub, log });
         livePrices.keyLabels = keys.labels;
         attachSwingWatcher(next, { hub: options.hub });
+        const stopOverview = attachOverviewPublisher(next, { db: options.db, hub: options.hub, liveBook: options.liveBook, log });
         stopEngines = async () => {
+          stopOverview();
           keys.stop();
           await keys.flush();
         };

@@ -2,7 +2,7 @@
 // key events.
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
-import { chaviEvents, chavis, chaviUsers, referencePoints, symbols } from "~/db/schema";
+import { chaviEvents, chavis, chaviUsers, referencePoints, sectorAnalysisPoints, symbols } from "~/db/schema";
 import { MANDI_VISAMO_TARGET, TEJI_VISAMO_TARGET } from "~/domain/targets";
 import type { KeyType } from "~/domain/keys";
 
@@ -110,4 +110,19 @@ export async function listSymbolKeyEvents(
           .innerJoin(chaviUsers, and(eq(chaviUsers.chaviId, chaviEvents.chaviId), eq(chaviUsers.userId, assignedToUserId)))
           .where(where);
   return rows.sort((a, b) => b.eventTime.getTime() - a.eventTime.getTime());
+}
+
+/** One gauge point per sector per minute; a repeat of the same minute replaces it. */
+export async function insertSectorGaugePoints(
+  db: AppDatabase,
+  points: readonly { sectorId: number; ts: Date; percentage: number }[],
+): Promise<void> {
+  if (points.length === 0) return;
+  await db
+    .insert(sectorAnalysisPoints)
+    .values([...points])
+    .onConflictDoUpdate({
+      target: [sectorAnalysisPoints.sectorId, sectorAnalysisPoints.ts],
+      set: { percentage: sql`excluded.percentage` },
+    });
 }

@@ -9,8 +9,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { chaviEvents, referencePoints, symbols, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { readSessionId, bearerToken } from "~/auth/session.server";
-import { findSessionUser } from "~/models/auth-session.server";
+import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { startMarket, type MarketRuntime } from "~/market/market.server";
 import type { MarketEngine } from "~/market/engine.server";
 import type { SymbolTickPayload } from "~/realtime/events";
@@ -33,10 +32,7 @@ beforeAll(async () => {
   server = http.createServer();
   hub = createRealtimeHub({
     httpServer: server,
-    authenticate: async ({ cookieHeader, authorization, token }) => {
-      const id = (await readSessionId(t.context, cookieHeader)) ?? bearerToken(authorization) ?? token ?? null;
-      return id ? findSessionUser(t.context.db, id) : null;
-    },
+    authenticate: createHandshakeAuthenticator(t.context),
   });
   market = await startMarket({ db: t.context.db, liveBook: t.context.liveBook, hub, openFeed: () => null, frameMs: 50, log: () => {} });
   for (let i = 0; i < 50 && !market.engine(); i++) await new Promise((r) => setTimeout(r, 20));

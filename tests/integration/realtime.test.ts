@@ -6,8 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { readSessionId, bearerToken } from "~/auth/session.server";
-import { findSessionUser } from "~/models/auth-session.server";
+import { createHandshakeAuthenticator, readSessionId } from "~/auth/session.server";
 import { setUserStatus } from "~/models/user.server";
 import { healthReport } from "~/health.server";
 import { createTestContext, type TestContext } from "../support/context";
@@ -25,10 +24,7 @@ beforeAll(async () => {
   server = http.createServer();
   hub = createRealtimeHub({
     httpServer: server,
-    authenticate: async ({ cookieHeader, authorization, token }) => {
-      const id = (await readSessionId(t.context, cookieHeader)) ?? bearerToken(authorization) ?? token ?? null;
-      return id ? findSessionUser(t.context.db, id) : null;
-    },
+    authenticate: createHandshakeAuthenticator(t.context),
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

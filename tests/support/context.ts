@@ -11,8 +11,7 @@ import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMemoryMailer, type MailMessage } from "~/mail/mailer.server";
 import { LiveBook } from "~/market/live-book.server";
 import { createRealtimeHub } from "~/realtime/hub.server";
-import { bearerToken, readSessionId } from "~/auth/session.server";
-import { findSessionUser } from "~/models/auth-session.server";
+import { createHandshakeAuthenticator } from "~/auth/session.server";
 
 export interface TestContext {
   context: AppContext;
@@ -24,12 +23,12 @@ export interface TestContext {
 export const TEST_SECRET = "integration-test-secret-0123456789";
 
 /** Opens a fresh database: PGlite in memory, or a new PostgreSQL database dropped on close. */
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; url: string }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const database = await openDatabase("memory://");
     await migrateDatabase(database);
-    return { database, drop: async () => {} };
+    return { database, drop: async () => {}, url: "memory://" };
   }
   const name = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -42,6 +41,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
   await migrateDatabase(database);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
@@ -58,12 +58,7 @@ export async function createTestContext(
   const env = parseEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SECRET });
   const cookies = createAppCookies(TEST_SECRET, false);
   const mailer = createMemoryMailer();
-  const hub = createRealtimeHub({
-    authenticate: async ({ cookieHeader, authorization, token }) => {
-      const id = (await readSessionId({ cookies }, cookieHeader)) ?? bearerToken(authorization) ?? token ?? null;
-      return id ? findSessionUser(database.db, id) : null;
-    },
-  });
+  const hub = createRealtimeHub({ authenticate: createHandshakeAuthenticator({ db: database.db, cookies }) });
   const context: AppContext = {
     db: database.db,
     env,
