@@ -17,8 +17,8 @@ import { buildServices } from "~/services.server";
 import { healthReport } from "~/health.server";
 import { startMarket } from "~/market/market.server";
 import { openFeedFromEnv } from "~/market/feeds/index.server";
-import { tradingDayCheckFromHolidays } from "~/market/trading-calendar";
-import { listHolidayDates } from "~/models/calendar.server";
+import { loadTradingDayCheck } from "~/models/trading-calendar.server";
+import { CandleWriter } from "~/market/candle-writer.server";
 import "~/context";
 
 const env = parseEnv();
@@ -34,13 +34,15 @@ async function importBuild(): Promise<ServerBuild> {
 const app = express();
 const httpServer = http.createServer(app);
 const { services, database, closeExtras, cookiesFor } = await buildServices(env, { httpServer });
-const holidays = await listHolidayDates(services.db);
+const isTradingDay = await loadTradingDayCheck(services.db);
 const market = await startMarket({
   db: services.db,
   liveBook: services.liveBook,
   hub: services.hub,
   databaseUrl: env.DATABASE_URL,
-  openFeed: () => openFeedFromEnv(env, { isTradingDay: tradingDayCheckFromHolidays(holidays) }),
+  openFeed: () => openFeedFromEnv(env, { isTradingDay, log: (line) => console.log(line) }),
+  createCandleSink: (resolveSymbolId) => new CandleWriter({ db: services.db, resolveSymbolId }),
+  dailyJobs: { isTradingDay, retentionDays: env.INTRADAY_RETENTION_DAYS },
 });
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();

@@ -14,6 +14,7 @@ import { LiveBook } from "~/market/live-book.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { seedDemoData } from "~/db/seed.server";
+import { seedDemoHistory } from "~/db/demo-history.server";
 
 export interface BuiltServices {
   services: AppServices;
@@ -53,6 +54,8 @@ export async function buildServices(
   if (shouldSeedDemo(env) && (await isDatabaseEmpty(database.db))) {
     log("[db] empty database: loading demo data");
     await seedDemoData(database.db, { log });
+    const history = await seedDemoHistory(database.db, { log });
+    log(`[db] demo history: ${history.dailyRows} daily bars, ${history.minuteRows} minute candles`);
   }
   // Cookies are Secure when the request came over HTTPS (directly or through a trusted
   // proxy), unless COOKIE_SECURE forces it on or off: a Secure cookie set over plain HTTP would

@@ -3,6 +3,10 @@
 // Random-looking figures come from a PRNG with a fixed seed, so for a given `now` the data set
 // is always the same; dates are computed from `now` on the IST calendar.
 import { hashPassword } from "~/auth/password.server";
+import { istDateString } from "~/domain/dates";
+import { mulberry32 } from "~/market/feeds/prng";
+import { roundToTick } from "~/market/feeds/simulated.server";
+import { tradingDayCheckFromHolidays, tradingDaysBefore } from "~/market/trading-calendar";
 import type { AppDatabase } from "./client.server";
 import {
   CUSTOMER_SUBSCRIBED_STOCKS,
@@ -80,7 +84,6 @@ const TARGET_POINT_SYMBOLS = ["NIFTY-I", "BANKNIFTY-I"];
 const UNTRADABLE_SYMBOLS = new Set(["SENSEX"]);
 
 const IST_OFFSET_MS = 330 * 60_000;
-const DAY_MS = 86_400_000;
 const MARKET_OPEN_MINUTE = 9 * 60 + 15;
 const LAST_EXIT_MINUTE = 15 * 60 + 25;
 
@@ -88,9 +91,9 @@ export async function seedDemoData(db: AppDatabase, options: SeedOptions = {}): 
   const now = options.now ?? new Date();
   const log = options.log ?? (() => {});
   const random = mulberry32(PRNG_SEED);
-  const today = istDay(now);
+  const today = istDateString(now);
   const holidays = new Set(NSE_HOLIDAYS_2026.map((h) => h.date));
-  const tradeDays = tradingDaysBefore(today, TRADE_DAYS, holidays);
+  const tradeDays = tradingDaysBefore(today, TRADE_DAYS, tradingDayCheckFromHolidays(holidays));
   const previousTradingDay = tradeDays[tradeDays.length - 1];
 
   // scrypt is slow on purpose: hash before the transaction opens rather than hold it open.
@@ -374,34 +377,8 @@ function demoTrade(s: DemoSymbol, day: string, openChance: number, random: () =>
   };
 }
 
-/** mulberry32: a tiny PRNG with a 32-bit state; plenty for demo figures. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** NSE's price tick is 5 paise. */
-function roundToTick(price: number): number {
-  return Number((Math.round(price * 20) / 20).toFixed(2));
-}
-
-/** The IST calendar day (YYYY-MM-DD) of an instant. India has no daylight saving: a fixed offset. */
-function istDay(instant: Date): string {
-  return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 function istInstant(day: string, secondOfDay: number): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS + secondOfDay * 1000);
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 function sameDayNextYear(day: string): string {
@@ -410,15 +387,3 @@ function sameDayNextYear(day: string): string {
   return new Date(Date.UTC(year + 1, month - 1, date)).toISOString().slice(0, 10);
 }
 
-/**
- * The `count` trading days before `day`, oldest first. Weekends are closed; holidays are known
- * for the years the calendar lists, other years skip weekends only.
- */
-function tradingDaysBefore(day: string, count: number, holidays: ReadonlySet<string>): string[] {
-  const found: string[] = [];
-  for (let candidate = addDays(day, -1); found.length < count; candidate = addDays(candidate, -1)) {
-    const weekday = new Date(`${candidate}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !holidays.has(candidate)) found.unshift(candidate);
-  }
-  return found;
-}

@@ -76,6 +76,8 @@ export const PATH_RULES: readonly PathRule[] = [
   { pattern: "/reports/min-max", roles: R1 },
   { pattern: "/admin/dashboard", roles: R1 },
   { pattern: "/upload", roles: R1 },
+  // "Save Symbol's Open Data" (a POST from the settings page; DECISIONS 24).
+  { pattern: "/dayohlc/open", roles: R1 },
   { pattern: "/demo", roles: R1 },
 ];
 

@@ -13,6 +13,8 @@ import { attachTargetWatcher } from "./engines/target-watcher.server";
 import { attachKeyEngine } from "./engines/key-engine.server";
 import { attachSwingWatcher } from "./engines/swing-watcher.server";
 import { attachOverviewPublisher } from "./engines/overview-publisher.server";
+import { startDailyJobs } from "./daily-jobs.server";
+import type { TradingDayCheck } from "./trading-calendar";
 import { advisoryLockLeadership, singleProcessLeadership, type Leadership } from "./leadership.server";
 
 export interface MarketRuntime {
@@ -34,6 +36,8 @@ export interface StartMarketOptions {
   /** Attach the tick engines (targets, keys, swings); default: all three. */
   attachEngines?: boolean;
   frameMs?: number;
+  /** Daily rollup and retention (on the leader); off when not given. */
+  dailyJobs?: { isTradingDay: TradingDayCheck; retentionDays: number };
   log?: (line: string) => void;
 }
 
@@ -86,6 +90,14 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
           stopOverview();
           keys.stop();
           await keys.flush();
+        };
+      }
+      if (options.dailyJobs) {
+        const stopDaily = startDailyJobs({ db: options.db, ...options.dailyJobs, log });
+        const stopOthers = stopEngines;
+        stopEngines = async () => {
+          stopDaily();
+          await stopOthers();
         };
       }
       await next.start();
