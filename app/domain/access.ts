@@ -49,6 +49,8 @@ export const PATH_RULES: readonly PathRule[] = [
   { pattern: "/chart", roles: [1, 3, 4] },
   { pattern: "/allChart", roles: [1, 3, 4] },
   { pattern: "/allRealTime", roles: [1, 3, 4] },
+  // The charts' data (resource route): every role that has a chart screen.
+  { pattern: "/chart-data", roles: [1, 3, 4] },
   { pattern: "/trades", roles: [1, 3, 4] },
   { pattern: "/support", roles: [1, 3, 4] },
   { pattern: "/support/:receiverId", roles: [1, 3, 4] },
