@@ -23,9 +23,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Lets the real file reads finish while timers stay fake. */
+/**
+ * Lets the real file reads finish while timers stay fake. Bounded by real elapsed time (not a
+ * number of turns), so a busy machine cannot make it give up early.
+ */
 async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
+  const started = performance.now();
+  while (!condition() && performance.now() - started < 10_000) await new Promise((resolve) => setImmediate(resolve));
   if (!condition()) throw new Error("condition never became true");
 }
 

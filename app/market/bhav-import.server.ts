@@ -1,0 +1,209 @@
+// Bhav copy import (DECISIONS 17, 21; docs/decisions/012): maps a parsed bhav copy onto our
+// symbols and stores each day's OHLC and settlement price. Good rows are stored in one
+// transaction, bad rows are listed with their line, rows for symbols we do not list are counted.
+//
+// Which rows feed which symbol:
+//   - futures (legacy FUTIDX/FUTSTK, UDiFF IDF/STF): the near-month contract per underlying,
+//     stored under "<UNDERLYING>-I" (NIFTY → NIFTY-I) when that symbol is listed. Never under
+//     the underlying's own code: RELIANCE is the cash share, and its future trades at a premium
+//     with a different settlement; mixing them would move the key ladder's base (DECISIONS 17).
+//   - cash equities (legacy CM, UDiFF STK): series EQ rows, under their own code.
+//   - everything else (options, later expiries, other series) is counted as not used.
+import type { AppDatabase } from "~/db/client.server";
+import { formatNumber } from "~/domain/format";
+import { FUTURE_INSTRUMENTS, futureSymbolCode, nearMonthFutures, parseBhavCopy, type BhavFormat, type BhavRow } from "~/market/bhav.server";
+import { findCsvHeader, parseCsvInSlices } from "~/market/csv-chunks.server";
+import {
+  capReport,
+  emptyReport,
+  FILE_EMPTY,
+  NOT_A_BHAV_COPY,
+  type ImportReport,
+  type ImportRowError,
+  type ImportStoredRow,
+} from "~/market/import-report";
+import { upsertDailyBars, type DailyBar } from "~/models/day-ohlc.server";
+import { symbolsByCodes } from "~/models/symbol.server";
+
+export const BHAV_FORMAT_LABELS: Record<Exclude<BhavFormat, "unknown">, string> = {
+  "fo-legacy": "NSE F&O bhav copy (old format)",
+  "cm-legacy": "NSE equity bhav copy (old format)",
+  udiff: "NSE UDiFF bhav copy",
+};
+
+const IGNORED_REASONS: Record<Exclude<BhavFormat, "unknown">, string> = {
+  "fo-legacy": "options and later expiries",
+  "cm-legacy": "series other than EQ",
+  udiff: "options, later expiries and series other than EQ",
+};
+
+/** The largest value a price column (numeric(14,2)) holds. */
+export const MAX_STORABLE_PRICE = 999_999_999_999.99;
+
+export interface BhavImportReport extends ImportReport {
+  format: BhavFormat;
+  /** The trading days stored, YYYY-MM-DD. */
+  tradingDates: string[];
+}
+
+export interface BhavTarget {
+  row: BhavRow;
+  /** The symbol code the row is stored under, upper case. */
+  code: string;
+}
+
+function isCashEquity(row: BhavRow): boolean {
+  return row.instrument === undefined && (row.series === undefined || row.series === "EQ");
+}
+
+/** A row that may feed a symbol: a future (any expiry, the nearest is picked later) or an EQ share. */
+export function isBhavCandidate(row: BhavRow): boolean {
+  return isCashEquity(row) || (row.instrument !== undefined && (FUTURE_INSTRUMENTS as readonly string[]).includes(row.instrument));
+}
+
+/** Which rows of a bhav copy feed which symbol code; the rest are counted as not used. */
+export function selectBhavTargets(rows: readonly BhavRow[]): { targets: BhavTarget[]; ignored: number } {
+  const targets: BhavTarget[] = nearMonthFutures(rows).map((row) => ({ row, code: futureSymbolCode(row.symbol) }));
+  for (const row of rows) {
+    if (isCashEquity(row)) targets.push({ row, code: row.symbol });
+  }
+  targets.sort((a, b) => a.row.line - b.row.line);
+  return { targets, ignored: rows.length - targets.length };
+}
+
+/**
+ * The daily bar a bhav row gives, or why it cannot be stored. An untraded contract (open, high
+ * and low all 0, as NSE prints them) is stored flat at its close. A settlement price of 0 is
+ * "none" (the key engine then falls back to the close).
+ */
+export function dailyBarFromBhavRow(row: BhavRow): { bar: Omit<DailyBar, "symbolId"> } | { error: string } {
+  const prices = [row.open, row.high, row.low, row.close, row.settlePrice];
+  if (prices.some((p) => p < 0)) return { error: "A price is negative" };
+  if (prices.some((p) => p > MAX_STORABLE_PRICE)) return { error: `A price is too large to store (the limit is ${formatNumber(MAX_STORABLE_PRICE)})` };
+  if (row.close === 0) return { error: "The close price is 0: there is no price to store" };
+  if (row.volume < 0) return { error: "The volume is negative" };
+  let { open, high, low } = row;
+  if (open === 0 && high === 0 && low === 0) {
+    open = high = low = row.close;
+  } else if (open === 0 || high === 0 || low === 0) {
+    return { error: "OPEN, HIGH or LOW is 0 although the row has prices" };
+  }
+  if (high < low) return { error: `HIGH (${high}) is below LOW (${low})` };
+  return {
+    bar: {
+      tradingDate: row.tradingDate,
+      open,
+      high,
+      low,
+      close: row.close,
+      settlePrice: row.settlePrice > 0 ? row.settlePrice : null,
+      volume: Math.round(row.volume),
+    },
+  };
+}
+
+function describeBar(bar: Omit<DailyBar, "symbolId">): string {
+  const settle = bar.settlePrice == null ? "" : `, settlement ${formatNumber(bar.settlePrice)}`;
+  return `${bar.tradingDate}: open ${formatNumber(bar.open)}, high ${formatNumber(bar.high)}, low ${formatNumber(bar.low)}, close ${formatNumber(bar.close)}${settle}`;
+}
+
+/** Parses a bhav copy (any of the three formats), stores what maps onto our symbols, reports per row. */
+export async function importBhavCopy(db: AppDatabase, csvText: string): Promise<BhavImportReport> {
+  const fail = (message: string, format: BhavFormat = "unknown"): BhavImportReport => ({
+    ...emptyReport("bhav", message, format === "unknown" ? null : BHAV_FORMAT_LABELS[format]),
+    format,
+    tradingDates: [],
+  });
+  const { header } = findCsvHeader(csvText);
+  if (!header) return fail(FILE_EMPTY);
+  // The header alone tells the format and whether the needed columns are there.
+  const headerCheck = parseBhavCopy(`${header.text}\n`);
+  if (headerCheck.format === "unknown") return fail(NOT_A_BHAV_COPY);
+  const format = headerCheck.format;
+  if (headerCheck.errors.length > 0) return fail(`${headerCheck.errors[0].message}. ${NOT_A_BHAV_COPY}`, format);
+
+  // Options are most of an F&O file (31,000 of 32,000 rows): they are counted and dropped slice by
+  // slice rather than kept, which keeps memory and the final selection small.
+  let dropped = 0;
+  const parsed = await parseCsvInSlices(csvText, (slice) => {
+    const result = parseBhavCopy(slice);
+    const rows = result.rows.filter(isBhavCandidate);
+    dropped += result.rows.length - rows.length;
+    return { rows, errors: result.errors };
+  });
+  const selection = selectBhavTargets(parsed.rows);
+  const { targets } = selection;
+  const ignored = selection.ignored + dropped;
+  const listed = await symbolsByCodes(db, [...new Set(targets.map((t) => t.code))]);
+
+  const errors: ImportRowError[] = parsed.errors.map((e) => ({ line: e.line, message: e.message }));
+  const stored: ImportStoredRow[] = [];
+  const bars: DailyBar[] = [];
+  const skippedCodes = new Set<string>();
+  let skipped = 0;
+  const firstLineOf = new Map<string, number>();
+  for (const { row, code } of targets) {
+    const symbol = listed.get(code);
+    if (!symbol) {
+      skipped += 1;
+      skippedCodes.add(code);
+      continue;
+    }
+    const key = `${symbol.id}|${row.tradingDate}`;
+    const earlier = firstLineOf.get(key);
+    if (earlier !== undefined) {
+      errors.push({ line: row.line, message: `Duplicate row: ${code} on ${row.tradingDate} is already given on line ${earlier}` });
+      continue;
+    }
+    const result = dailyBarFromBhavRow(row);
+    if ("error" in result) {
+      errors.push({ line: row.line, message: `${code}: ${result.error}` });
+      continue;
+    }
+    firstLineOf.set(key, row.line);
+    bars.push({ symbolId: symbol.id, ...result.bar });
+    stored.push({ line: row.line, symbolCode: symbol.symbolCode, detail: describeBar(result.bar) });
+  }
+  errors.sort((a, b) => a.line - b.line);
+
+  const report: BhavImportReport = {
+    ...emptyReport("bhav", null, BHAV_FORMAT_LABELS[format]),
+    format,
+    tradingDates: [...new Set(bars.map((b) => b.tradingDate))].sort(),
+    storedCount: bars.length,
+    stored,
+    errorCount: errors.length,
+    errors,
+    skipped: { count: skipped, codes: [...skippedCodes], symbolCount: skippedCodes.size },
+    ignored: { count: ignored, reason: IGNORED_REASONS[format] },
+  };
+  if (bars.length > 0) {
+    try {
+      // One transaction: a failure part-way leaves nothing of this file behind (DECISIONS 21).
+      await db.transaction(async (tx) => {
+        await upsertDailyBars(tx, bars);
+      });
+    } catch (error) {
+      console.error("[bhav-import] nothing stored:", databaseMessage(error));
+      return capReport({
+        ...report,
+        tradingDates: [],
+        storedCount: 0,
+        stored: [],
+        fatal: `Nothing was stored: the database refused the data (${databaseMessage(error)}).`,
+      });
+    }
+  }
+  return capReport(report);
+}
+
+/** The database's own message, found through drizzle's wrapping error when there is one. */
+export function databaseMessage(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const cause = (current as { cause?: unknown }).cause;
+    if (!cause) break;
+    current = cause;
+  }
+  return current instanceof Error ? current.message : String(current);
+}

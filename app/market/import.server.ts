@@ -1,0 +1,245 @@
+// The import command's logic (scripts/import.ts is a thin shell around it): tell a file's kind
+// from its content and import it — bhav copies, vendor 1-minute bars, NSE's NIFTY 500 list and
+// reference-point files.
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { AppDatabase } from "~/db/client.server";
+import { istDateString } from "~/domain/dates";
+import { formatNumber } from "~/domain/format";
+import { detectBhavFormat, readCsvRecords } from "~/market/bhav.server";
+import { databaseMessage, importBhavCopy } from "~/market/bhav-import.server";
+import { findCsvHeader } from "~/market/csv-chunks.server";
+import {
+  capReport,
+  emptyReport,
+  FILE_EMPTY,
+  MAX_SKIPPED_CODES,
+  POSTED_ERROR,
+  POSTED_OK,
+  REFERENCE_HEADER,
+  type ImportKind,
+  type ImportReport,
+  type ImportRowError,
+} from "~/market/import-report";
+import { dedupeMinuteBars, parseMinuteCsv, parseSymbolList, type MinuteBar } from "~/market/minute-csv.server";
+import { importReferencePoints, isReferenceHeader } from "~/market/reference-import.server";
+import { ensureMonthPartitions, upsertMinuteCandles } from "~/models/candle.server";
+import { addListedSymbols } from "~/models/listing.server";
+import { symbolsByCodes } from "~/models/symbol.server";
+
+export type DetectedKind = ImportKind | "unknown";
+
+export const NOT_RECOGNISED =
+  "Not a recognised file. The import takes NSE bhav copies (F&O or equity, old format or UDiFF), vendor 1-minute bars " +
+  "(Ticker,YYYYMMDD,HH:MM,Open,High,Low,Close,Volume without a header), NSE's NIFTY 500 list " +
+  `(Company Name,Industry,Symbol,Series,ISIN Code) and reference points (${REFERENCE_HEADER}).`;
+
+const SYMBOL_LIST_COLUMNS = ["COMPANY NAME", "INDUSTRY", "SYMBOL"];
+
+/** The kind of file from its first line (the beginning of the file is enough). */
+export function detectImportKind(head: string): DetectedKind {
+  const { header } = findCsvHeader(head);
+  if (!header) return "unknown";
+  const fields = readCsvRecords(header.text).records[0]?.fields ?? [];
+  if (detectBhavFormat(fields) !== "unknown") return "bhav";
+  const upper = fields.map((f) => f.toUpperCase());
+  if (SYMBOL_LIST_COLUMNS.every((c) => upper.includes(c))) return "symbol-list";
+  if (isReferenceHeader(fields)) return "reference";
+  if (fields.length === 8 && /^\d{8}$/.test(fields[1]) && /^\d{1,2}:\d{2}$/.test(fields[2])) return "minute";
+  return "unknown";
+}
+
+/**
+ * The dashboard's code for a vendor ticker: "_F1" is the continuous near-month future, our
+ * "-I" (NIFTY_F1 → NIFTY-I, BANKNIFTY_F1 → BANKNIFTY-I). Other tickers are taken as they are.
+ */
+export function vendorTickerToCode(ticker: string): string {
+  const t = ticker.trim().toUpperCase();
+  return t.endsWith("_F1") ? `${t.slice(0, -3)}-I` : t;
+}
+
+/** Stores vendor 1-minute bars of symbols we list; bars of other tickers are counted, never create a symbol. */
+export async function importMinuteBars(db: AppDatabase, text: string): Promise<ImportReport> {
+  if (findCsvHeader(text).header === null) return emptyReport("minute", FILE_EMPTY);
+  const label = "Vendor 1-minute bars";
+  const parsed = parseMinuteCsv(text);
+  const { rows, duplicates } = dedupeMinuteBars(parsed.rows);
+  const byCode = new Map<string, MinuteBar[]>();
+  for (const bar of rows) {
+    const code = vendorTickerToCode(bar.ticker);
+    const list = byCode.get(code);
+    if (list) list.push(bar);
+    else byCode.set(code, [bar]);
+  }
+  const listed = await symbolsByCodes(db, [...byCode.keys()]);
+  const errors: ImportRowError[] = parsed.errors.map((e) => ({ line: e.line, message: e.message }));
+  const report: ImportReport = {
+    ...emptyReport("minute", null, label),
+    errorCount: errors.length,
+    errors,
+    ignored: { count: duplicates.length, reason: "repeated minutes (the first bar of each minute is kept)" },
+  };
+  const toStore: { symbolId: number; code: string; bars: MinuteBar[] }[] = [];
+  for (const [code, bars] of byCode) {
+    const symbol = listed.get(code);
+    if (!symbol) {
+      report.skipped.count += bars.length;
+      report.skipped.codes.push(code);
+      report.skipped.symbolCount += 1;
+    } else {
+      toStore.push({ symbolId: symbol.id, code: symbol.symbolCode, bars });
+    }
+  }
+  if (toStore.length === 0) return capReport(report);
+  try {
+    // Partitions first, outside the transaction: a refused partition must not abort it (decision 003).
+    await ensureMonthPartitions(db, toStore.flatMap((s) => s.bars.map((b) => b.time)));
+    await db.transaction(async (tx) => {
+      for (const s of toStore) await upsertMinuteCandles(tx, s.bars.map((b) => ({ ...b, symbolId: s.symbolId })));
+    });
+  } catch (error) {
+    console.error("[minute-import] nothing stored:", databaseMessage(error));
+    return capReport({ ...report, fatal: `Nothing was stored: the database refused the data (${databaseMessage(error)}).` });
+  }
+  return capReport({
+    ...report,
+    storedCount: toStore.reduce((n, s) => n + s.bars.length, 0),
+    stored: toStore.map((s) => {
+      const times = s.bars.map((b) => b.time);
+      const first = istDateString(Math.min(...times));
+      const last = istDateString(Math.max(...times));
+      return {
+        line: s.bars[0].line,
+        symbolCode: s.code,
+        detail: `${formatNumber(s.bars.length, 0)} 1-minute candles, ${first === last ? first : `${first} to ${last}`}`,
+      };
+    }),
+  });
+}
+
+/** NSE's index constituent list: creates missing sectors and symbols (inactive), in one transaction. */
+export async function importSymbolList(db: AppDatabase, text: string): Promise<ImportReport> {
+  if (findCsvHeader(text).header === null) return emptyReport("symbol-list", FILE_EMPTY);
+  const parsed = parseSymbolList(text);
+  const errors: ImportRowError[] = parsed.errors.map((e) => ({ line: e.line, message: e.message }));
+  const report: ImportReport = { ...emptyReport("symbol-list", null, "NSE index constituent list"), errorCount: errors.length, errors };
+  if (parsed.rows.length === 0) {
+    return capReport({ ...report, fatal: errors[0]?.line === 1 ? errors[0].message : null });
+  }
+  let result;
+  try {
+    result = await addListedSymbols(
+      db,
+      parsed.rows.map((r) => ({ symbolCode: r.symbol, description: r.companyName, industry: r.industry })),
+    );
+  } catch (error) {
+    console.error("[symbol-list-import] nothing stored:", databaseMessage(error));
+    return capReport({ ...report, fatal: `Nothing was stored: the database refused the data (${databaseMessage(error)}).` });
+  }
+  const created = new Set(result.createdSymbols);
+  const stored = parsed.rows
+    .filter((r) => created.has(r.symbol))
+    .map((r) => ({ line: r.line, symbolCode: r.symbol, detail: `${r.companyName} (${r.industry || "no industry"}), created inactive` }));
+  const notes: string[] = [];
+  if (result.createdSectors.length > 0) notes.push(`Sectors created: ${result.createdSectors.join(", ")}.`);
+  if (result.createdSymbols.length > 0) {
+    notes.push(
+      `${formatNumber(result.createdSymbols.length, 0)} symbols were created with status off: they are listed (bhav copies and ` +
+        "minute bars for them are stored) but the live feed does not tick them until an admin activates them on the Symbols page.",
+    );
+  }
+  return capReport({
+    ...report,
+    // A code repeated in the file is created once; each of its rows is reported.
+    storedCount: stored.length,
+    stored,
+    ignored: { count: result.existingSymbols.length, reason: "already listed (left unchanged)" },
+    notes,
+  });
+}
+
+/** Imports a file's text as its content says (or as `kind` says). */
+export async function importFileText(db: AppDatabase, text: string, kind: DetectedKind = detectImportKind(text)): Promise<ImportReport> {
+  switch (kind) {
+    case "bhav":
+      return importBhavCopy(db, text);
+    case "reference":
+      return importReferencePoints(db, text);
+    case "minute":
+      return importMinuteBars(db, text);
+    case "symbol-list":
+      return importSymbolList(db, text);
+    default:
+      return emptyReport("bhav", text.trim() === "" ? FILE_EMPTY : NOT_RECOGNISED);
+  }
+}
+
+// ---------------------------------------------------------------- files and folders
+
+export interface ImportSource {
+  file: string;
+  /** Named on the command line (true) or found in a folder (false). */
+  explicit: boolean;
+}
+
+const FOLDER_EXTENSIONS = new Set([".csv", ".txt"]);
+
+/** The files named, with folders walked recursively (their .csv and .txt files, sorted by path). */
+export async function collectImportSources(paths: readonly string[]): Promise<ImportSource[]> {
+  const sources: ImportSource[] = [];
+  const walk = async (dir: string) => {
+    const entries = (await fs.readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile() && FOLDER_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) sources.push({ file: full, explicit: false });
+    }
+  };
+  for (const p of paths) {
+    const stat = await fs.stat(p);
+    if (stat.isDirectory()) await walk(p);
+    else sources.push({ file: p, explicit: true });
+  }
+  return sources;
+}
+
+/** Symbol lists go first, so that the other files of the same run find their symbols. */
+export const KIND_ORDER: Record<DetectedKind, number> = { "symbol-list": 0, bhav: 1, minute: 2, reference: 3, unknown: 4 };
+
+export async function readHead(file: string, bytes = 64 * 1024): Promise<string> {
+  const handle = await fs.open(file, "r");
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return new TextDecoder().decode(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A report as lines of text for the terminal. */
+export function formatReportLines(report: ImportReport, maxErrors = 20): string[] {
+  const lines: string[] = [];
+  if (report.formatLabel) lines.push(`  ${report.formatLabel}`);
+  if (report.fatal) {
+    lines.push(`  ${POSTED_ERROR}: ${report.fatal}`);
+  } else {
+    lines.push(`  ${report.storedCount > 0 ? `${POSTED_OK}: ` : ""}${formatNumber(report.storedCount, 0)} rows stored`);
+    for (const s of report.stored.slice(0, 10)) lines.push(`    line ${s.line} ${s.symbolCode}: ${s.detail}`);
+    if (report.stored.length > 10) lines.push(`    … and ${formatNumber(report.storedCount - 10, 0)} more`);
+  }
+  if (report.errorCount > 0) {
+    lines.push(`  ${POSTED_ERROR}: ${formatNumber(report.errorCount, 0)} bad rows`);
+    for (const e of report.errors.slice(0, maxErrors)) lines.push(`    line ${e.line}: ${e.message}`);
+    if (report.errorCount > maxErrors) lines.push(`    … and ${formatNumber(report.errorCount - maxErrors, 0)} more`);
+  }
+  if (report.skipped.count > 0) {
+    const codes = report.skipped.codes.slice(0, MAX_SKIPPED_CODES);
+    const more = report.skipped.symbolCount > codes.length ? `, … ${formatNumber(report.skipped.symbolCount, 0)} symbols in all` : "";
+    lines.push(`  ${formatNumber(report.skipped.count, 0)} rows skipped: symbol not listed (${codes.join(", ")}${more})`);
+  }
+  if (report.ignored.count > 0) lines.push(`  ${formatNumber(report.ignored.count, 0)} rows not used: ${report.ignored.reason}`);
+  for (const note of report.notes) lines.push(`  ${note}`);
+  return lines;
+}

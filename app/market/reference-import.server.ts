@@ -1,0 +1,175 @@
+// Reference-point upload (DECISIONS 22): CSV with the header
+// symbol_code,point_name,price,display_name,date,slPrice (date YYYY-MM-DD). Each row is checked
+// on its own; the valid rows are saved in one transaction and the others listed with the reason.
+import type { AppDatabase } from "~/db/client.server";
+import { isValidYmd } from "~/domain/dates";
+import { formatNumber } from "~/domain/format";
+import { normaliseSymbolCode, readCsvRecords, type ParseError } from "~/market/bhav.server";
+import { databaseMessage } from "~/market/bhav-import.server";
+import { findCsvHeader, parseCsvInSlices } from "~/market/csv-chunks.server";
+import {
+  capReport,
+  emptyReport,
+  FILE_EMPTY,
+  NOT_A_REFERENCE_FILE,
+  type ImportReport,
+  type ImportRowError,
+} from "~/market/import-report";
+import { saveReferencePoints, type ReferencePointInput } from "~/models/reference-point.server";
+import { symbolsByCodes } from "~/models/symbol.server";
+
+export const REFERENCE_FORMAT_LABEL = "Reference points (CSV)";
+const MAX_TEXT = 100;
+
+export interface ReferenceRow {
+  line: number;
+  symbolCode: string;
+  pointName: string;
+  displayName: string;
+  price: number;
+  slPrice: number | null;
+  date: string | null;
+}
+
+// Column names are matched ignoring case; slPrice is also accepted as sl_price.
+const COLUMN_ALIASES: Record<keyof Omit<ReferenceRow, "line">, string[]> = {
+  symbolCode: ["SYMBOL_CODE"],
+  pointName: ["POINT_NAME"],
+  price: ["PRICE"],
+  displayName: ["DISPLAY_NAME"],
+  date: ["DATE"],
+  slPrice: ["SLPRICE", "SL_PRICE"],
+};
+const REQUIRED: (keyof typeof COLUMN_ALIASES)[] = ["symbolCode", "pointName", "price"];
+
+function columnIndex(header: readonly string[]): Map<keyof typeof COLUMN_ALIASES, number> {
+  const upper = header.map((h) => h.trim().toUpperCase());
+  const index = new Map<keyof typeof COLUMN_ALIASES, number>();
+  for (const [key, names] of Object.entries(COLUMN_ALIASES) as [keyof typeof COLUMN_ALIASES, string[]][]) {
+    const i = upper.findIndex((h) => names.includes(h));
+    if (i >= 0) index.set(key, i);
+  }
+  return index;
+}
+
+/** True when a header line is the reference-point header (at least its required columns). */
+export function isReferenceHeader(header: readonly string[]): boolean {
+  const index = columnIndex(header);
+  return REQUIRED.every((k) => index.has(k));
+}
+
+function positive(text: string, column: string, errors: string[]): number | null {
+  if (text === "") return null;
+  const n = Number(text.replace(/,/g, ""));
+  if (!Number.isFinite(n) || n <= 0) {
+    errors.push(`${column} must be a positive number, got ${JSON.stringify(text)}`);
+    return null;
+  }
+  return n;
+}
+
+/** Parses a reference-point file (no I/O): good rows, and the problems of the others by line. */
+export function parseReferencePointCsv(csv: string): { rows: ReferenceRow[]; errors: ParseError[] } {
+  const { records, errors } = readCsvRecords(csv);
+  if (records.length === 0) return { rows: [], errors: [...errors, { line: 1, message: FILE_EMPTY }] };
+  const [header, ...data] = records;
+  const index = columnIndex(header.fields);
+  if (!REQUIRED.every((k) => index.has(k))) return { rows: [], errors: [...errors, { line: header.line, message: NOT_A_REFERENCE_FILE }] };
+  const rows: ReferenceRow[] = [];
+  for (const { line, fields } of data) {
+    const get = (key: keyof typeof COLUMN_ALIASES) => {
+      const i = index.get(key);
+      return i === undefined ? "" : (fields[i] ?? "").trim();
+    };
+    const problems: string[] = [];
+    // DECISIONS 21: a code written with ":NSEFO" means the part before it.
+    const symbolCode = normaliseSymbolCode(get("symbolCode"));
+    if (symbolCode === "") problems.push("symbol_code is missing");
+    const pointName = get("pointName");
+    if (pointName === "") problems.push("point_name is missing");
+    else if (pointName.length > MAX_TEXT) problems.push(`point_name is longer than ${MAX_TEXT} characters`);
+    const priceText = get("price");
+    const price = positive(priceText, "price", problems);
+    if (priceText === "") problems.push("price is missing");
+    const slPrice = positive(get("slPrice"), "slPrice", problems);
+    const dateText = get("date");
+    if (dateText !== "" && !isValidYmd(dateText)) problems.push(`date must be a real date written YYYY-MM-DD, got ${JSON.stringify(dateText)}`);
+    const displayName = get("displayName");
+    if (displayName.length > MAX_TEXT) problems.push(`display_name is longer than ${MAX_TEXT} characters`);
+    if (problems.length > 0 || price === null) {
+      errors.push({ line, message: problems.join("; ") });
+      continue;
+    }
+    rows.push({
+      line,
+      symbolCode,
+      pointName,
+      // A chip needs a label: without a display name it shows the point name.
+      displayName: displayName || pointName,
+      price,
+      slPrice,
+      date: dateText === "" ? null : dateText,
+    });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { rows, errors };
+}
+
+export async function importReferencePoints(db: AppDatabase, csvText: string): Promise<ImportReport> {
+  const { header } = findCsvHeader(csvText);
+  if (!header) return emptyReport("reference", FILE_EMPTY);
+  const headerFields = readCsvRecords(header.text).records[0]?.fields ?? [];
+  if (!isReferenceHeader(headerFields)) return emptyReport("reference", NOT_A_REFERENCE_FILE);
+
+  const parsed = await parseCsvInSlices(csvText, parseReferencePointCsv);
+  const listed = await symbolsByCodes(db, [...new Set(parsed.rows.map((r) => r.symbolCode))]);
+  const errors: ImportRowError[] = parsed.errors.map((e) => ({ line: e.line, message: e.message }));
+  const valid: { row: ReferenceRow; input: ReferencePointInput }[] = [];
+  const firstLineOf = new Map<string, number>();
+  for (const row of parsed.rows) {
+    const symbol = listed.get(row.symbolCode);
+    if (!symbol) {
+      errors.push({ line: row.line, message: `Unknown symbol ${JSON.stringify(row.symbolCode)}: add it on the Symbols page first` });
+      continue;
+    }
+    const key = `${symbol.id}|${row.pointName.toUpperCase()}|${row.date ?? ""}`;
+    const earlier = firstLineOf.get(key);
+    if (earlier !== undefined) {
+      errors.push({ line: row.line, message: `Duplicate of line ${earlier} (same symbol_code, point_name and date)` });
+      continue;
+    }
+    firstLineOf.set(key, row.line);
+    valid.push({
+      row,
+      input: { symbolId: symbol.id, pointName: row.pointName, displayName: row.displayName, price: row.price, slPrice: row.slPrice, date: row.date },
+    });
+  }
+  errors.sort((a, b) => a.line - b.line);
+
+  const report: ImportReport = {
+    ...emptyReport("reference", null, REFERENCE_FORMAT_LABEL),
+    errorCount: errors.length,
+    errors,
+  };
+  if (valid.length === 0) return capReport(report);
+  let outcomes;
+  try {
+    outcomes = await saveReferencePoints(db, valid.map((v) => v.input));
+  } catch (error) {
+    console.error("[reference-import] nothing stored:", databaseMessage(error));
+    return capReport({ ...report, fatal: `Nothing was stored: the database refused the data (${databaseMessage(error)}).` });
+  }
+  return capReport({
+    ...report,
+    storedCount: valid.length,
+    stored: valid.map(({ row }, i) => ({
+      line: row.line,
+      symbolCode: row.symbolCode,
+      detail:
+        `${row.pointName} at ${formatNumber(row.price)}` +
+        (row.slPrice === null ? "" : `, stop-loss ${formatNumber(row.slPrice)}`) +
+        (row.date === null ? "" : `, ${row.date}`) +
+        (outcomes[i] === "updated" ? " (replaced the stored point)" : ""),
+    })),
+  });
+}

@@ -1,0 +1,27 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireRole } from "~/auth/guards.server";
+import { saveTodaysOpen } from "~/models/open-data.server";
+import { openDataSchema } from "~/schemas/open-data";
+import { redirectWithToast } from "~/toast.server";
+
+// "Save Symbol's Open Data" (the documents' POST admin/dayohlc/open): a POST-only resource
+// route; the settings page holds the button. A GET changes nothing (DECISIONS 24).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  return json({ message: "Method Not Allowed: send a POST." }, { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  // The documents send an empty body: no form at all is fine too.
+  const form = await request.formData().catch(() => new FormData());
+  const { redirectTo } = openDataSchema.parse(Object.fromEntries(form));
+  const result = await saveTodaysOpen(context.db);
+  return redirectWithToast(context.cookies, request, redirectTo, {
+    type: result.symbols > 0 ? "success" : "info",
+    message:
+      result.symbols > 0
+        ? `Open data saved for ${result.symbols} ${result.symbols === 1 ? "symbol" : "symbols"}.`
+        : `Open data saved for 0 symbols: no 1-minute candles are stored yet for today (${result.tradingDate}).`,
+  });
+}

@@ -1,0 +1,142 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support";
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
+const bhav = (name: string) => path.join(FIXTURES, "bhav", name);
+
+test.describe("upload and bonus split without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a bhav copy goes in through the plain multipart form and the report shows", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.goto("/upload?tab=bhav");
+    await expect(page.getByRole("link", { name: "Bhav Copy" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText("No files selected")).toBeVisible();
+    await page.getByLabel("Drag and drop Bhav Copy files here, or choose them").setInputFiles(bhav("fo-legacy-sample.csv"));
+    // No script can name the files, but the empty note gives way once some are chosen (CSS only).
+    await expect(page.getByText("No files selected")).toBeHidden();
+    await expect(page.getByText("Files chosen: press Upload now.")).toBeVisible();
+    await page.getByRole("button", { name: "Upload now" }).click();
+
+    const report = page.getByRole("article", { name: /fo-legacy-sample\.csv/ });
+    await expect(report).toContainText("NSE F&O bhav copy (old format)");
+    await expect(report).toContainText("Data posted successfully: 2 rows stored.");
+    await expect(report).toContainText("1 row skipped: the symbol is not listed (RELIANCE-I).");
+    await expect(report).toContainText("7 rows not used: options and later expiries.");
+    const stored = report.getByRole("row", { name: /NIFTY-I/ }).first();
+    await expect(stored).toContainText("settlement 12,160.40");
+    await expect(stored).toContainText("Data posted successfully");
+    // The page stays on its tab, and the selection starts empty again.
+    await expect(page).toHaveURL(/\/upload\?tab=bhav$/);
+    await expect(page.getByText("No files selected")).toBeVisible();
+  });
+
+  test("bad rows are listed with 'Error posting data' and their reason", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.goto("/upload?tab=bhav");
+    await page.getByLabel(/Drag and drop Bhav Copy files/).setInputFiles([bhav("fo-legacy-bad-rows.csv"), bhav("udiff-cm-sample.csv")]);
+    await page.getByRole("button", { name: "Upload now" }).click();
+    const bad = page.getByRole("article", { name: /fo-legacy-bad-rows\.csv/ });
+    await expect(bad).toContainText("Data posted successfully: 1 row stored.");
+    await expect(bad.getByRole("row", { name: /SYMBOL property is missing in data entry/ })).toContainText("Error posting data");
+    await expect(bad.getByRole("row", { name: /SYMBOL property is missing/ }).getByRole("cell").first()).toHaveText("3");
+    await expect(page.getByRole("article", { name: /udiff-cm-sample\.csv/ })).toContainText("NSE UDiFF bhav copy");
+  });
+
+  test("a file that is not a bhav copy says which formats are accepted", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.goto("/upload?tab=bhav");
+    await page.getByLabel(/Drag and drop Bhav Copy files/).setInputFiles({ name: "notes.csv", mimeType: "text/csv", buffer: Buffer.from("Date,Open\n2020-01-01,1\n") });
+    await page.getByRole("button", { name: "Upload now" }).click();
+    await expect(page.getByRole("article", { name: /notes\.csv/ })).toContainText(
+      "Error posting data: This file is not a recognised bhav copy. Accepted bhav copy formats:",
+    );
+  });
+
+  test("the tabs are links", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.goto("/upload");
+    await expect(page.getByRole("link", { name: "Reference Point" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText("symbol_code,point_name,price,display_name,date,slPrice")).toBeVisible();
+    await page.getByRole("link", { name: "Bhav Copy" }).click();
+    await expect(page).toHaveURL(/\?tab=bhav$/);
+    await expect(page.getByRole("button", { name: "Cancel" })).toBeVisible();
+  });
+
+  test("Bonus Splitting shows the documents' messages, then applies a split", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.goto("/BonusSplitting");
+    await page.getByRole("button", { name: "Split Bonus" }).click();
+    await expect(page.getByText("Please select script")).toBeVisible();
+    await expect(page.getByText("Please enter number.")).toBeVisible();
+    await expect(page.getByText("Please select a valid .")).toBeVisible();
+
+    await page.getByLabel("Symbol").selectOption({ label: "POWERGRID" });
+    await page.getByLabel("Number").fill("0");
+    await page.getByLabel("Operation").selectOption("Multiply");
+    await page.getByRole("button", { name: "Split Bonus" }).click();
+    await expect(page.getByText("Please enter number.")).toBeVisible();
+    await expect(page.getByText("Please select script")).toBeHidden();
+    await expect(page.getByLabel("Symbol")).toHaveValue(/\d+/);
+
+    // Multiplying by 1 changes no price, so the shared demo data stays as it was.
+    await page.getByLabel("Number").fill("1");
+    await page.getByRole("button", { name: "Split Bonus" }).click();
+    await expect(page.getByRole("status")).toContainText(/Bonus split applied to POWERGRID: [\d,]+ daily and [\d,]+ intraday rows multiplied by 1\./);
+  });
+});
+
+test.describe("upload with JavaScript", () => {
+  test("dropping files onto the zone lists their names and sizes; Cancel clears them", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.goto("/upload?tab=bhav");
+    await expect(page.getByText("No files selected")).toBeVisible();
+    const zone = page.getByTestId("drop-zone");
+    const dataTransfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(["INSTRUMENT,SYMBOL\n".repeat(64)], "fo01JAN2020bhav.csv", { type: "text/csv" }));
+      dt.items.add(new File(["x"], "cm.csv", { type: "text/csv" }));
+      return dt;
+    });
+    // The drop handler is React's: retry until the page has hydrated (a drop before that does nothing).
+    await expect(async () => {
+      await zone.dispatchEvent("drop", { dataTransfer });
+      await expect(page.getByRole("list", { name: "Selected files" })).toBeVisible({ timeout: 500 });
+    }).toPass();
+    const list = page.getByRole("list", { name: "Selected files" });
+    await expect(list.getByRole("listitem")).toHaveText(["fo01JAN2020bhav.csv (1.1 KB)", "cm.csv (1 B)"]);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText("No files selected")).toBeVisible();
+  });
+
+  test("an upload with JavaScript shows the same report", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.goto("/upload?tab=bhav");
+    await page.getByLabel(/Drag and drop Bhav Copy files/).setInputFiles(bhav("udiff-fo-sample.csv"));
+    await expect(page.getByRole("list", { name: "Selected files" })).toContainText("udiff-fo-sample.csv");
+    await page.getByRole("button", { name: "Upload now" }).click();
+    await expect(page.getByRole("article", { name: /udiff-fo-sample\.csv/ })).toContainText("Data posted successfully: 1 row stored.");
+    await expect(page.getByText("No files selected")).toBeVisible();
+  });
+
+  test("Bonus Splitting checks in the browser, and after a split the form starts empty", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.goto("/BonusSplitting");
+    await expect(async () => {
+      await page.getByRole("button", { name: "Split Bonus" }).click();
+      await expect(page.getByText("Please select script")).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await expect(page.getByText("Please enter number.")).toBeVisible();
+    await expect(page.getByText("Please select a valid .")).toBeVisible();
+    await page.getByLabel("Symbol").selectOption({ label: "POWERGRID" });
+    await page.getByLabel("Number").fill("1");
+    await page.getByLabel("Operation").selectOption("Division");
+    await page.getByRole("button", { name: "Split Bonus" }).click();
+    await expect(page.getByRole("status")).toContainText("Bonus split applied to POWERGRID:");
+    await expect(page.getByLabel("Symbol")).toHaveValue("");
+    await expect(page.getByLabel("Number")).toHaveValue("");
+    await expect(page.getByText("Please select script")).toBeHidden();
+  });
+});
