@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 
-const PORT = 3299;
+// Beside the suite's own server port, so parallel runs on one machine do not collide.
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 89;
 const BASE = `http://127.0.0.1:${PORT}`;
 let server: ChildProcess;
 let output = "";

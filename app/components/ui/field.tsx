@@ -3,6 +3,31 @@
 // even without JavaScript; the server checks again.
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 
+export const controlClass =
+  "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-blue-500 focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-900";
+
+// Any field shape: the value is read from the form as text either way.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyField = FieldMetadata<any, any, string[]>;
+
+/** The label above a control and its errors below: every field's frame. */
+export function FieldFrame({ label, field, children }: { label: string; field: AnyField; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** The aria-describedby value of a field: its error list, when it has errors. */
+export function describedBy(field: AnyField): string | undefined {
+  return field.errors?.length ? field.errorId : undefined;
+}
+
 export function TextField({
   label,
   field,
@@ -18,22 +43,17 @@ export function TextField({
   inputMode?: "numeric" | "text" | "email" | "decimal";
   autoFocus?: boolean;
 }) {
-  const errorId = field.errors?.length ? field.errorId : undefined;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={field.id} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame label={label} field={field as AnyField}>
       <input
-        {...getInputProps(field, { type, ariaDescribedBy: errorId })}
+        {...getInputProps(field, { type, ariaDescribedBy: describedBy(field as AnyField) })}
         key={field.key}
         autoComplete={autoComplete}
         inputMode={inputMode}
         autoFocus={autoFocus}
-        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-blue-500 focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-900"
+        className={controlClass}
       />
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
