@@ -13,6 +13,10 @@ import { CLIENT_EVENTS, roomForSymbol, SERVER_EVENTS, type SymbolTickPayload } f
 
 const FRAME_EVENT = "market:frame";
 
+/** socket.io protocol v5: an EVENT packet ("2") on the main namespace, then [name, args]. */
+export const TICK_PACKET_HEAD = `2[${JSON.stringify(SERVER_EVENTS.symbolTick)},[`;
+export const TICK_PACKET_TAIL = "]]";
+
 export interface LivePricesOptions {
   io: Server;
   /** True when other processes share the sockets (Redis adapter): frames are sent to them. */
@@ -61,28 +65,37 @@ export class LivePrices {
     if (this.options.clustered?.()) this.options.io.serverSideEmit(FRAME_EVENT, frame);
   }
 
-  /** Fans a frame out to this process's sockets and updates this process's live book. */
+  /**
+   * Fans a frame out to this process's sockets and updates this process's live book.
+   * Each payload is JSON-encoded once per frame, and each socket gets one pre-encoded
+   * socket.io EVENT packet written straight to its engine.io connection: socket.io's own emit
+   * would re-encode every socket's batch (bench/fanout: about 27% less CPU per delivered tick).
+   * Like a volatile emit, a socket whose transport is still busy skips the frame.
+   */
   deliver(frame: SymbolTickPayload[]): void {
-    const changed = new Map<string, SymbolTickPayload>();
+    const encoded = new Map<string, string>();
     for (const payload of frame) {
       this.options.liveBook.set(payload.tickData);
-      changed.set(payload.tickData.symbolCode, payload);
+      encoded.set(payload.tickData.symbolCode, JSON.stringify(payload));
     }
     for (const socket of this.options.io.of("/").sockets.values()) {
       const state = this.clients.get(socket);
       if (!state || state.subs.size === 0) continue;
-      let batch: SymbolTickPayload[] | null = null;
-      if (state.subs.size < changed.size) {
+      let body = "";
+      if (state.subs.size < encoded.size) {
         for (const code of state.subs) {
-          const payload = changed.get(code);
-          if (payload) (batch ??= []).push(payload);
+          const part = encoded.get(code);
+          if (part !== undefined) body = body === "" ? part : `${body},${part}`;
         }
       } else {
-        for (const [code, payload] of changed) {
-          if (state.subs.has(code)) (batch ??= []).push(payload);
+        for (const [code, part] of encoded) {
+          if (state.subs.has(code)) body = body === "" ? part : `${body},${part}`;
         }
       }
-      if (batch) socket.volatile.emit(SERVER_EVENTS.symbolTick, batch);
+      if (body === "") continue;
+      const conn = socket.conn;
+      if (conn.readyState !== "open" || !conn.transport.writable) continue;
+      conn.write(TICK_PACKET_HEAD + body + TICK_PACKET_TAIL);
     }
   }
 

@@ -19,12 +19,11 @@ export const FANOUT = {
   targets: { coverage: 1, p99Ms: 150, cpuRatio: 1.0 },
 } as const;
 
-export type ServerKind = "socketio" | "ws" | "socketio-preencoded";
+export type ServerKind = "socketio" | "ws";
 
 export const SERVER_LABELS: Record<ServerKind, string> = {
   socketio: "socket.io (project, 100 ms frames)",
   ws: "bare ws (one message per tick)",
-  "socketio-preencoded": "socket.io, pre-encoded (prototype)",
 };
 
 /** FANOUT_SERVERS picks the servers (default the two of the issue); ws is always measured. */

@@ -4,7 +4,6 @@
 //             authenticate callback, LivePrices publishing the engine's frames (startMarket).
 //   ws:       the baseline: a bare ws server; a client sends its subscription list, and every
 //             tick is JSON-sent to each subscribed client as its own message.
-//   socketio-preencoded: as socketio, with the prototype fan-out of prototype-preencoded.ts.
 // Driven by the orchestrator over IPC: feed-start, window-start, window-end, exit.
 import http from "node:http";
 import os from "node:os";
@@ -20,7 +19,6 @@ import { LivePrices } from "~/realtime/live-prices.server";
 import type { SessionUser } from "~/models/auth-session.server";
 import { parentChannel, sleep } from "../lib/child";
 import { loadWs } from "../lib/ws";
-import { installPreEncodedDeliver } from "./prototype-preencoded";
 import { FANOUT, symbolCodes, type ServerKind, type ServerReady, type WindowEnded, type WindowStarted } from "./config";
 import { SyntheticFeed } from "./feed";
 
@@ -50,7 +48,7 @@ function timeDeliver() {
   };
 }
 
-async function startSocketIo(preEncoded: boolean): Promise<number> {
+async function startSocketIo(): Promise<number> {
   const database: DatabaseHandle = await openDatabase("memory://");
   await migrateDatabase(database);
   const db = database.db;
@@ -90,7 +88,6 @@ async function startSocketIo(preEncoded: boolean): Promise<number> {
     },
   });
   const liveBook = new LiveBook();
-  if (preEncoded) installPreEncodedDeliver();
   timeDeliver();
   const market: MarketRuntime = await startMarket({
     db,
@@ -252,9 +249,7 @@ channel.on("exit", async () => {
 const started = performance.now();
 const starting =
   kind === "socketio"
-    ? startSocketIo(false)
-    : kind === "socketio-preencoded"
-    ? startSocketIo(true)
+    ? startSocketIo()
     : kind === "ws"
     ? startWs()
     : Promise.reject(new Error(`unknown server kind ${kind}`));
