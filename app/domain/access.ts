@@ -51,6 +51,8 @@ export const PATH_RULES: readonly PathRule[] = [
   { pattern: "/allRealTime", roles: [1, 3, 4] },
   // The charts' data (resource route): every role that has a chart screen.
   { pattern: "/chart-data", roles: [1, 3, 4] },
+  // The advanced chart's TradingView UDF datafeed (resource routes).
+  { pattern: "/udf", roles: [1, 3, 4] },
   { pattern: "/trades", roles: [1, 3, 4] },
   { pattern: "/support", roles: [1, 3, 4] },
   { pattern: "/support/:receiverId", roles: [1, 3, 4] },

@@ -1,6 +1,6 @@
 // Queries of the tick engines: target points to watch and delete, keys with their users,
 // key events.
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { chaviEvents, chavis, chaviUsers, referencePoints, sectorAnalysisPoints, symbols } from "~/db/schema";
 import { MANDI_VISAMO_TARGET, TEJI_VISAMO_TARGET } from "~/domain/targets";
@@ -125,4 +125,13 @@ export async function insertSectorGaugePoints(
       target: [sectorAnalysisPoints.sectorId, sectorAnalysisPoints.ts],
       set: { percentage: sql`excluded.percentage` },
     });
+}
+
+/** A symbol's key events in [from, to), oldest first. */
+export async function listKeyEventsBetween(db: AppDatabase, symbolId: number, from: Date, to: Date) {
+  return db
+    .select({ id: chaviEvents.id, label: chaviEvents.label, price: chaviEvents.price, eventTime: chaviEvents.eventTime })
+    .from(chaviEvents)
+    .where(and(eq(chaviEvents.symbolId, symbolId), gte(chaviEvents.eventTime, from), lt(chaviEvents.eventTime, to)))
+    .orderBy(chaviEvents.eventTime, chaviEvents.id);
 }

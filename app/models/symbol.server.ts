@@ -98,3 +98,32 @@ export async function listVisibleSymbols(db: AppDatabase, user: { id: number; ro
     .where(eq(symbols.status, true))
     .orderBy(asc(symbols.symbolCode));
 }
+
+export interface SymbolDetails {
+  id: number;
+  symbolCode: string;
+  description: string;
+  segment: string;
+}
+
+const detailColumns = { id: symbols.id, symbolCode: symbols.symbolCode, description: symbols.description, segment: symbols.segment };
+
+export async function findSymbolDetails(db: AppDatabase, code: string): Promise<SymbolDetails | null> {
+  const [row] = await db
+    .select(detailColumns)
+    .from(symbols)
+    .where(sql`upper(${symbols.symbolCode}) = ${code.trim().toUpperCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Active symbols whose code or description contains the query, codes first, at most `limit`. */
+export async function searchSymbols(db: AppDatabase, query: string, limit: number): Promise<SymbolDetails[]> {
+  const pattern = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select(detailColumns)
+    .from(symbols)
+    .where(and(eq(symbols.status, true), sql`(${symbols.symbolCode} ilike ${pattern} or ${symbols.description} ilike ${pattern})`))
+    .orderBy(sql`${symbols.symbolCode} ilike ${pattern} desc`, asc(symbols.symbolCode))
+    .limit(limit);
+}
