@@ -1,0 +1,110 @@
+// The chart drawn on the server as SVG: what a slow link or a browser without JavaScript sees,
+// and what shows until the interactive chart has loaded. Same candles, same lines, same colours.
+import type { Candle } from "~/domain/candles";
+import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
+import { formatNumber } from "~/domain/format";
+
+export interface PriceLine {
+  label: string;
+  price: number;
+  colour: string;
+}
+
+const PAD = { top: 10, right: 70, bottom: 24, left: 8 };
+const VOLUME_SHARE = 0.18;
+
+function istLabel(ms: number, intraday: boolean): string {
+  const d = new Date(ms + 330 * 60_000);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return intraday ? `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}` : `${two(d.getUTCDate())}-${two(d.getUTCMonth() + 1)}`;
+}
+
+export function CandleSvg({
+  candles,
+  lines = [],
+  height = 535,
+  width = 960,
+  intraday,
+  title,
+}: {
+  candles: readonly Candle[];
+  lines?: readonly PriceLine[];
+  height?: number;
+  width?: number;
+  intraday: boolean;
+  title: string;
+}) {
+  if (candles.length === 0) {
+    return (
+      <svg role="img" aria-label={`${title}: no data`} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full">
+        <text x={width / 2} y={height / 2} textAnchor="middle" className="fill-slate-500 text-sm">
+          No Data Found
+        </text>
+      </svg>
+    );
+  }
+  const plotW = width - PAD.left - PAD.right;
+  const plotH = height - PAD.top - PAD.bottom;
+  const priceH = plotH * (1 - VOLUME_SHARE);
+  const prices = [...candles.flatMap((c) => [c.high, c.low]), ...lines.map((l) => l.price)];
+  let max = Math.max(...prices);
+  let min = Math.min(...prices);
+  if (max === min) {
+    max += 1;
+    min -= 1;
+  }
+  const margin = (max - min) * 0.04;
+  max += margin;
+  min -= margin;
+  const y = (p: number) => PAD.top + ((max - p) / (max - min)) * priceH;
+  const step = plotW / candles.length;
+  const body = Math.max(1, Math.min(12, step * 0.7));
+  const maxVolume = Math.max(1, ...candles.map((c) => c.volume));
+  const volumeTop = PAD.top + priceH + 4;
+  const volumeH = plotH - priceH - 4;
+  const ticks = 5;
+  const labelEvery = Math.max(1, Math.ceil(candles.length / 8));
+  const last = candles[candles.length - 1];
+  return (
+    <svg role="img" aria-label={`${title}: ${candles.length} candles, last close ${formatNumber(last.close)}`} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" data-chart="svg">
+      {Array.from({ length: ticks + 1 }, (_, i) => {
+        const p = min + ((max - min) * i) / ticks;
+        return (
+          <g key={`grid-${i}`}>
+            <line x1={PAD.left} x2={PAD.left + plotW} y1={y(p)} y2={y(p)} stroke="currentColor" strokeOpacity={0.08} />
+            <text x={PAD.left + plotW + 4} y={y(p) + 4} className="fill-slate-500" fontSize={11}>
+              {formatNumber(p)}
+            </text>
+          </g>
+        );
+      })}
+      {candles.map((c, i) => {
+        const x = PAD.left + i * step + step / 2;
+        const colour = c.close >= c.open ? CHART_UP_COLOUR : CHART_DOWN_COLOUR;
+        const top = y(Math.max(c.open, c.close));
+        const bottom = y(Math.min(c.open, c.close));
+        const vh = (c.volume / maxVolume) * volumeH;
+        return (
+          <g key={c.time} data-candle={c.time}>
+            <line x1={x} x2={x} y1={y(c.high)} y2={y(c.low)} stroke={colour} />
+            <rect x={x - body / 2} y={top} width={body} height={Math.max(1, bottom - top)} fill={colour} />
+            <rect x={x - body / 2} y={volumeTop + volumeH - vh} width={body} height={vh} fill={colour} fillOpacity={0.35} />
+            {i % labelEvery === 0 ? (
+              <text x={x} y={height - 6} textAnchor="middle" className="fill-slate-500" fontSize={10}>
+                {istLabel(c.time, intraday)}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+      {lines.map((l) => (
+        <g key={`${l.label}-${l.price}`} data-line={l.label}>
+          <line x1={PAD.left} x2={PAD.left + plotW} y1={y(l.price)} y2={y(l.price)} stroke={l.colour} strokeDasharray="6 4" />
+          <text x={PAD.left + 4} y={y(l.price) - 3} fill={l.colour} fontSize={11}>
+            {l.label} {formatNumber(l.price)}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
