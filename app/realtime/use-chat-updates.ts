@@ -1,7 +1,7 @@
 // Browser side of support chat: while the chat screen is open, a new message, an unread change
 // or a broadcast reloads the screen's data (the loader marks the open conversation read, so the
 // list, the badges and the pane stay in step with the database). Every `on` has its `off`.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { CLIENT_EVENTS, SERVER_EVENTS } from "./events";
 import { useSocket } from "./socket-context";
@@ -48,4 +48,23 @@ export function useChatUpdates(userId: number) {
       if (timer) clearTimeout(timer);
     };
   }, [socket, userId]);
+}
+
+/** True while this tab's socket is connected (shown as data-live, which tests and styles read). */
+export function useSocketConnected(): boolean {
+  const socket = useSocket();
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    if (!socket) return;
+    const update = () => setConnected(socket.connected);
+    update();
+    socket.on("connect", update);
+    socket.on("disconnect", update);
+    return () => {
+      socket.off("connect", update);
+      socket.off("disconnect", update);
+      setConnected(false);
+    };
+  }, [socket]);
+  return connected;
 }

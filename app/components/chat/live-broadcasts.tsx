@@ -4,11 +4,13 @@ import { useEffect, useState } from "react";
 import type { BroadcastView } from "~/domain/chat";
 import { SERVER_EVENTS, type BroadcastPayload } from "~/realtime/events";
 import { useSocket } from "~/realtime/socket-context";
+import { useSocketConnected } from "~/realtime/use-chat-updates";
 
 const KEEP = 3;
 
 export function LiveBroadcasts() {
   const socket = useSocket();
+  const connected = useSocketConnected();
   const [received, setReceived] = useState<BroadcastView[]>([]);
   useEffect(() => {
     if (!socket) return;
@@ -22,7 +24,7 @@ export function LiveBroadcasts() {
     };
   }, [socket]);
   return (
-    <section aria-label="Broadcast messages" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-2 z-50 flex flex-col items-center gap-2 px-4">
+    <section aria-label="Broadcast messages" aria-live="polite" data-live={connected} className="pointer-events-none fixed inset-x-0 top-2 z-50 flex flex-col items-center gap-2 px-4">
       {received.map((b) => (
         <div
           key={b.id}

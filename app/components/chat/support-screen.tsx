@@ -10,7 +10,7 @@ import { formatNumber } from "~/domain/format";
 import { MAX_MESSAGE_LENGTH, NO_CONVERSATION_TEXT, SUPPORT_UNAVAILABLE } from "~/domain/chat";
 import { chatMessageSchema } from "~/schemas/chat";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
-import { useChatUpdates } from "~/realtime/use-chat-updates";
+import { useChatUpdates, useSocketConnected } from "~/realtime/use-chat-updates";
 import { BroadcastDialog } from "./broadcast-dialog";
 import { MessageList } from "./message-list";
 import type { ConversationListItem, SupportScreenData } from "./types";
@@ -23,10 +23,11 @@ function useHydrated() {
 
 export function SupportScreen({ data, lastResult }: { data: SupportScreenData; lastResult?: SubmissionResult<string[]> | null }) {
   useChatUpdates(data.viewer.id);
+  const live = useSocketConnected();
   const location = useLocation();
   const { selected } = data;
   return (
-    <section aria-labelledby="support-title">
+    <section aria-labelledby="support-title" data-live={live}>
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <h1 id="support-title" className="text-xl font-semibold">
           Support
