@@ -79,11 +79,6 @@ export function resolveConversation(viewer: ChatParty, other: ChatParty | null):
   return { kind: "not-a-participant" };
 }
 
-/** May this user read or post in the conversation of `clientId`? (The socket and the routes ask.) */
-export function isParticipant(viewer: ChatParty, clientId: number): boolean {
-  return isSupportSide(viewer.roleId) || (isChatClient(viewer.roleId) && viewer.id === clientId);
-}
-
 /**
  * Which side of the pane a message sits on. Support shares one inbox, so a support viewer sees
  * every support account's message as "ours". Role 3 sees messages from the admin (support)

@@ -168,11 +168,6 @@ export async function listConversation(
   };
 }
 
-export async function conversationHasMessages(db: AppDatabase, clientId: number): Promise<boolean> {
-  const [row] = await db.select({ id: messages.id }).from(messages).where(inConversation(db, clientId)).limit(1);
-  return Boolean(row);
-}
-
 /** Opening a conversation clears its unread count for the side that opened it. */
 export async function markConversationRead(db: AppDatabase, clientId: number, side: ReaderSide): Promise<number> {
   const updated = await db

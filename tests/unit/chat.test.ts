@@ -7,7 +7,6 @@ import {
   canUseChat,
   isEmployeeConversation,
   isOwnMessage,
-  isParticipant,
   joinRoomTarget,
   MAX_MESSAGE_LENGTH,
   MESSAGE_REQUIRED,
@@ -51,14 +50,6 @@ describe("who talks to whom", () => {
 
   it("a missing user is not found", () => {
     expect(resolveConversation(admin, null)).toEqual({ kind: "not-found" });
-  });
-
-  it("isParticipant: support takes part in every conversation, a client only in its own", () => {
-    expect(isParticipant(admin, 4)).toBe(true);
-    expect(isParticipant(customer, 4)).toBe(true);
-    expect(isParticipant(otherCustomer, 4)).toBe(false);
-    expect(isParticipant(employee, 4)).toBe(false);
-    expect(isParticipant(subAdmin, 4)).toBe(false);
   });
 
   it("chat is for roles 1, 3 and 4; Go to Chat only from support to a client", () => {
