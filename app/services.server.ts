@@ -12,6 +12,7 @@ import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { LiveBook } from "~/market/live-book.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
+import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { seedDemoData } from "~/db/seed.server";
 import { seedDemoHistory } from "~/db/demo-history.server";
@@ -70,6 +71,7 @@ export async function buildServices(
     httpServer: options.httpServer,
     authenticate: createHandshakeAuthenticator({ db: database.db, cookies }),
   });
+  attachChatSocketHandlers(hub.io);
   const closeExtras = env.REDIS_URL ? await attachRedisAdapter(hub, env.REDIS_URL, log) : async () => {};
   const services: AppServices = {
     db: database.db,

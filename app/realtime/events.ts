@@ -1,5 +1,6 @@
 // The documents' socket event names, in one module with their payload types.
 import type { Quote } from "~/domain/quotes";
+import type { BroadcastView, ChatMessageView, MessageUnreadView } from "~/domain/chat";
 
 export const SERVER_EVENTS = {
   symbolTick: "getServerSymbol",
@@ -16,12 +17,22 @@ export const SERVER_EVENTS = {
   messageUnread: "message-unread",
   /** Not in the documents: a target point the price reached was deleted (DECISIONS 15). */
   targetRemoved: "target-point-removed",
+  /** Not in the documents (they name no broadcast event): a broadcast to every signed-in user. */
+  broadcast: "broadcast-message",
 } as const;
 
 export const CLIENT_EVENTS = {
   subscribe: "SubAdd",
   unsubscribe: "SubRemove",
+  /** Support chat: the documents' client joins its own user room with its user id. */
+  joinRoom: "join_room",
 } as const;
+
+/** new-message: a message of a conversation the receiving socket takes part in. */
+export type NewMessagePayload = ChatMessageView;
+/** message-unread: the conversation's unread count for the receiving side. */
+export type MessageUnreadPayload = MessageUnreadView;
+export type BroadcastPayload = BroadcastView;
 
 export interface SubscriptionRequest {
   subs: string[];

@@ -7,6 +7,7 @@ import { trendBadgeTone } from "~/domain/trend";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { ThemeSwitch } from "./auth-card";
 import { useLiveQuotes } from "~/realtime/socket-context";
+import { LiveBroadcasts } from "~/components/chat/live-broadcasts";
 
 export interface ShellData {
   user: { id: number; name: string; roleId: RoleId; roleName: string };
@@ -40,6 +41,7 @@ export function AppShell({
   const linkable = (path: string) => shell.built.includes(path) && canReach(shell.user.roleId, path);
   return (
     <div className="flex min-h-screen flex-col">
+      <LiveBroadcasts />
       <TopBar shell={shell} theme={theme} currentPath={currentPath} linkable={linkable} />
       <div className="flex flex-1">
         {shell.sidebarOpen ? <Sidebar shell={shell} currentPath={currentPath} /> : null}

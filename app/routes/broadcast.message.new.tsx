@@ -1,0 +1,34 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { requireRole } from "~/auth/guards.server";
+import { BROADCAST_SENT, rateLimitMessage } from "~/domain/chat";
+import { broadcastReturnPath, broadcastSchema } from "~/schemas/chat";
+import { consumeChatPost, postBroadcast } from "~/chat.server";
+import { redirectWithToast } from "~/toast.server";
+import { BroadcastDialog } from "~/components/chat/broadcast-dialog";
+
+export const meta: MetaFunction = () => [{ title: "BroadCast Message — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  return json({ ok: true });
+}
+
+/** The '+ Add' dialog here and the chat's 'BroadCast Message' dialog both post to this action. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRole(request, context, [1]);
+  const submission = parseWithZod(await request.formData(), { schema: broadcastSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const wait = await consumeChatPost(context, user.id);
+  if (wait !== null) return json(submission.reply({ formErrors: [rateLimitMessage(wait)] }), { status: 429, headers: { "Retry-After": String(wait) } });
+  await postBroadcast(context, user, submission.value.message);
+  return redirectWithToast(context.cookies, request, submission.value.redirectTo, { type: "success", message: BROADCAST_SENT });
+}
+
+export default function NewBroadcastDialog() {
+  const lastResult = useActionData<typeof action>();
+  // A refused post from the chat's dialog (without JavaScript) still goes back to the chat.
+  const returnTo = broadcastReturnPath.parse(lastResult?.initialValue?.redirectTo ?? "/broadcast/message");
+  return <BroadcastDialog returnTo={returnTo} closeHref={returnTo} lastResult={lastResult} />;
+}

@@ -1,0 +1,34 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { forbidden, requireRouteAccess } from "~/auth/guards.server";
+import { isChatClient, SUPPORT_UNAVAILABLE } from "~/domain/chat";
+import { supportIndexActionSchema } from "~/schemas/chat";
+import { findSupportAccount } from "~/models/message.server";
+import { greetClient, loadSupportScreen } from "~/chat.server";
+import { redirectWithToast } from "~/toast.server";
+import { SupportScreen } from "~/components/chat/support-screen";
+
+export const meta: MetaFunction = () => [{ title: "Support — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  return json(await loadSupportScreen(context, user, new URL(request.url), null));
+}
+
+/** Contact Us: a client's conversation with support opens with the documents' greeting. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  if (!isChatClient(user.roleId)) forbidden();
+  const submission = parseWithZod(await request.formData(), { schema: supportIndexActionSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const support = await findSupportAccount(context.db);
+  if (!support) return redirectWithToast(context.cookies, request, "/support", { type: "error", message: SUPPORT_UNAVAILABLE });
+  await greetClient(context, user, { id: user.id, name: user.name, roleId: user.roleId, status: true });
+  return redirect(`/support/${support.id}`);
+}
+
+export default function SupportIndexPage() {
+  const data = useLoaderData<typeof loader>();
+  return <SupportScreen data={data} />;
+}
