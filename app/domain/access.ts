@@ -212,6 +212,7 @@ export const BUILT_PATHS: ReadonlySet<string> = new Set([
   "/BonusSplitting",
   "/support",
   "/broadcast/message",
+  "/chart",
 ]);
 
 export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {

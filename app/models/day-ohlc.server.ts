@@ -88,3 +88,14 @@ export async function findDailyBar(db: AppDatabase, symbolId: number, tradingDat
     .limit(1);
   return row ?? null;
 }
+
+/** The symbol's latest stored day and its MA/MD/WA/WD levels (the chart's level lines). */
+export async function latestDayLevels(db: AppDatabase, symbolId: number) {
+  const [row] = await db
+    .select({ tradingDate: dayOhlc.tradingDate, close: dayOhlc.close, ma: dayOhlc.ma, md: dayOhlc.md, wa: dayOhlc.wa, wd: dayOhlc.wd })
+    .from(dayOhlc)
+    .where(eq(dayOhlc.symbolId, symbolId))
+    .orderBy(desc(dayOhlc.tradingDate))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,5 +1,5 @@
 // Reference points (target points): the reference-point upload writes them here.
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { referencePoints } from "~/db/schema";
 
@@ -70,4 +70,13 @@ export async function saveReferencePoints(db: AppDatabase, inputs: readonly Refe
     }
     return outcomes;
   });
+}
+
+/** A symbol's active reference and target points, for its chart. */
+export async function listChartReferencePoints(db: AppDatabase, symbolId: number) {
+  return db
+    .select({ pointName: referencePoints.pointName, displayName: referencePoints.displayName, price: referencePoints.price })
+    .from(referencePoints)
+    .where(and(eq(referencePoints.symbolId, symbolId), eq(referencePoints.isActive, true)))
+    .orderBy(referencePoints.price);
 }

@@ -127,3 +127,18 @@ export async function searchSymbols(db: AppDatabase, query: string, limit: numbe
     .orderBy(sql`${symbols.symbolCode} ilike ${pattern} desc`, asc(symbols.symbolCode))
     .limit(limit);
 }
+
+/** What a chart needs of its symbol besides candles: names and the Daglu percentages. */
+export async function findChartSymbol(db: AppDatabase, code: string) {
+  const [row] = await db
+    .select({
+      ...detailColumns,
+      dagluPer: symbols.dagluPer,
+      fromDagluPer: symbols.fromDagluPer,
+      toDagluPer: symbols.toDagluPer,
+    })
+    .from(symbols)
+    .where(sql`upper(${symbols.symbolCode}) = ${code.trim().toUpperCase()}`)
+    .limit(1);
+  return row ?? null;
+}

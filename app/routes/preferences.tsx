@@ -21,8 +21,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (user) await setUserSetting(context.db, user.id, "Theme", input.theme);
   } else if (input.intent === "sidebarOpen") {
     prefs.sidebarOpen = input.value === "true";
-  } else {
+  } else if (input.intent === "sidebarExpanded") {
     prefs.sidebarExpanded = input.value === "true";
+  } else {
+    prefs.chartTimeframe = input.value;
   }
   return redirect(input.redirectTo, { headers: { "Set-Cookie": await writePreferences(context.cookies, prefs) } });
 }

@@ -119,7 +119,9 @@ function NotificationBell({ count, href }: { count: number; href: string | null 
   const label = count === 0 ? "Notifications: none unread" : `Notifications: ${count} unread`;
   const body = (
     <>
-      <span aria-hidden="true">🔔</span>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="inline h-5 w-5 fill-none stroke-current" strokeWidth={1.8}>
+        <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
       {count > 0 ? (
         <span className="ml-0.5 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">{count}</span>
       ) : null}

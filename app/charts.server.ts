@@ -1,0 +1,49 @@
+// Everything one chart shows, gathered for a loader: candles, reference lines by the user's
+// settings, today's key labels and the live quote. Used by /chart, /allChart and the dashboard.
+import type { AppContext } from "~/context";
+import type { SessionUser } from "~/models/auth-session.server";
+import type { TimeframeId } from "~/domain/candles";
+import { chartLines } from "~/domain/chart-lines";
+import { istDateString, istMidnight, formatIstDateTime } from "~/domain/dates";
+import { findChartSymbol, visibleSymbolCodes } from "~/models/symbol.server";
+import { getChartCandles } from "~/models/candle.server";
+import { listChartReferencePoints } from "~/models/reference-point.server";
+import { latestDayLevels, previousSessions } from "~/models/day-ohlc.server";
+import { listSymbolKeyEvents } from "~/models/market-events.server";
+import { listUserSettings } from "~/models/user.server";
+
+export const CHART_COUNTBACK = 300;
+
+export async function loadChartView(context: AppContext, user: SessionUser, code: string, timeframe: TimeframeId) {
+  const symbol = await findChartSymbol(context.db, code);
+  const visible = await visibleSymbolCodes(context.db, user);
+  if (!symbol || (visible !== "all" && !visible.has(symbol.symbolCode.toUpperCase()))) return null;
+  const today = istDateString(new Date());
+  const [candles, points, levels, sessions, settings, keys] = await Promise.all([
+    getChartCandles(context.db, symbol.id, timeframe, { countback: CHART_COUNTBACK }),
+    listChartReferencePoints(context.db, symbol.id),
+    latestDayLevels(context.db, symbol.id),
+    previousSessions(context.db, today),
+    listUserSettings(context.db, user.id),
+    listSymbolKeyEvents(context.db, symbol.symbolCode, istMidnight(today), user.roleId === 1 ? null : user.id),
+  ]);
+  const quote = context.liveBook.get(symbol.symbolCode) ?? null;
+  const prevClose = quote?.prevClose ?? sessions.get(symbol.id)?.close ?? null;
+  return {
+    symbol: { code: symbol.symbolCode, description: symbol.description },
+    timeframe,
+    candles,
+    lines: chartLines({
+      points,
+      prevClose,
+      levels,
+      daglu: { per: symbol.dagluPer, fromPer: symbol.fromDagluPer, toPer: symbol.toDagluPer },
+      settings,
+    }),
+    keys: keys.map((k) => ({ label: k.label, time: formatIstDateTime(k.eventTime) })),
+    quote,
+    settings,
+  };
+}
+
+export type ChartView = NonNullable<Awaited<ReturnType<typeof loadChartView>>>;

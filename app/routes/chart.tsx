@@ -1,0 +1,106 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { requireRouteAccess, notFound } from "~/auth/guards.server";
+import { readPreferences } from "~/preferences.server";
+import { loadChartView } from "~/charts.server";
+import { CHART_PAGE_TIMEFRAMES, isTimeframeId } from "~/domain/candles";
+import { DEFAULT_REFERENCE_SYMBOL, direction } from "~/domain/quotes";
+import { formatNumber, formatPercent } from "~/domain/format";
+import { keyLabelColour } from "~/domain/targets";
+import { LiveCandleChart } from "~/components/charts/live-candle-chart";
+import { useLiveQuotes } from "~/realtime/socket-context";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.view.symbol.code ?? "Chart"} — NSE Signals` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const url = new URL(request.url);
+  const prefs = await readPreferences(context.cookies, request);
+  const asked = url.searchParams.get("tf");
+  const timeframe = isTimeframeId(asked) ? asked : prefs.chartTimeframe;
+  const view = await loadChartView(context, user, url.searchParams.get("symbol") ?? DEFAULT_REFERENCE_SYMBOL, timeframe);
+  if (!view) notFound();
+  return json({ view, canTrade: user.roleId !== 4 });
+}
+
+const tone = { up: "text-up", down: "text-down", flat: "" } as const;
+
+export default function ChartPage() {
+  const { view, canTrade } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const loading = navigation.state !== "idle";
+  const live = useLiveQuotes([view.symbol.code])[view.symbol.code.toUpperCase()] ?? view.quote;
+  const code = view.symbol.code;
+  return (
+    <section aria-labelledby="chart-title" className="flex flex-col gap-3">
+      <header className="flex flex-wrap items-baseline gap-3">
+        <h1 id="chart-title" className="text-xl font-semibold">
+          {code}
+        </h1>
+        <span className="text-sm text-slate-500">{view.symbol.description}</span>
+        {live ? (
+          <span data-field="last" className={`tabular-nums ${tone[direction(live.change)]}`}>
+            {formatNumber(live.last)} {live.change >= 0 ? "+" : ""}
+            {formatNumber(live.change)} ({formatPercent(live.changePercent)})
+          </span>
+        ) : null}
+      </header>
+      <ul aria-label="Key badges" className="flex flex-wrap gap-1.5">
+        {view.keys.length === 0 ? <li className="text-xs text-slate-500">No keys</li> : null}
+        {view.keys.map((k, i) => (
+          <li key={i} title={k.time} className="rounded-full border px-2 py-0.5 text-xs font-medium" style={{ color: keyLabelColour(k.label), borderColor: keyLabelColour(k.label) }}>
+            {k.label}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-end gap-3">
+        {/* The timeframe is remembered (a preference post); without JavaScript the button sends it. */}
+        <Form method="post" action="/preferences" className="flex items-end gap-2" onChange={(e) => submit(e.currentTarget)}>
+          <input type="hidden" name="intent" value="chartTimeframe" />
+          <input type="hidden" name="redirectTo" value={`${location.pathname}?symbol=${encodeURIComponent(code)}`} />
+          <label className="flex flex-col text-sm">
+            <span className="font-medium">Timeframe</span>
+            <select name="value" defaultValue={view.timeframe} disabled={loading} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+              {CHART_PAGE_TIMEFRAMES.map((t) => (
+                <option key={t.timeframe} value={t.timeframe}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <noscript>
+            <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+              Show
+            </button>
+          </noscript>
+        </Form>
+        <div className="ml-auto flex gap-2">
+          <TradeButton side="SELL" price={live?.bid ?? null} code={code} enabled={canTrade} />
+          <TradeButton side="BUY" price={live?.ask ?? null} code={code} enabled={canTrade} />
+        </div>
+      </div>
+      <LiveCandleChart symbol={code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} dark={root?.theme === "dark"} />
+    </section>
+  );
+}
+
+function TradeButton({ side, price, code, enabled }: { side: "BUY" | "SELL"; price: number | null; code: string; enabled: boolean }) {
+  const colour = side === "BUY" ? "bg-up" : "bg-down";
+  const label = `${side === "BUY" ? "Buy" : "Sell"} ${price === null ? "" : formatNumber(price)}`;
+  if (!enabled || price === null) {
+    return (
+      <button type="button" disabled className={`${colour} cursor-not-allowed rounded-md px-3 py-1.5 text-sm font-semibold text-white opacity-50`}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <Link to={`/trades/new?symbol=${encodeURIComponent(code)}&side=${side}&price=${price}`} className={`${colour} rounded-md px-3 py-1.5 text-sm font-semibold text-white`}>
+      {label}
+    </Link>
+  );
+}
