@@ -213,6 +213,7 @@ export const BUILT_PATHS: ReadonlySet<string> = new Set([
   "/support",
   "/broadcast/message",
   "/chart",
+  "/allChart",
 ]);
 
 export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {

@@ -1,0 +1,69 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/auth/guards.server";
+import { readPreferences } from "~/preferences.server";
+import { loadChartView } from "~/charts.server";
+import { listUserSettings } from "~/models/user.server";
+import { listVisibleSymbols } from "~/models/symbol.server";
+import { chartCount, defaultChartSymbols } from "~/domain/chart-layout";
+import { LiveCandleChart } from "~/components/charts/live-candle-chart";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Charts — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const url = new URL(request.url);
+  const [settings, visible, prefs] = await Promise.all([
+    listUserSettings(context.db, user.id),
+    listVisibleSymbols(context.db, user),
+    readPreferences(context.cookies, request),
+  ]);
+  const count = chartCount(settings.chart);
+  const codes = visible.map((s) => s.symbolCode);
+  // Each slot's symbol is in the URL (?s0=…&s1=…), so every layout is a link.
+  const chosen = defaultChartSymbols(codes, count).map((fallback, i) => {
+    const asked = url.searchParams.get(`s${i}`)?.toUpperCase();
+    return asked && codes.includes(asked) ? asked : fallback;
+  });
+  const views = await Promise.all(chosen.map((code) => loadChartView(context, user, code, prefs.chartTimeframe)));
+  return json({ count, codes, views: views.filter((v) => v !== null), chosen });
+}
+
+export default function AllChartPage() {
+  const { count, codes, views, chosen } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const height = count === 1 ? 535 : 320;
+  return (
+    <section aria-labelledby="charts-title">
+      <h1 id="charts-title" className="mb-3 text-xl font-semibold">
+        Charts
+      </h1>
+      <Form method="get" className="mb-3 flex flex-wrap items-end gap-2" aria-label="Chart symbols">
+        {chosen.map((code, i) => (
+          <label key={i} className="flex flex-col text-sm">
+            <span className="font-medium">Chart {i + 1}</span>
+            <select name={`s${i}`} defaultValue={code} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+              {codes.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-700">
+          Show
+        </button>
+      </Form>
+      <div className={`grid gap-3 ${count === 1 ? "grid-cols-1" : "grid-cols-1 xl:grid-cols-2"}`} data-chart-count={count}>
+        {views.map((view, i) => (
+          <div key={`${i}-${view.symbol.code}`} data-chart-slot={i}>
+            <h2 className="mb-1 text-sm font-semibold">{view.symbol.code}</h2>
+            <LiveCandleChart symbol={view.symbol.code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} height={height} dark={root?.theme === "dark"} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
