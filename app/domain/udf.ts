@@ -18,7 +18,11 @@ export type UdfResolution = (typeof UDF_SUPPORTED_RESOLUTIONS)[number];
 /** A resolution string as a timeframe; 6M is built from monthly candles (halfYearCandles). */
 export function timeframeForResolution(resolution: string): { timeframe: TimeframeId; halfYears: boolean } | null {
   const r = resolution.trim().toUpperCase();
-  const minutes: Record<string, TimeframeId> = { "1": "M1", "2": "M2", "5": "M5", "15": "M15", "240": "H4" };
+  // The documented list (config) plus the other minute sizes our own widget asks for.
+  const minutes: Record<string, TimeframeId> = {
+    "1": "M1", "2": "M2", "3": "M3", "4": "M4", "5": "M5", "10": "M10", "15": "M15", "30": "M30",
+    "60": "H1", "120": "H2", "240": "H4",
+  };
   if (minutes[r]) return { timeframe: minutes[r], halfYears: false };
   if (r === "D" || r === "1D") return { timeframe: "D1", halfYears: false };
   if (r === "W" || r === "1W") return { timeframe: "W1", halfYears: false };
@@ -47,6 +51,15 @@ export function halfYearCandles(monthly: readonly Candle[]): Candle[] {
     }
   }
   return [...groups.values()];
+}
+
+/** The UDF resolution of one of our timeframes. */
+export function resolutionForTimeframe(timeframe: TimeframeId): string {
+  const map: Record<TimeframeId, string> = {
+    M1: "1", M2: "2", M3: "3", M4: "4", M5: "5", M10: "10", M15: "15", M30: "30",
+    H1: "60", H2: "120", H4: "240", D1: "1D", W1: "1W", MN: "1M",
+  };
+  return map[timeframe];
 }
 
 /**

@@ -83,7 +83,7 @@ export default function ChartPage() {
           <TradeButton side="BUY" price={live?.ask ?? null} code={code} enabled={canTrade} />
         </div>
       </div>
-      <LiveCandleChart symbol={code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} dark={root?.theme === "dark"} />
+      <LiveCandleChart symbol={code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} dark={root?.theme === "dark"} mode={view.settings.viewChart} />
     </section>
   );
 }

@@ -15,7 +15,8 @@ describe("UDF resolutions", () => {
     expect(timeframeForResolution("1W")?.timeframe).toBe("W1");
     expect(timeframeForResolution("1M")?.timeframe).toBe("MN");
     expect(timeframeForResolution("6M")).toEqual({ timeframe: "MN", halfYears: true });
-    expect(timeframeForResolution("3")).toBeNull();
+    expect(timeframeForResolution("60")?.timeframe).toBe("H1");
+    expect(timeframeForResolution("7")).toBeNull();
   });
 });
 

@@ -8,6 +8,7 @@ import { useLiveQuotes } from "~/realtime/socket-context";
 import { CandleSvg, type PriceLine } from "./candle-svg";
 
 const ApexCandles = lazy(() => import("./apex-candles.client"));
+const AdvancedChart = lazy(() => import("./advanced-chart.client"));
 
 /** The last candle after a live quote: the running bucket moves, a new bucket starts a candle. */
 export function withLiveQuote(candles: readonly Candle[], timeframe: TimeframeId, price: number, time: number): Candle[] {
@@ -32,6 +33,7 @@ export function LiveCandleChart({
   lines,
   height = 535,
   dark,
+  mode = "normal",
 }: {
   symbol: string;
   timeframe: TimeframeId;
@@ -39,6 +41,8 @@ export function LiveCandleChart({
   lines: PriceLine[];
   height?: number;
   dark: boolean;
+  /** The user's viewChart setting: "normal" (ApexCharts) or "advance" (the UDF widget). */
+  mode?: string;
 }) {
   const [hydrated, setHydrated] = useState(false);
   const [hover, setHover] = useState<Candle | null>(null);
@@ -70,7 +74,11 @@ export function LiveCandleChart({
       ) : null}
       {hydrated ? (
         <Suspense fallback={<div aria-busy="true"><p className="text-sm text-slate-500">Chart loading....</p>{svg}</div>}>
-          <ApexCandles candles={shown} lines={lines} height={height} dark={dark} onHover={setHover} />
+          {mode === "advance" ? (
+            <AdvancedChart symbol={symbol} timeframe={timeframe} lines={lines} height={height} dark={dark} />
+          ) : (
+            <ApexCandles candles={shown} lines={lines} height={height} dark={dark} onHover={setHover} />
+          )}
         </Suspense>
       ) : (
         svg
