@@ -202,7 +202,11 @@ export const SIDEBAR_LINKS: readonly NavLink[] = [
  * Screens that exist in this build. Each feature adds its paths here as it lands, so the
  * sidebar and menus never link to a page that is not there yet.
  */
-export const BUILT_PATHS: ReadonlySet<string> = new Set(["/dashboard", "/settings/account", "/allRealTime", "/upload", "/BonusSplitting"]);
+export const BUILT_PATHS: ReadonlySet<string> = new Set([
+  "/dashboard", "/settings/account", "/allRealTime", "/upload", "/BonusSplitting",
+  // The admin console (issue 7).
+  "/users", "/login-user",
+]);
 
 export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {
   return SIDEBAR_LINKS.filter((link) => built.has(link.path) && canReach(role, link.path));
