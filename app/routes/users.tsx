@@ -105,7 +105,7 @@ export default function UsersPage() {
               <td className={`${cellClass} whitespace-nowrap`}>
                 <span className="flex gap-2">
                   {data.canAssignKeys ? (
-                    <Link to={`/chavi/assign/${u.id}`} className={linkClass} aria-label={`Chavi of ${u.username}`}>
+                    <Link to={`/chavi/assign?userId=${u.id}`} className={linkClass} aria-label={`Chavi of ${u.username}`}>
                       Chavi
                     </Link>
                   ) : null}

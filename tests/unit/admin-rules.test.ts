@@ -73,3 +73,21 @@ describe("account rules", () => {
     }
   });
 });
+
+import { isCompleteOrder, moveInOrder } from "~/domain/key-order";
+
+describe("key order", () => {
+  it("moves one key up or down, and not past either end", () => {
+    expect(moveInOrder([1, 2, 3], 2, "up")).toEqual([2, 1, 3]);
+    expect(moveInOrder([1, 2, 3], 2, "down")).toEqual([1, 3, 2]);
+    expect(moveInOrder([1, 2, 3], 1, "up")).toEqual([1, 2, 3]);
+    expect(moveInOrder([1, 2, 3], 3, "down")).toEqual([1, 2, 3]);
+    expect(moveInOrder([1, 2, 3], 9, "up")).toEqual([1, 2, 3]);
+  });
+  it("accepts only an order naming every key once", () => {
+    expect(isCompleteOrder([3, 1, 2], [1, 2, 3])).toBe(true);
+    expect(isCompleteOrder([1, 2], [1, 2, 3])).toBe(false);
+    expect(isCompleteOrder([1, 1, 2], [1, 2, 3])).toBe(false);
+    expect(isCompleteOrder([1, 2, 4], [1, 2, 3])).toBe(false);
+  });
+});
