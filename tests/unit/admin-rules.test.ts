@@ -91,3 +91,20 @@ describe("key order", () => {
     expect(isCompleteOrder([1, 2, 4], [1, 2, 3])).toBe(false);
   });
 });
+
+import { parseStudies, settingPanelsFor } from "~/domain/user-settings";
+
+describe("settings panels by role", () => {
+  it("role 1 sees everything; role 3 the chart count; role 4 no chart count; role 2 only the view panel's theme", () => {
+    expect(settingPanelsFor(1)).toEqual({ viewChart: true, chartCount: true, trade: true, admin: true });
+    expect(settingPanelsFor(2)).toEqual({ viewChart: false, chartCount: false, trade: false, admin: false });
+    expect(settingPanelsFor(3)).toEqual({ viewChart: true, chartCount: true, trade: true, admin: false });
+    expect(settingPanelsFor(4)).toEqual({ viewChart: true, chartCount: false, trade: true, admin: false });
+  });
+  it("reads the stored studies, dropping unknown names and bad JSON", () => {
+    expect(parseStudies('["RSI","Nonsense","MACD"]')).toEqual(["RSI", "MACD"]);
+    expect(parseStudies("not json")).toEqual([]);
+    expect(parseStudies('{"a":1}')).toEqual([]);
+    expect(parseStudies(null)).toEqual([]);
+  });
+});
