@@ -205,7 +205,7 @@ export const SIDEBAR_LINKS: readonly NavLink[] = [
 export const BUILT_PATHS: ReadonlySet<string> = new Set([
   "/dashboard", "/settings/account", "/allRealTime", "/upload", "/BonusSplitting",
   // The admin console (issue 7).
-  "/users", "/login-user", "/sectore", "/symbols", "/calendar", "/chavi", "/key-setting", "/setting", "/target-point", "/references-points", "/reference-point", "/Token",
+  "/users", "/login-user", "/sectore", "/symbols", "/calendar", "/chavi", "/key-setting", "/setting", "/target-point", "/references-points", "/reference-point", "/Token", "/demo",
 ]);
 
 export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {

@@ -108,3 +108,17 @@ describe("settings panels by role", () => {
     expect(parseStudies(null)).toEqual([]);
   });
 });
+
+import { dateRangeFrom, daysBetween } from "~/domain/demo-range";
+
+describe("demo date range", () => {
+  it("defaults to the last 7 days through today", () => {
+    expect(dateRangeFrom(new URLSearchParams(), "2026-03-10")).toEqual({ from: "2026-03-04", to: "2026-03-10" });
+    expect(daysBetween("2026-03-04", "2026-03-10")).toHaveLength(7);
+  });
+  it("takes a valid range from the URL and ignores a start after the end or a bad date", () => {
+    expect(dateRangeFrom(new URLSearchParams("from=2026-02-01&to=2026-02-05"), "2026-03-10")).toEqual({ from: "2026-02-01", to: "2026-02-05" });
+    expect(dateRangeFrom(new URLSearchParams("from=2026-02-09&to=2026-02-05"), "2026-03-10")).toEqual({ from: "2026-01-30", to: "2026-02-05" });
+    expect(dateRangeFrom(new URLSearchParams("from=2026-02-30"), "2026-03-10")).toEqual({ from: "2026-03-04", to: "2026-03-10" });
+  });
+});
