@@ -112,7 +112,7 @@ export function UserForm({
         <TextField label="Name" field={fields.name} autoComplete="off" />
         <TextField label="User Name" field={fields.username} autoComplete="off" />
         <TextField label="Email Address" field={fields.email} type="email" autoComplete="off" />
-        {mode === "create" && "password" in fields ? (
+        {mode === "create" ? (
           <TextField label="Password" field={(fields as typeof fields & { password: typeof fields.name }).password} type="password" autoComplete="new-password" />
         ) : null}
         <SelectField label="Role" field={fields.roleId} placeholder="Select a role" options={roles.map((r) => ({ value: String(r), label: ROLE_NAMES[r] }))} />
@@ -210,7 +210,7 @@ export function UserForm({
         <FieldErrors id={fields.symbolIds.errorId} errors={fields.symbolIds.errors} />
       </fieldset>
 
-      {mode === "edit" && "status" in fields ? (
+      {mode === "edit" ? (
         <label className="flex items-center gap-2 text-sm font-medium">
           <input {...getInputProps((fields as typeof fields & { status: typeof fields.name }).status, { type: "checkbox" })} />
           Active
