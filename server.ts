@@ -13,7 +13,9 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { parseEnv } from "~/env.server";
-import { buildServices } from "~/services.server";
+import { buildServices, resolveSessionSecret } from "~/services.server";
+import { registerDemoLiveRateFeed } from "~/live-rate/provider.server";
+import { loadProviderCredentials } from "~/live-rate/credentials.server";
 import { healthReport } from "~/health.server";
 import { startMarket } from "~/market/market.server";
 import { openFeedFromEnv } from "~/market/feeds/index.server";
@@ -35,12 +37,15 @@ const app = express();
 const httpServer = http.createServer(app);
 const { services, database, closeExtras, cookiesFor } = await buildServices(env, { httpServer });
 const isTradingDay = await loadTradingDayCheck(services.db);
+// A licensed vendor registers here; the demo provider stands in for one (docs/decisions/050).
+registerDemoLiveRateFeed();
+const providerCredentials = await loadProviderCredentials(services.db, resolveSessionSecret(env));
 const market = await startMarket({
   db: services.db,
   liveBook: services.liveBook,
   hub: services.hub,
   databaseUrl: env.DATABASE_URL,
-  openFeed: () => openFeedFromEnv(env, { isTradingDay, log: (line) => console.log(line) }),
+  openFeed: () => openFeedFromEnv(env, { isTradingDay, providerCredentials, log: (line) => console.log(line) }),
   createCandleSink: (resolveSymbolId) => new CandleWriter({ db: services.db, resolveSymbolId }),
   dailyJobs: { isTradingDay, retentionDays: env.INTRADAY_RETENTION_DAYS },
 });

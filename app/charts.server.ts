@@ -10,7 +10,7 @@ import { getChartCandles } from "~/models/candle.server";
 import { listChartReferencePoints } from "~/models/reference-point.server";
 import { latestDayLevels, previousSessions } from "~/models/day-ohlc.server";
 import { listSymbolKeyEvents } from "~/models/market-events.server";
-import { listUserSettings } from "~/models/user.server";
+import { readUserSettings } from "~/models/settings.server";
 
 export const CHART_COUNTBACK = 300;
 
@@ -24,7 +24,7 @@ export async function loadChartView(context: AppContext, user: SessionUser, code
     listChartReferencePoints(context.db, symbol.id),
     latestDayLevels(context.db, symbol.id),
     previousSessions(context.db, today),
-    listUserSettings(context.db, user.id),
+    readUserSettings(context.db, user.id),
     listSymbolKeyEvents(context.db, symbol.symbolCode, istMidnight(today), user.roleId === 1 ? null : user.id),
   ]);
   const quote = context.liveBook.get(symbol.symbolCode) ?? null;

@@ -214,6 +214,8 @@ export const BUILT_PATHS: ReadonlySet<string> = new Set([
   "/broadcast/message",
   "/chart",
   "/allChart",
+  // The admin console (issue 7).
+  "/users", "/login-user", "/sectore", "/symbols", "/calendar", "/chavi", "/key-setting", "/setting", "/target-point", "/references-points", "/reference-point", "/Token", "/demo",
 ]);
 
 export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {

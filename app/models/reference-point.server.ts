@@ -1,7 +1,7 @@
 // Reference points (target points): the reference-point upload writes them here.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
-import { referencePoints } from "~/db/schema";
+import { referencePoints, symbols } from "~/db/schema";
 
 export interface ReferencePointInput {
   symbolId: number;
@@ -79,4 +79,84 @@ export async function listChartReferencePoints(db: AppDatabase, symbolId: number
     .from(referencePoints)
     .where(and(eq(referencePoints.symbolId, symbolId), eq(referencePoints.isActive, true)))
     .orderBy(referencePoints.price);
+}
+
+// ---------------------------------------------------------------- the admin screens' list
+
+export interface ReferencePointRow {
+  id: number;
+  symbolId: number;
+  symbolCode: string;
+  pointName: string;
+  displayName: string;
+  price: number;
+  slPrice: number | null;
+  date: string | null;
+  isActive: boolean;
+}
+
+export interface ReferencePointFilter {
+  symbolId: number | null;
+  /** null: all; true: Active; false: De-Active. */
+  active: boolean | null;
+  /** Matched against the point name and display name, any case. */
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Reference (target) points, newest first, 20 per page on the admin screens. */
+export async function listReferencePointsPage(db: AppDatabase, filter: ReferencePointFilter): Promise<{ rows: ReferencePointRow[]; total: number }> {
+  const pattern = `%${filter.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(
+    filter.symbolId ? eq(referencePoints.symbolId, filter.symbolId) : undefined,
+    filter.active === null ? undefined : eq(referencePoints.isActive, filter.active),
+    filter.search.trim() ? or(ilike(referencePoints.pointName, pattern), ilike(referencePoints.displayName, pattern), ilike(symbols.symbolCode, pattern)) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: referencePoints.id,
+        symbolId: referencePoints.symbolId,
+        symbolCode: symbols.symbolCode,
+        pointName: referencePoints.pointName,
+        displayName: referencePoints.displayName,
+        price: referencePoints.price,
+        slPrice: referencePoints.slPrice,
+        date: referencePoints.date,
+        isActive: referencePoints.isActive,
+      })
+      .from(referencePoints)
+      .innerJoin(symbols, eq(symbols.id, referencePoints.symbolId))
+      .where(where)
+      .orderBy(desc(referencePoints.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ total: count() }).from(referencePoints).innerJoin(symbols, eq(symbols.id, referencePoints.symbolId)).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** The Target Point toggle. Returns false when the point no longer exists (hit and deleted). */
+export async function setReferencePointActive(db: AppDatabase, id: number, isActive: boolean): Promise<boolean> {
+  const rows = await db
+    .update(referencePoints)
+    .set({ isActive, updatedAt: new Date() })
+    .where(eq(referencePoints.id, id))
+    .returning({ id: referencePoints.id });
+  return rows.length > 0;
+}
+
+export async function deleteReferencePoint(db: AppDatabase, id: number): Promise<boolean> {
+  const rows = await db.delete(referencePoints).where(eq(referencePoints.id, id)).returning({ id: referencePoints.id });
+  return rows.length > 0;
+}
+
+/** Symbols that have reference points, for the screens' symbol select. */
+export async function listSymbolsWithReferencePoints(db: AppDatabase): Promise<{ id: number; symbolCode: string }[]> {
+  return db
+    .selectDistinct({ id: symbols.id, symbolCode: symbols.symbolCode })
+    .from(referencePoints)
+    .innerJoin(symbols, eq(symbols.id, referencePoints.symbolId))
+    .orderBy(asc(symbols.symbolCode));
 }

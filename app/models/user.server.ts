@@ -149,8 +149,3 @@ export async function setUserSetting(db: AppDatabase, userId: number, name: stri
     });
 }
 
-/** Every setting of a user, by name. */
-export async function listUserSettings(db: AppDatabase, userId: number): Promise<Record<string, string>> {
-  const rows = await db.select({ name: userSettings.name, value: userSettings.value }).from(userSettings).where(eq(userSettings.userId, userId));
-  return Object.fromEntries(rows.map((r) => [r.name, r.value]));
-}

@@ -3,7 +3,7 @@ import { Form, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { readPreferences } from "~/preferences.server";
 import { loadChartView } from "~/charts.server";
-import { listUserSettings } from "~/models/user.server";
+import { readUserSettings } from "~/models/settings.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import { chartCount, defaultChartSymbols } from "~/domain/chart-layout";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const url = new URL(request.url);
   const [settings, visible, prefs] = await Promise.all([
-    listUserSettings(context.db, user.id),
+    readUserSettings(context.db, user.id),
     listVisibleSymbols(context.db, user),
     readPreferences(context.cookies, request),
   ]);

@@ -58,9 +58,11 @@ test.describe("upload and bonus split without JavaScript", () => {
   test("the tabs are links", async ({ page }) => {
     await signIn(page, "admin");
     await page.goto("/upload");
-    await expect(page.getByRole("link", { name: "Reference Point" })).toHaveAttribute("aria-current", "page");
+    // Scoped to the tabs: the sidebar also links to the Reference Point screen now.
+    const tabs = page.getByRole("navigation", { name: "Upload type" });
+    await expect(tabs.getByRole("link", { name: "Reference Point" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByText("symbol_code,point_name,price,display_name,date,slPrice")).toBeVisible();
-    await page.getByRole("link", { name: "Bhav Copy" }).click();
+    await tabs.getByRole("link", { name: "Bhav Copy" }).click();
     await expect(page).toHaveURL(/\?tab=bhav$/);
     await expect(page.getByRole("button", { name: "Cancel" })).toBeVisible();
   });

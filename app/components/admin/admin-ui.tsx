@@ -1,0 +1,223 @@
+// Pieces every admin list shares: server paging links, the status dot, the status switch (a
+// small POST form), GET filter forms, and the create/edit frame that is a page without
+// JavaScript and a dialog over the list with it.
+import { Form, Link, useFetcher, useLocation, useOutlet, useSubmit } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { pageCount, pageRange, searchWithPage } from "~/domain/paging";
+
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export const buttonClass =
+  "rounded-md bg-blue-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-700 disabled:opacity-60";
+export const secondaryButtonClass =
+  "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800";
+export const linkClass = "text-blue-600 underline dark:text-blue-400";
+
+export function Pagination({ page, pageSize, total, label }: { page: number; pageSize: number; total: number; label: string }) {
+  const location = useLocation();
+  const pages = pageCount(total, pageSize);
+  const { from, to } = pageRange(page, pageSize, total);
+  return (
+    <nav aria-label={`${label} pages`} className="mt-3 flex items-center justify-between text-sm">
+      <p>
+        Showing {from} to {to} of {total} results
+      </p>
+      <div className="flex items-center gap-2">
+        {page > 1 ? (
+          <Link to={searchWithPage(location.search, page - 1) || "?"} className={secondaryButtonClass} rel="prev">
+            Previous
+          </Link>
+        ) : null}
+        <span aria-current="page">
+          Page {page} of {pages}
+        </span>
+        {page < pages ? (
+          <Link to={searchWithPage(location.search, page + 1)} className={secondaryButtonClass} rel="next">
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+export function StatusDot({ on, label }: { on: boolean; label: string }) {
+  return (
+    <span
+      role="img"
+      aria-label={`${label}: ${on ? "active" : "inactive"}`}
+      data-status={on ? "on" : "off"}
+      className={`inline-block h-3 w-3 rounded-full ${on ? "bg-emerald-500" : "bg-red-500"}`}
+    />
+  );
+}
+
+/**
+ * A status switch: one small POST form (hidden intent, id and the next state), to the list's own
+ * action at the list's own URL, so the page and filter survive. With JavaScript it posts through
+ * a fetcher; the action answers with a redirect and a toast either way.
+ */
+export function StatusSwitch({
+  id,
+  on,
+  name,
+  labels = ["On", "Off"],
+  intent = "status",
+}: {
+  id: number;
+  on: boolean;
+  name: string;
+  labels?: [string, string];
+  intent?: string;
+}) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const pendingNext = fetcher.formData?.get("status");
+  const shown = pendingNext === undefined || pendingNext === null ? on : pendingNext === "1";
+  return (
+    <fetcher.Form method="post" action={location.pathname + location.search} className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="status" value={on ? "0" : "1"} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={shown}
+        aria-label={`${name}: ${shown ? labels[0] : labels[1]}`}
+        className={`inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-semibold ${
+          shown ? "border-emerald-500 text-emerald-700 dark:text-emerald-400" : "border-red-400 text-red-700 dark:text-red-400"
+        }`}
+      >
+        <StatusDot on={shown} label={name} />
+        {shown ? labels[0] : labels[1]}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** A GET filter form: it drops ?page (back to page 1); with JavaScript a change submits it. */
+export function FilterForm({ label, children }: { label: string; children: React.ReactNode }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={label}
+      className="flex flex-wrap items-end gap-2"
+      onChange={(event) => {
+        const target = event.target as HTMLElement;
+        if (target.tagName === "SELECT") submit(event.currentTarget);
+      }}
+    >
+      {children}
+      <button type="submit" className={secondaryButtonClass}>
+        Filter
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * A list page with a nested create/edit route: without JavaScript the child route is the whole
+ * page; with JavaScript it is a dialog over the list.
+ */
+export function ListWithDialog({ children }: { children: React.ReactNode }) {
+  const outlet = useOutlet();
+  const hydrated = useHydrated();
+  if (outlet && !hydrated) return <>{outlet}</>;
+  return (
+    <>
+      {children}
+      {outlet}
+    </>
+  );
+}
+
+export function RouteDialog({ title, closeTo, children }: { title: string; closeTo: string; children: React.ReactNode }) {
+  const hydrated = useHydrated();
+  const titleId = "route-dialog-title";
+  const body = (
+    <>
+      <div className="mb-3 flex items-center justify-between gap-4">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <Link to={closeTo} className="text-sm text-slate-500 hover:underline" aria-label="Close">
+          Close
+        </Link>
+      </div>
+      {children}
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <section aria-labelledby={titleId} className="max-w-2xl">
+        {body}
+      </section>
+    );
+  }
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 p-6">
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-2xl rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900">
+        {body}
+      </div>
+    </div>
+  );
+}
+
+export function PageTitle({ id, title, action }: { id: string; title: string; action?: React.ReactNode }) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+      <h1 id={id} className="text-xl font-semibold">
+        {title}
+      </h1>
+      {action}
+    </div>
+  );
+}
+
+export function Table({ caption, headers, children, empty }: { caption: string; headers: string[]; children: React.ReactNode; empty: boolean }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-100 text-left dark:bg-slate-800">
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {empty ? (
+            <tr>
+              <td colSpan={headers.length} className="px-3 py-4 text-center text-slate-500">
+                No Data Found
+              </td>
+            </tr>
+          ) : (
+            children
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export const cellClass = "border-t border-slate-100 px-3 py-1.5 dark:border-slate-800";
+
+/** A labelled on/off checkbox for forms (the documents' switches). */
+export function SwitchField({ name, label, defaultChecked }: { name: string; label: string; defaultChecked: boolean }) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium">
+      <input type="checkbox" name={name} value="on" defaultChecked={defaultChecked} className="h-4 w-4" />
+      {label}
+    </label>
+  );
+}

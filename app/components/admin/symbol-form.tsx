@@ -1,0 +1,72 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { NumberField, SelectField } from "~/components/ui/select-field";
+import { SEGMENTS, SELECT_SECTOR, symbolSchema } from "~/schemas/catalogue";
+
+export interface SymbolFormDefaults {
+  sectorId?: string;
+  name?: string;
+  description?: string;
+  segment?: string;
+  lotSize?: string;
+  step?: string;
+  dagluPer?: string;
+  fromDagluPer?: string;
+  toDagluPer?: string;
+  audioScript?: string;
+  status?: boolean;
+}
+
+export function SymbolForm({
+  mode,
+  sectors,
+  defaults,
+  lastResult,
+}: {
+  mode: "create" | "edit";
+  sectors: { id: number; sectorName: string }[];
+  defaults: SymbolFormDefaults;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { ...defaults, segment: defaults.segment ?? "NSE", status: defaults.status ? "on" : undefined },
+    constraint: getZodConstraint(symbolSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: symbolSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Sector" field={fields.sectorId} placeholder={SELECT_SECTOR} options={sectors.map((s) => ({ value: String(s.id), label: s.sectorName }))} />
+        <TextField label={mode === "edit" ? "Symbol Code" : "Name"} field={fields.name} autoComplete="off" />
+        <SelectField label="Segment" field={fields.segment} placeholder="Select a segment" options={SEGMENTS.map((s) => ({ value: s, label: s }))} />
+        <NumberField label="Lot Size" field={fields.lotSize} />
+        <NumberField label="Step" field={fields.step} />
+        <NumberField label="Daglu Percentage" field={fields.dagluPer} />
+        <NumberField label="From Daglu Percentage" field={fields.fromDagluPer} />
+        <NumberField label="To Daglu Percentage" field={fields.toDagluPer} />
+      </div>
+      <FieldFrame label="Description" field={fields.description}>
+        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} className={controlClass} />
+      </FieldFrame>
+      <FieldFrame label="Audio Script" field={fields.audioScript}>
+        <textarea {...getTextareaProps(fields.audioScript)} key={fields.audioScript.key} rows={2} lang="hi" className={controlClass} />
+      </FieldFrame>
+      {mode === "edit" ? (
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input {...getInputProps(fields.status, { type: "checkbox" })} key={fields.status.key} />
+          On
+        </label>
+      ) : null}
+      <div>
+        <SubmitButton pending={navigation.state === "submitting"}>Save</SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,42 @@
+// Server paging through URL parameters: ?page=N (1-based). A missing or malformed page is 1;
+// a page past the end is clamped by the caller once the total is known.
+
+export const PAGE_SIZE = 10;
+/** The documents' 20-per-page lists: calendar, login users, target and reference points. */
+export const LONG_PAGE_SIZE = 20;
+
+export function parsePage(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export function pageOffset(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}
+
+/** "Showing X to Y of Z results": the 1-based first and last row numbers on a page. */
+export function pageRange(page: number, pageSize: number, total: number): { from: number; to: number } {
+  if (total === 0) return { from: 0, to: 0 };
+  const from = Math.min(pageOffset(page, pageSize) + 1, total);
+  return { from, to: Math.min(page * pageSize, total) };
+}
+
+/** The same URL search with the page set (page 1 drops the parameter). */
+export function searchWithPage(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** An optional positive integer id from a URL parameter (filters): anything else is null. */
+export function parseIdParam(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
+}

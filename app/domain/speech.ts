@@ -1,0 +1,62 @@
+// Reading an audio script aloud in Hindi (hi-IN) with the Web Speech API. Speech and audio
+// errors are only logged (admin-console.md §8): no voice, no speech, no message.
+
+export const SPEECH_LANG = "hi-IN";
+
+interface VoiceLike {
+  lang: string;
+  name: string;
+}
+
+/** A voice for the language: an exact tag first, then the same language in any region. */
+export function findVoice<V extends VoiceLike>(voices: readonly V[], lang = SPEECH_LANG): V | null {
+  const wanted = lang.toLowerCase().replace("_", "-");
+  const exact = voices.find((v) => v.lang.toLowerCase().replace("_", "-") === wanted);
+  if (exact) return exact;
+  const base = wanted.split("-")[0];
+  return voices.find((v) => v.lang.toLowerCase().split(/[-_]/)[0] === base) ?? null;
+}
+
+interface SpeechLike {
+  getVoices(): VoiceLike[];
+  speak(utterance: unknown): void;
+  cancel(): void;
+}
+
+/**
+ * Speaks `text` with a hi-IN voice. Returns whether it spoke; with no speech synthesis or no
+ * Hindi voice it logs and returns false (fails quietly).
+ */
+export function speakHindi(
+  text: string,
+  env: { speech?: SpeechLike; makeUtterance?: (text: string) => { lang: string; voice: unknown }; log?: (message: string) => void } = {},
+): boolean {
+  const log = env.log ?? ((m: string) => console.info(m));
+  const speech = env.speech ?? (typeof window !== "undefined" ? (window.speechSynthesis as unknown as SpeechLike | undefined) : undefined);
+  const make =
+    env.makeUtterance ??
+    (typeof window !== "undefined" && "SpeechSynthesisUtterance" in window
+      ? (t: string) => new window.SpeechSynthesisUtterance(t) as unknown as { lang: string; voice: unknown }
+      : undefined);
+  if (!text.trim()) return false;
+  if (!speech || !make) {
+    log("[speech] speech synthesis is not available");
+    return false;
+  }
+  try {
+    const voice = findVoice(speech.getVoices());
+    if (!voice) {
+      log(`[speech] no ${SPEECH_LANG} voice installed`);
+      return false;
+    }
+    const utterance = make(text);
+    utterance.lang = SPEECH_LANG;
+    utterance.voice = voice;
+    speech.cancel();
+    speech.speak(utterance);
+    return true;
+  } catch (error) {
+    log(`[speech] ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}

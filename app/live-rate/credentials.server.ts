@@ -1,0 +1,37 @@
+// Sealing and opening the stored live-rate credentials with the key derived from the app secret.
+import type { AppDatabase } from "~/db/client.server";
+import { deriveSecretKey, openSecret, sealSecret } from "~/auth/secret-box.server";
+import type { ProviderCredentials } from "~/market/feed";
+import { getSealedApiSecret, storeSealedApiSecret } from "~/models/api-secret.server";
+
+export interface StoredCredentials extends ProviderCredentials {
+  id: number;
+  authenticationDate: Date | null;
+}
+
+/** The stored credentials, opened; null when none are stored or they cannot be opened (secret changed). */
+export async function loadStoredCredentials(db: AppDatabase, appSecret: string): Promise<StoredCredentials | null> {
+  const row = await getSealedApiSecret(db);
+  if (!row) return null;
+  const key = deriveSecretKey(appSecret);
+  const apiToken = openSecret(row.apiTokenEnc, key);
+  const apiSecret = openSecret(row.apiSecretEnc, key);
+  if (apiToken === null || apiSecret === null) return null;
+  return { id: row.id, apiToken, apiSecret, authenticationDate: row.authenticationDate };
+}
+
+/** For server.ts: the verified credentials for openFeedFromEnv's providerCredentials. */
+export async function loadProviderCredentials(db: AppDatabase, appSecret: string): Promise<ProviderCredentials | undefined> {
+  const stored = await loadStoredCredentials(db, appSecret);
+  if (!stored || !stored.authenticationDate) return undefined;
+  return { apiToken: stored.apiToken, apiSecret: stored.apiSecret };
+}
+
+export async function storeCredentials(db: AppDatabase, appSecret: string, credentials: ProviderCredentials, userId: number): Promise<void> {
+  const key = deriveSecretKey(appSecret);
+  await storeSealedApiSecret(db, {
+    apiTokenEnc: sealSecret(credentials.apiToken, key),
+    apiSecretEnc: sealSecret(credentials.apiSecret, key),
+    updatedBy: userId,
+  });
+}

@@ -1,0 +1,56 @@
+// The Calendar screen's entries (server-paged, 20 per page). Holidays written here are what
+// loadTradingDayCheck (trading-calendar.server.ts) reads for the feed's market-hours rule.
+import { count, desc, eq } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { calendarEntries } from "~/db/schema";
+import { pageOffset } from "~/domain/paging";
+import type { CalendarInput } from "~/schemas/calendar";
+
+const columns = {
+  id: calendarEntries.id,
+  segment: calendarEntries.segment,
+  note: calendarEntries.note,
+  date: calendarEntries.date,
+  isWeekFirstDay: calendarEntries.isWeekFirstDay,
+  isWeekLastDay: calendarEntries.isWeekLastDay,
+  isHoliday: calendarEntries.isHoliday,
+  isMonthFirstDay: calendarEntries.isMonthFirstDay,
+  isMonthLastDay: calendarEntries.isMonthLastDay,
+};
+
+export type CalendarRow = { id: number; segment: string; note: string; date: string } & Record<
+  "isWeekFirstDay" | "isWeekLastDay" | "isHoliday" | "isMonthFirstDay" | "isMonthLastDay",
+  boolean
+>;
+
+export async function listCalendarPage(db: AppDatabase, page: number, pageSize: number): Promise<{ rows: CalendarRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(calendarEntries)
+      .orderBy(desc(calendarEntries.date), desc(calendarEntries.id))
+      .limit(pageSize)
+      .offset(pageOffset(page, pageSize)),
+    db.select({ total: count() }).from(calendarEntries),
+  ]);
+  return { rows, total };
+}
+
+export async function findCalendarEntry(db: AppDatabase, id: number): Promise<CalendarRow | null> {
+  const [row] = await db.select(columns).from(calendarEntries).where(eq(calendarEntries.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createCalendarEntry(db: AppDatabase, input: CalendarInput): Promise<number> {
+  const [row] = await db.insert(calendarEntries).values(input).returning({ id: calendarEntries.id });
+  return row.id;
+}
+
+export async function updateCalendarEntry(db: AppDatabase, id: number, input: CalendarInput): Promise<boolean> {
+  const rows = await db
+    .update(calendarEntries)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(calendarEntries.id, id))
+    .returning({ id: calendarEntries.id });
+  return rows.length > 0;
+}

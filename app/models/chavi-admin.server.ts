@@ -1,0 +1,173 @@
+// The Key List, key assignments (chavi_users) and the key order. Multi-row writes are one
+// transaction each.
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { chavis, chaviUsers, users } from "~/db/schema";
+import type { RoleId } from "~/domain/access";
+import { pageOffset } from "~/domain/paging";
+
+export interface ChaviRow {
+  id: number;
+  name: string;
+  displayName: string;
+  type: "plus" | "minus";
+  srNo: number;
+  description: string;
+  isactive: boolean;
+  sortOrder: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const columns = {
+  id: chavis.id,
+  name: chavis.name,
+  displayName: chavis.displayName,
+  type: chavis.type,
+  srNo: chavis.srNo,
+  description: chavis.description,
+  isactive: chavis.isactive,
+  sortOrder: chavis.sortOrder,
+  createdAt: chavis.createdAt,
+  updatedAt: chavis.updatedAt,
+};
+
+export async function listChavisPage(db: AppDatabase, page: number, pageSize: number): Promise<{ rows: ChaviRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(columns).from(chavis).orderBy(desc(chavis.id)).limit(pageSize).offset(pageOffset(page, pageSize)),
+    db.select({ total: count() }).from(chavis),
+  ]);
+  return { rows, total };
+}
+
+/** Every key in the Chavi Setting order. */
+export async function listChavisInOrder(db: AppDatabase): Promise<ChaviRow[]> {
+  return db.select(columns).from(chavis).orderBy(asc(chavis.sortOrder), asc(chavis.id));
+}
+
+export async function findChavi(db: AppDatabase, id: number): Promise<(ChaviRow & { userIds: number[] }) | null> {
+  const [row] = await db.select(columns).from(chavis).where(eq(chavis.id, id)).limit(1);
+  if (!row) return null;
+  const assigned = await db.select({ userId: chaviUsers.userId }).from(chaviUsers).where(eq(chaviUsers.chaviId, id));
+  return { ...row, userIds: assigned.map((a) => a.userId) };
+}
+
+export async function isChaviNameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chavis.id })
+    .from(chavis)
+    .where(and(sql`upper(${chavis.name}) = ${name.trim().toUpperCase()}`, exceptId ? ne(chavis.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Roles that receive live key updates (trading-dashboard.md §7), so the ones keys are assigned to. */
+export const KEY_USER_ROLES: readonly RoleId[] = [1, 3, 4];
+
+export async function listKeyUserChoices(db: AppDatabase): Promise<{ id: number; name: string; username: string; roleId: RoleId }[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, username: users.username, roleId: users.roleId })
+    .from(users)
+    .where(inArray(users.roleId, [...KEY_USER_ROLES]))
+    .orderBy(asc(users.roleId), asc(users.username));
+  return rows.map((r) => ({ ...r, roleId: r.roleId as RoleId }));
+}
+
+export interface ChaviWrite {
+  name: string;
+  displayName: string;
+  description: string;
+  type: "plus" | "minus";
+  srNo: number;
+  isactive: boolean;
+  userIds: number[];
+}
+
+type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+async function writeKeyUsers(tx: Tx, chaviId: number, userIds: readonly number[]) {
+  await tx.delete(chaviUsers).where(eq(chaviUsers.chaviId, chaviId));
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  // Only existing users of the key roles: a stale id in the post is dropped, not an error.
+  const valid = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, unique), inArray(users.roleId, [...KEY_USER_ROLES])));
+  if (valid.length > 0) await tx.insert(chaviUsers).values(valid.map((u) => ({ chaviId, userId: u.id })));
+}
+
+export async function createChavi(db: AppDatabase, input: ChaviWrite): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [{ last }] = await tx.select({ last: sql<number>`coalesce(max(${chavis.sortOrder}), 0)::int` }).from(chavis);
+    const [row] = await tx
+      .insert(chavis)
+      .values({
+        name: input.name.trim(),
+        displayName: input.displayName.trim(),
+        description: input.description,
+        type: input.type,
+        srNo: input.srNo,
+        isactive: input.isactive,
+        sortOrder: last + 1,
+      })
+      .returning({ id: chavis.id });
+    await writeKeyUsers(tx, row.id, input.userIds);
+    return row.id;
+  });
+}
+
+export async function updateChavi(db: AppDatabase, id: number, input: ChaviWrite): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(chavis)
+      .set({
+        name: input.name.trim(),
+        displayName: input.displayName.trim(),
+        description: input.description,
+        type: input.type,
+        srNo: input.srNo,
+        isactive: input.isactive,
+        updatedAt: new Date(),
+      })
+      .where(eq(chavis.id, id))
+      .returning({ id: chavis.id });
+    if (rows.length === 0) return false;
+    await writeKeyUsers(tx, id, input.userIds);
+    return true;
+  });
+}
+
+export async function setChaviStatus(db: AppDatabase, id: number, isactive: boolean): Promise<boolean> {
+  const rows = await db.update(chavis).set({ isactive, updatedAt: new Date() }).where(eq(chavis.id, id)).returning({ id: chavis.id });
+  return rows.length > 0;
+}
+
+export async function deleteChavi(db: AppDatabase, id: number): Promise<boolean> {
+  const rows = await db.delete(chavis).where(eq(chavis.id, id)).returning({ id: chavis.id });
+  return rows.length > 0;
+}
+
+/** The keys assigned to one user. */
+export async function listUserKeyIds(db: AppDatabase, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: chaviUsers.chaviId }).from(chaviUsers).where(eq(chaviUsers.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** Sets exactly these keys for the user (the documents' chaviId + removeId lists), in one transaction. */
+export async function setUserKeys(db: AppDatabase, userId: number, chaviIds: readonly number[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.delete(chaviUsers).where(eq(chaviUsers.userId, userId));
+    const unique = [...new Set(chaviIds)];
+    if (unique.length === 0) return 0;
+    const valid = await tx.select({ id: chavis.id }).from(chavis).where(inArray(chavis.id, unique));
+    if (valid.length > 0) await tx.insert(chaviUsers).values(valid.map((k) => ({ chaviId: k.id, userId })));
+    return valid.length;
+  });
+}
+
+/** Writes the Chavi Setting order (1-based positions) in one transaction. */
+export async function saveChaviOrder(db: AppDatabase, orderedIds: readonly number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [index, id] of orderedIds.entries()) {
+      await tx.update(chavis).set({ sortOrder: index + 1, updatedAt: new Date() }).where(eq(chavis.id, id));
+    }
+  });
+}

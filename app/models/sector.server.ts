@@ -1,0 +1,105 @@
+// Sectors: the sector list, its create/edit/status writes, and the choices other forms offer.
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { sectors, symbols } from "~/db/schema";
+import { pageOffset } from "~/domain/paging";
+
+export interface SectorRow {
+  id: number;
+  sectorName: string;
+  description: string;
+  status: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const columns = {
+  id: sectors.id,
+  sectorName: sectors.sectorName,
+  description: sectors.description,
+  status: sectors.status,
+  createdAt: sectors.createdAt,
+  updatedAt: sectors.updatedAt,
+};
+
+export async function listSectorsPage(db: AppDatabase, page: number, pageSize: number): Promise<{ rows: SectorRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(columns).from(sectors).orderBy(desc(sectors.id)).limit(pageSize).offset(pageOffset(page, pageSize)),
+    db.select({ total: count() }).from(sectors),
+  ]);
+  return { rows, total };
+}
+
+export async function findSector(db: AppDatabase, id: number): Promise<SectorRow | null> {
+  const [row] = await db.select(columns).from(sectors).where(eq(sectors.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Sectors for selects: every sector, or only active ones. */
+export async function listSectorChoices(db: AppDatabase, onlyActive = false): Promise<{ id: number; sectorName: string }[]> {
+  return db
+    .select({ id: sectors.id, sectorName: sectors.sectorName })
+    .from(sectors)
+    .where(onlyActive ? eq(sectors.status, true) : undefined)
+    .orderBy(asc(sectors.sectorName));
+}
+
+export async function isSectorNameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sectors.id })
+    .from(sectors)
+    .where(and(sql`upper(${sectors.sectorName}) = ${name.trim().toUpperCase()}`, exceptId ? ne(sectors.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function createSector(db: AppDatabase, input: { name: string; description: string }): Promise<number> {
+  const [row] = await db
+    .insert(sectors)
+    .values({ sectorName: input.name.trim(), description: input.description.trim() })
+    .returning({ id: sectors.id });
+  return row.id;
+}
+
+export async function updateSector(
+  db: AppDatabase,
+  id: number,
+  input: { name: string; description: string; status: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .update(sectors)
+    .set({ sectorName: input.name.trim(), description: input.description.trim(), status: input.status, updatedAt: new Date() })
+    .where(eq(sectors.id, id))
+    .returning({ id: sectors.id });
+  return rows.length > 0;
+}
+
+export async function setSectorStatus(db: AppDatabase, id: number, status: boolean): Promise<boolean> {
+  const rows = await db.update(sectors).set({ status, updatedAt: new Date() }).where(eq(sectors.id, id)).returning({ id: sectors.id });
+  return rows.length > 0;
+}
+
+export interface SymbolChoice {
+  id: number;
+  symbolCode: string;
+  sectorId: number | null;
+}
+
+/** Active symbols of the chosen sectors; no sectors chosen: every active symbol (admin-console §4). */
+export async function listSymbolsOfSectors(db: AppDatabase, sectorIds: readonly number[]): Promise<SymbolChoice[]> {
+  return db
+    .select({ id: symbols.id, symbolCode: symbols.symbolCode, sectorId: symbols.sectorId })
+    .from(symbols)
+    .where(and(eq(symbols.status, true), sectorIds.length > 0 ? inArray(symbols.sectorId, [...sectorIds]) : undefined))
+    .orderBy(asc(symbols.symbolCode));
+}
+
+/** Symbols by id (any status), for chips and for checking a posted selection. */
+export async function findSymbolChoices(db: AppDatabase, ids: readonly number[]): Promise<SymbolChoice[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: symbols.id, symbolCode: symbols.symbolCode, sectorId: symbols.sectorId })
+    .from(symbols)
+    .where(inArray(symbols.id, [...ids]))
+    .orderBy(asc(symbols.symbolCode));
+}

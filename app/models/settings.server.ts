@@ -1,0 +1,48 @@
+// A user's settings (user_settings rows) read as one record, and the banner (marquee).
+import { desc, eq, inArray, and } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { marquee, userSettings } from "~/db/schema";
+import { SETTING_DEFAULTS } from "~/domain/user-settings";
+
+/** Every setting of the user, defaults filled in for the ones never saved. */
+export async function readUserSettings(db: AppDatabase, userId: number): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ name: userSettings.name, value: userSettings.value })
+    .from(userSettings)
+    .where(and(eq(userSettings.userId, userId), inArray(userSettings.name, Object.keys(SETTING_DEFAULTS))));
+  return { ...SETTING_DEFAULTS, ...Object.fromEntries(rows.map((r) => [r.name, r.value])) };
+}
+
+/** Several settings of one user in one transaction. */
+export async function saveUserSettings(db: AppDatabase, userId: number, values: Record<string, string>): Promise<void> {
+  const entries = Object.entries(values);
+  if (entries.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const [name, value] of entries) {
+      await tx
+        .insert(userSettings)
+        .values({ userId, name, value })
+        .onConflictDoUpdate({ target: [userSettings.userId, userSettings.name], set: { value, updatedAt: new Date() } });
+    }
+  });
+}
+
+export interface Marque {
+  title: string;
+  date: string | null;
+  subText: string;
+}
+
+/** The banner the dashboard shows: the latest saved one. */
+export async function getLatestMarque(db: AppDatabase): Promise<Marque | null> {
+  const [row] = await db.select({ title: marquee.title, date: marquee.date, subText: marquee.subText }).from(marquee).orderBy(desc(marquee.id)).limit(1);
+  return row ?? null;
+}
+
+/** The documents post a one-element array: one banner at a time, so the table keeps one row. */
+export async function saveMarque(db: AppDatabase, input: { title: string; date: string; subText: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(marquee);
+    await tx.insert(marquee).values(input);
+  });
+}

@@ -1,0 +1,127 @@
+// The Symbol List and its create/edit/status writes.
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { sectors, symbols } from "~/db/schema";
+import { pageOffset } from "~/domain/paging";
+
+export interface SymbolListRow {
+  id: number;
+  symbolCode: string;
+  sectorId: number | null;
+  sectorName: string | null;
+  segment: string;
+  description: string;
+  lotSize: number;
+  step: number;
+  audioScript: string;
+  status: boolean;
+  dagluPer: number | null;
+  fromDagluPer: number | null;
+  toDagluPer: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const columns = {
+  id: symbols.id,
+  symbolCode: symbols.symbolCode,
+  sectorId: symbols.sectorId,
+  sectorName: sectors.sectorName,
+  segment: symbols.segment,
+  description: symbols.description,
+  lotSize: symbols.lotSize,
+  step: symbols.step,
+  audioScript: symbols.audioScript,
+  status: symbols.status,
+  dagluPer: symbols.dagluPer,
+  fromDagluPer: symbols.fromDagluPer,
+  toDagluPer: symbols.toDagluPer,
+  createdAt: symbols.createdAt,
+  updatedAt: symbols.updatedAt,
+};
+
+export async function listSymbolsPage(
+  db: AppDatabase,
+  filter: { sectorId: number | null; page: number; pageSize: number },
+): Promise<{ rows: SymbolListRow[]; total: number }> {
+  const where = filter.sectorId ? eq(symbols.sectorId, filter.sectorId) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(symbols)
+      .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
+      .where(where)
+      .orderBy(desc(symbols.id))
+      .limit(filter.pageSize)
+      .offset(pageOffset(filter.page, filter.pageSize)),
+    db.select({ total: count() }).from(symbols).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function findSymbolForEdit(db: AppDatabase, id: number): Promise<SymbolListRow | null> {
+  const [row] = await db.select(columns).from(symbols).leftJoin(sectors, eq(sectors.id, symbols.sectorId)).where(eq(symbols.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function isSymbolCodeTaken(db: AppDatabase, code: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: symbols.id })
+    .from(symbols)
+    .where(and(sql`upper(${symbols.symbolCode}) = ${code.trim().toUpperCase()}`, exceptId ? ne(symbols.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export interface SymbolWrite {
+  sectorId?: number;
+  name: string;
+  description: string;
+  segment: string;
+  lotSize: number;
+  step: number;
+  dagluPer?: number;
+  fromDagluPer?: number;
+  toDagluPer?: number;
+  audioScript: string;
+}
+
+function values(input: SymbolWrite) {
+  return {
+    symbolCode: input.name.trim().toUpperCase(),
+    sectorId: input.sectorId ?? null,
+    description: input.description,
+    segment: input.segment,
+    lotSize: input.lotSize,
+    step: input.step,
+    dagluPer: input.dagluPer ?? null,
+    fromDagluPer: input.fromDagluPer ?? null,
+    toDagluPer: input.toDagluPer ?? null,
+    audioScript: input.audioScript,
+  };
+}
+
+/** The unique index on upper(symbol_code) is the last word on duplicates (a race between two admins). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export async function createSymbol(db: AppDatabase, input: SymbolWrite): Promise<number> {
+  const [row] = await db.insert(symbols).values(values(input)).returning({ id: symbols.id });
+  return row.id;
+}
+
+export async function updateSymbol(db: AppDatabase, id: number, input: SymbolWrite & { status: boolean }): Promise<boolean> {
+  const rows = await db
+    .update(symbols)
+    .set({ ...values(input), status: input.status, updatedAt: new Date() })
+    .where(eq(symbols.id, id))
+    .returning({ id: symbols.id });
+  return rows.length > 0;
+}
+
+export async function setSymbolStatus(db: AppDatabase, id: number, status: boolean): Promise<boolean> {
+  const rows = await db.update(symbols).set({ status, updatedAt: new Date() }).where(eq(symbols.id, id)).returning({ id: symbols.id });
+  return rows.length > 0;
+}

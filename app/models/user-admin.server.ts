@@ -1,0 +1,281 @@
+// The user list and the user modal's writes. A user's subscription is four tables
+// (subscriptions + subscription_details + user_symbols + user_sectors); every write of it is
+// one transaction that rewrites all four, so a half-saved subscription cannot exist.
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { authSessions, subscriptionDetails, subscriptions, symbols, userSectors, userSymbols, users } from "~/db/schema";
+import type { RoleId } from "~/domain/access";
+import { pageOffset } from "~/domain/paging";
+
+export interface UserListRow {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  roleId: RoleId;
+  status: boolean;
+  dateSubscribed: string | null;
+  dateExpired: string | null;
+}
+
+// The latest subscription of each user (one row per user).
+function latestSubscription(db: AppDatabase) {
+  return db
+    .selectDistinctOn([subscriptions.userId], {
+      userId: subscriptions.userId,
+      dateSubscribed: subscriptions.dateSubscribed,
+      dateExpired: subscriptions.dateExpired,
+    })
+    .from(subscriptions)
+    .orderBy(subscriptions.userId, desc(subscriptions.id))
+    .as("latest_subscription");
+}
+
+export async function listUsersPage(
+  db: AppDatabase,
+  filter: { roleId: RoleId; page: number; pageSize: number },
+): Promise<{ rows: UserListRow[]; total: number }> {
+  const latest = latestSubscription(db);
+  const where = eq(users.roleId, filter.roleId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        username: users.username,
+        email: users.email,
+        roleId: users.roleId,
+        status: users.status,
+        dateSubscribed: latest.dateSubscribed,
+        dateExpired: latest.dateExpired,
+      })
+      .from(users)
+      .leftJoin(latest, eq(latest.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(filter.pageSize)
+      .offset(pageOffset(filter.page, filter.pageSize)),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, roleId: r.roleId as RoleId })), total };
+}
+
+export interface UserForEdit {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  roleId: RoleId;
+  status: boolean;
+  sectorIds: number[];
+  symbolIds: number[];
+  dateSubscribed: string | null;
+  dateExpired: string | null;
+}
+
+export async function findUserForEdit(db: AppDatabase, id: number): Promise<UserForEdit | null> {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, username: users.username, email: users.email, roleId: users.roleId, status: users.status })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!user) return null;
+  const [sectorRows, symbolRows, [subscription]] = await Promise.all([
+    db.select({ id: userSectors.sectorId }).from(userSectors).where(eq(userSectors.userId, id)),
+    db.select({ id: userSymbols.symbolId }).from(userSymbols).where(eq(userSymbols.userId, id)),
+    db
+      .select({ dateSubscribed: subscriptions.dateSubscribed, dateExpired: subscriptions.dateExpired })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, id))
+      .orderBy(desc(subscriptions.id))
+      .limit(1),
+  ]);
+  return {
+    ...user,
+    roleId: user.roleId as RoleId,
+    sectorIds: sectorRows.map((r) => r.id),
+    symbolIds: symbolRows.map((r) => r.id),
+    dateSubscribed: subscription?.dateSubscribed ?? null,
+    dateExpired: subscription?.dateExpired ?? null,
+  };
+}
+
+export async function findUserRole(db: AppDatabase, id: number): Promise<RoleId | null> {
+  const [row] = await db.select({ roleId: users.roleId }).from(users).where(eq(users.id, id)).limit(1);
+  return row ? (row.roleId as RoleId) : null;
+}
+
+export async function isEmailUsedByOther(db: AppDatabase, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function isUsernameUsedByOther(db: AppDatabase, username: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export interface SubscriptionInput {
+  sectorIds: number[];
+  symbolIds: number[];
+  dateSubscribed: string;
+  dateExpired: string | null;
+}
+
+type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+async function writeSubscription(tx: Tx, userId: number, input: SubscriptionInput): Promise<void> {
+  await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
+  await tx.delete(userSymbols).where(eq(userSymbols.userId, userId));
+  await tx.delete(userSectors).where(eq(userSectors.userId, userId));
+  // Each chosen symbol carries its own sector (the documents' symbol_id + sector_id pairs).
+  const chosen =
+    input.symbolIds.length > 0
+      ? await tx
+          .select({ id: symbols.id, sectorId: symbols.sectorId })
+          .from(symbols)
+          .where(inArray(symbols.id, [...new Set(input.symbolIds)]))
+      : [];
+  const [subscription] = await tx
+    .insert(subscriptions)
+    .values({ userId, dateSubscribed: input.dateSubscribed, dateExpired: input.dateExpired })
+    .returning({ id: subscriptions.id });
+  if (chosen.length > 0) {
+    await tx.insert(subscriptionDetails).values(chosen.map((s) => ({ subscriptionId: subscription.id, symbolId: s.id, sectorId: s.sectorId })));
+    await tx.insert(userSymbols).values(chosen.map((s) => ({ userId, symbolId: s.id, sectorId: s.sectorId })));
+  }
+  const sectorIds = [...new Set([...input.sectorIds, ...chosen.map((s) => s.sectorId).filter((id): id is number => id !== null)])];
+  if (sectorIds.length > 0) await tx.insert(userSectors).values(sectorIds.map((sectorId) => ({ userId, sectorId }))).onConflictDoNothing();
+}
+
+export interface CreateAccountInput extends SubscriptionInput {
+  name: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  roleId: RoleId;
+}
+
+export async function createUserWithSubscription(db: AppDatabase, input: CreateAccountInput): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        name: input.name.trim(),
+        username: input.username.trim(),
+        email: input.email.trim().toLowerCase(),
+        passwordHash: input.passwordHash,
+        roleId: input.roleId,
+        status: true,
+        // An account an admin creates needs no signup code.
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    await writeSubscription(tx, row.id, input);
+    return row.id;
+  });
+}
+
+export interface UpdateAccountInput extends SubscriptionInput {
+  name: string;
+  username: string;
+  email: string;
+  roleId: RoleId;
+  status: boolean;
+}
+
+/**
+ * Rewrites the account and its whole subscription in one transaction. The WHERE clause carries
+ * the roles the caller may touch, so a row whose role changed meanwhile is not written.
+ * Deactivating also deletes the user's sessions. Returns false when no row matched.
+ */
+export async function updateUserWithSubscription(
+  db: AppDatabase,
+  id: number,
+  input: UpdateAccountInput,
+  manageableRoles: readonly RoleId[],
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({
+        name: input.name.trim(),
+        username: input.username.trim(),
+        email: input.email.trim().toLowerCase(),
+        roleId: input.roleId,
+        status: input.status,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, id), inArray(users.roleId, [...manageableRoles])))
+      .returning({ id: users.id });
+    if (rows.length === 0) return false;
+    if (!input.status) await tx.delete(authSessions).where(eq(authSessions.userId, id));
+    await writeSubscription(tx, id, input);
+    return true;
+  });
+}
+
+export async function deleteUserAccount(db: AppDatabase, id: number, manageableRoles: readonly RoleId[]): Promise<boolean> {
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.id, id), inArray(users.roleId, [...manageableRoles])))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export interface LoginUserRow {
+  userId: number;
+  name: string;
+  username: string;
+  email: string;
+  roleId: RoleId;
+  loginTime: Date;
+  lastSeenAt: Date;
+}
+
+/** Signed-in sessions (Login Users), newest first, optionally of one role. The session id (a bearer secret) is never selected. */
+export async function listLoginUsersPage(
+  db: AppDatabase,
+  filter: { roleId: RoleId | null; page: number; pageSize: number },
+): Promise<{ rows: LoginUserRow[]; total: number }> {
+  const where = and(sql`${authSessions.expiresAt} > now()`, filter.roleId ? eq(users.roleId, filter.roleId) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        name: users.name,
+        username: users.username,
+        email: users.email,
+        roleId: users.roleId,
+        loginTime: authSessions.createdAt,
+        lastSeenAt: authSessions.lastSeenAt,
+      })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(where)
+      .orderBy(desc(authSessions.createdAt), asc(authSessions.id))
+      .limit(filter.pageSize)
+      .offset(pageOffset(filter.page, filter.pageSize)),
+    db.select({ total: count() }).from(authSessions).innerJoin(users, eq(users.id, authSessions.userId)).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, roleId: r.roleId as RoleId })), total };
+}
+
+/** What the user form lists: active sectors, the checklist for the chosen sectors, and chips. */
+export async function loadUserFormOptions(db: AppDatabase, sectorIds: readonly number[], symbolIds: readonly number[]) {
+  const { listSectorChoices, listSymbolsOfSectors, findSymbolChoices } = await import("./sector.server");
+  const [sectorChoices, checklist, chosen] = await Promise.all([
+    listSectorChoices(db, true),
+    listSymbolsOfSectors(db, sectorIds),
+    findSymbolChoices(db, symbolIds),
+  ]);
+  return { sectors: sectorChoices, symbols: checklist, chosenSymbols: chosen };
+}

@@ -1,0 +1,42 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { notFound, requireRole } from "~/auth/guards.server";
+import { RouteDialog } from "~/components/admin/admin-ui";
+import { CalendarForm } from "~/components/admin/calendar-form";
+import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
+import { findCalendarEntry, updateCalendarEntry } from "~/models/calendar.server";
+import { CALENDAR_SAVED, calendarSchema } from "~/schemas/calendar";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit calendar entry — NSE Signals" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const id = parseIdParam(params.id);
+  const entry = id ? await findCalendarEntry(context.db, id) : null;
+  if (!entry) notFound();
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  return json({ entry, backTo: `/calendar${searchWithPage("", page)}` });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const id = parseIdParam(params.id);
+  if (!id) notFound();
+  const submission = parseWithZod(await request.formData(), { schema: calendarSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (!(await updateCalendarEntry(context.db, id, submission.value))) notFound();
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  return redirectWithToast(context.cookies, request, `/calendar${searchWithPage("", page)}`, { type: "success", message: CALENDAR_SAVED });
+}
+
+export default function EditCalendarRoute() {
+  const { entry, backTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Edit Calendar" closeTo={backTo}>
+      <CalendarForm defaults={{ segment: entry.segment, note: entry.note, date: entry.date, flags: entry }} lastResult={lastResult} />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,33 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { RouteDialog } from "~/components/admin/admin-ui";
+import { CalendarForm } from "~/components/admin/calendar-form";
+import { createCalendarEntry } from "~/models/calendar.server";
+import { CALENDAR_SAVED, calendarSchema } from "~/schemas/calendar";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Add calendar entry — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  return json({});
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const submission = parseWithZod(await request.formData(), { schema: calendarSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  await createCalendarEntry(context.db, submission.value);
+  return redirectWithToast(context.cookies, request, "/calendar", { type: "success", message: CALENDAR_SAVED });
+}
+
+export default function NewCalendarRoute() {
+  const lastResult = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Add Calendar" closeTo="/calendar">
+      <CalendarForm defaults={{ segment: "NSE" }} lastResult={lastResult} />
+    </RouteDialog>
+  );
+}

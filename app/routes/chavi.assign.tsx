@@ -1,0 +1,91 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { controlClass, FormErrors, SubmitButton } from "~/components/ui/field";
+import { ROLE_NAMES } from "~/domain/access";
+import { parseIdParam } from "~/domain/paging";
+import { listChavisInOrder, listKeyUserChoices, listUserKeyIds, setUserKeys } from "~/models/chavi-admin.server";
+import { assignKeysSchema, registrationFailed } from "~/schemas/chavi";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Assign keys — NSE Signals" }];
+
+// Assigning keys to one user (the user list's Chavi action and the key list's row action):
+// ?userId=N picks the user; the checklist is that user's keys.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const userId = parseIdParam(new URL(request.url).searchParams.get("userId"));
+  const [users, keys] = await Promise.all([listKeyUserChoices(context.db), listChavisInOrder(context.db)]);
+  const user = users.find((u) => u.id === userId) ?? null;
+  return json({ users, keys, user, assigned: user ? await listUserKeyIds(context.db, user.id) : [] });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const submission = parseWithZod(await request.formData(), { schema: assignKeysSchema });
+  if (submission.status !== "success") {
+    return json({ formError: registrationFailed("please select a user") }, { status: 400 });
+  }
+  const { userId, chaviIds } = submission.value;
+  const users = await listKeyUserChoices(context.db);
+  const user = users.find((u) => u.id === userId);
+  if (!user) return json({ formError: registrationFailed("this user cannot receive keys") }, { status: 400 });
+  try {
+    const count = await setUserKeys(context.db, userId, chaviIds);
+    return redirectWithToast(context.cookies, request, `/chavi/assign?userId=${userId}`, {
+      type: "success",
+      message: `Keys assigned to ${user.username}: ${count}`,
+    });
+  } catch (error) {
+    console.error("[chavi] assign failed", error);
+    return json({ formError: registrationFailed(error instanceof Error ? error.message : String(error)) }, { status: 500 });
+  }
+}
+
+export default function AssignKeysRoute() {
+  const { users, keys, user, assigned } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <RouteDialog title="Assign keys to a user" closeTo="/chavi">
+      <Form method="get" className="mb-4 flex items-end gap-2">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          User
+          <select name="userId" defaultValue={user ? String(user.id) : ""} className={controlClass}>
+            <option value="">Select a user</option>
+            {users.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name} ({u.username}, {ROLE_NAMES[u.roleId]})
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={secondaryButtonClass}>
+          Show keys
+        </button>
+      </Form>
+      {user ? (
+        <Form method="post" className="flex flex-col gap-3" key={user.id}>
+          <FormErrors errors={result && "formError" in result ? [result.formError] : undefined} />
+          <input type="hidden" name="userId" value={user.id} />
+          <fieldset className="grid grid-cols-2 gap-1 sm:grid-cols-3">
+            <legend className="mb-1 text-sm font-medium">Keys of {user.username}</legend>
+            {keys.map((k) => (
+              <label key={k.id} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="chaviIds" value={k.id} defaultChecked={assigned.includes(k.id)} />
+                {k.name} ({k.displayName})
+              </label>
+            ))}
+          </fieldset>
+          <div>
+            <SubmitButton pending={navigation.state === "submitting"}>Assign</SubmitButton>
+          </div>
+        </Form>
+      ) : (
+        <p className="text-sm text-slate-500">Choose a user to see and change their keys.</p>
+      )}
+    </RouteDialog>
+  );
+}

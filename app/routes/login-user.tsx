@@ -1,0 +1,68 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { cellClass, FilterForm, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
+import { controlClass } from "~/components/ui/field";
+import { isRoleId, ROLE_NAMES, type RoleId } from "~/domain/access";
+import { formatIstDateTime } from "~/domain/dates";
+import { LONG_PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
+import { listLoginUsersPage } from "~/models/user-admin.server";
+
+export const meta: MetaFunction = () => [{ title: "Login Users — NSE Signals" }];
+
+const FILTER_ROLES: RoleId[] = [1, 2, 3, 4];
+
+// Login Users: the signed-in sessions, 20 per page (admin-console.md §9), with a role filter.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const url = new URL(request.url);
+  const requested = parseIdParam(url.searchParams.get("role_id"));
+  const roleId = isRoleId(requested) ? requested : null;
+  const page = parsePage(url.searchParams.get("page"));
+  const { rows, total } = await listLoginUsersPage(context.db, { roleId, page, pageSize: LONG_PAGE_SIZE });
+  return json({
+    roleId,
+    page,
+    total,
+    rows: rows.map((r) => ({ ...r, loginTime: formatIstDateTime(r.loginTime), lastSeenAt: formatIstDateTime(r.lastSeenAt) })),
+  });
+}
+
+export default function LoginUsersPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="login-users-title">
+      <PageTitle id="login-users-title" title="Login Users" />
+      <div className="mb-3">
+        <FilterForm label="Filter login users">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Role
+            <select name="role_id" defaultValue={data.roleId ? String(data.roleId) : ""} className={controlClass}>
+              <option value="">All roles</option>
+              {FILTER_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_NAMES[r]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </FilterForm>
+      </div>
+      <Table caption="Login users" headers={["User Name", "Name", "Email", "Role", "Login Time", "Last Seen"]} empty={data.rows.length === 0}>
+        {data.rows.map((r, i) => (
+          <tr key={`${r.userId}-${r.loginTime}-${i}`}>
+            <th scope="row" className={`${cellClass} text-left font-medium`}>
+              {r.username}
+            </th>
+            <td className={cellClass}>{r.name}</td>
+            <td className={cellClass}>{r.email}</td>
+            <td className={cellClass}>{ROLE_NAMES[r.roleId]}</td>
+            <td className={cellClass}>{r.loginTime}</td>
+            <td className={cellClass}>{r.lastSeenAt}</td>
+          </tr>
+        ))}
+      </Table>
+      <Pagination page={data.page} pageSize={LONG_PAGE_SIZE} total={data.total} label="Login users" />
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as z from "zod";
+import { requireRole } from "~/auth/guards.server";
+import { loadReferencePoints } from "~/admin/reference-points.server";
+import { sameListUrl } from "~/admin/status-post.server";
+import { linkClass, PageTitle } from "~/components/admin/admin-ui";
+import { ReferencePointsTable } from "~/components/admin/reference-points";
+import { deleteReferencePoint } from "~/models/reference-point.server";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Reference Point — NSE Signals" }];
+
+const deleteSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() });
+
+// The admin's Reference Point screen: the same table with a Delete per row (the documents'
+// DELETE admin/referencePoint/{id}, a POST here) and the way to the upload.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  return json(await loadReferencePoints(context.db, request, { withActiveFilter: false }));
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "error", message: "Something went wrong" });
+  const deleted = await deleteReferencePoint(context.db, parsed.data.id);
+  return redirectWithToast(
+    context.cookies,
+    request,
+    sameListUrl(request),
+    deleted ? { type: "success", message: "Reference point deleted successfully" } : { type: "error", message: "This reference point no longer exists" },
+  );
+}
+
+export default function ReferencePointPage() {
+  const view = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="reference-title">
+      <PageTitle
+        id="reference-title"
+        title="Reference Point"
+        action={
+          <Link to="/upload?tab=reference" className={linkClass}>
+            Upload reference points
+          </Link>
+        }
+      />
+      <ReferencePointsTable view={view} mode="manage" />
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { loadReferencePoints } from "~/admin/reference-points.server";
+import { PageTitle } from "~/components/admin/admin-ui";
+import { ReferencePointsTable } from "~/components/admin/reference-points";
+
+export const meta: MetaFunction = () => [{ title: "Reference Points — NSE Signals" }];
+
+// The sidebar's Reference Points (role 1 by the access lists, DECISIONS 1): read-only.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  return json(await loadReferencePoints(context.db, request, { withActiveFilter: false }));
+}
+
+export default function ReferencesPointsPage() {
+  const view = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="references-title">
+      <PageTitle id="references-title" title="Reference Points" />
+      <ReferencePointsTable view={view} mode="reference" />
+    </section>
+  );
+}

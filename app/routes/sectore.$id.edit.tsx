@@ -1,0 +1,45 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { notFound, requireRole } from "~/auth/guards.server";
+import { RouteDialog } from "~/components/admin/admin-ui";
+import { SectorForm } from "~/components/admin/sector-form";
+import { parseIdParam } from "~/domain/paging";
+import { findSector, isSectorNameTaken, updateSector } from "~/models/sector.server";
+import { SECTOR_NAME_TAKEN, sectorSchema } from "~/schemas/catalogue";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit Sector — NSE Signals" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const id = parseIdParam(params.id);
+  const sector = id ? await findSector(context.db, id) : null;
+  if (!sector) notFound();
+  return json({ id: sector.id, name: sector.sectorName, description: sector.description, status: sector.status });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const id = parseIdParam(params.id);
+  if (!id) notFound();
+  const submission = await parseWithZod(await request.formData(), {
+    async: true,
+    schema: sectorSchema.superRefine(async (value, ctx) => {
+      if (await isSectorNameTaken(context.db, value.name, id)) ctx.addIssue({ code: "custom", path: ["name"], message: SECTOR_NAME_TAKEN });
+    }),
+  });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (!(await updateSector(context.db, id, submission.value))) notFound();
+  return redirectWithToast(context.cookies, request, "/sectore", { type: "success", message: "Sector updated successfully" });
+}
+
+export default function EditSectorRoute() {
+  const sector = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Edit Sector" closeTo="/sectore">
+      <SectorForm mode="edit" defaults={sector} lastResult={lastResult} />
+    </RouteDialog>
+  );
+}

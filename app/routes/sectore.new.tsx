@@ -1,0 +1,38 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { RouteDialog } from "~/components/admin/admin-ui";
+import { SectorForm } from "~/components/admin/sector-form";
+import { createSector, isSectorNameTaken } from "~/models/sector.server";
+import { SECTOR_NAME_TAKEN, sectorSchema } from "~/schemas/catalogue";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Create sector — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  return json({});
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const submission = await parseWithZod(await request.formData(), {
+    async: true,
+    schema: sectorSchema.superRefine(async (value, ctx) => {
+      if (await isSectorNameTaken(context.db, value.name)) ctx.addIssue({ code: "custom", path: ["name"], message: SECTOR_NAME_TAKEN });
+    }),
+  });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  await createSector(context.db, submission.value);
+  return redirectWithToast(context.cookies, request, "/sectore", { type: "success", message: "Sector created successfully" });
+}
+
+export default function NewSectorRoute() {
+  const lastResult = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Create sector" closeTo="/sectore">
+      <SectorForm mode="create" defaults={{}} lastResult={lastResult} />
+    </RouteDialog>
+  );
+}

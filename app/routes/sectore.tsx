@@ -1,0 +1,74 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { notFound, requireRole } from "~/auth/guards.server";
+import { readStatusPost, sameListUrl } from "~/admin/status-post.server";
+import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { formatIstDate } from "~/domain/dates";
+import { PAGE_SIZE, parsePage } from "~/domain/paging";
+import { listSectorsPage, setSectorStatus } from "~/models/sector.server";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Sectors — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const { rows, total } = await listSectorsPage(context.db, page, PAGE_SIZE);
+  return json({
+    page,
+    total,
+    rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const { id, status } = await readStatusPost(request);
+  if (!(await setSectorStatus(context.db, id, status))) notFound();
+  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: `Sector turned ${status ? "on" : "off"}` });
+}
+
+export default function SectorsPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <ListWithDialog>
+      <section aria-labelledby="sectors-title">
+        <PageTitle
+          id="sectors-title"
+          title="Sector List"
+          action={
+            <span className="flex items-center gap-3">
+              <Link to="/sectore/segment-settings" className={linkClass}>
+                Sectore Segment Settings
+              </Link>
+              <Link to="/sectore/new" className={buttonClass}>
+                + Add
+              </Link>
+            </span>
+          }
+        />
+        <Table caption="Sectors" headers={["User Name", "Description", "Last Date", "Update Date", "Edit", "Status"]} empty={data.rows.length === 0}>
+          {data.rows.map((s) => (
+            <tr key={s.id} data-sector={s.sectorName}>
+              <th scope="row" className={`${cellClass} text-left font-medium`}>
+                {s.sectorName}
+              </th>
+              <td className={cellClass}>{s.description}</td>
+              <td className={cellClass}>{s.createdAt}</td>
+              <td className={cellClass}>{s.updatedAt}</td>
+              <td className={cellClass}>
+                <Link to={`/sectore/${s.id}/edit`} className={linkClass} aria-label={`Edit ${s.sectorName}`}>
+                  Edit
+                </Link>
+              </td>
+              <td className={cellClass}>
+                <StatusSwitch id={s.id} on={s.status} name={s.sectorName} />
+              </td>
+            </tr>
+          ))}
+        </Table>
+        <Pagination page={data.page} pageSize={PAGE_SIZE} total={data.total} label="Sectors" />
+      </section>
+    </ListWithDialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { RouteDialog } from "~/components/admin/admin-ui";
+import { controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { istDateString } from "~/domain/dates";
+import { getLatestMarque, saveMarque } from "~/models/settings.server";
+import { MARQUE_SAVED, marqueSchema } from "~/schemas/settings";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Marque Data — NSE Signals" }];
+
+// The Marque Data modal of the settings page (role 1): the dashboard banner's title, date, subText.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const marque = await getLatestMarque(context.db);
+  return json({ title: marque?.title ?? "", date: marque?.date ?? istDateString(new Date()), subText: marque?.subText ?? "" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const submission = parseWithZod(await request.formData(), { schema: marqueSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { title, date, subText } = submission.value;
+  await saveMarque(context.db, { title, date, subText });
+  return redirectWithToast(context.cookies, request, "/setting", { type: "success", message: MARQUE_SAVED });
+}
+
+export default function MarqueRoute() {
+  const defaults = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { intent: "marque", ...defaults },
+    constraint: getZodConstraint(marqueSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: marqueSchema }),
+  });
+  return (
+    <RouteDialog title="Marque Data" closeTo="/setting">
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="marque" />
+        <TextField label="Title" field={fields.title} autoComplete="off" />
+        <TextField label="Date" field={fields.date} type="date" />
+        <FieldFrame label="Sub Text" field={fields.subText}>
+          <textarea {...getTextareaProps(fields.subText)} key={fields.subText.key} rows={3} className={controlClass} />
+        </FieldFrame>
+        <div>
+          <SubmitButton pending={navigation.state === "submitting"}>Save</SubmitButton>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,219 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { forbidden, requireRouteAccess } from "~/auth/guards.server";
+import { buttonClass, ListWithDialog, PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { controlClass, FormErrors, SubmitButton } from "~/components/ui/field";
+import { NumberField } from "~/components/ui/select-field";
+import { formatIstDate } from "~/domain/dates";
+import { CHART_COUNTS, INDICATOR_TOGGLES, parseStudies, settingPanelsFor, STUDY_NAMES, VIEW_CHART_MODES } from "~/domain/user-settings";
+import { getLatestMarque, readUserSettings, saveUserSettings } from "~/models/settings.server";
+import { readPreferences, writePreferences } from "~/preferences.server";
+import { INDICATOR_FIELD, indicatorSettingSchema, SETTING_SAVED, tradeSettingSchema, viewSettingSchema } from "~/schemas/settings";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Settings — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const panels = settingPanelsFor(user.roleId);
+  const settings = await readUserSettings(context.db, user.id);
+  const marque = panels.admin ? await getLatestMarque(context.db) : null;
+  return json({
+    panels,
+    settings,
+    studies: parseStudies(settings.studies),
+    marque: marque ? { ...marque, shownDate: marque.date ? formatIstDate(new Date(`${marque.date}T12:00:00Z`)) : null } : null,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const panels = settingPanelsFor(user.roleId);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const saved = (headers?: HeadersInit) => redirectWithToast(context.cookies, request, "/setting", { type: "success", message: SETTING_SAVED }, { headers });
+
+  if (intent === "view") {
+    const submission = parseWithZod(formData, { schema: viewSettingSchema });
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    const { theme, viewChart, chart } = submission.value;
+    if ((viewChart && !panels.viewChart) || (chart && !panels.chartCount)) forbidden();
+    await saveUserSettings(context.db, user.id, { Theme: theme, ...(viewChart ? { viewChart } : {}), ...(chart ? { chart } : {}) });
+    // The page is rendered with the theme cookie: switch it now, not at the next sign-in.
+    const prefs = await readPreferences(context.cookies, request);
+    return saved({ "Set-Cookie": await writePreferences(context.cookies, { ...prefs, theme }) });
+  }
+  if (intent === "trade") {
+    if (!panels.trade) forbidden();
+    const submission = parseWithZod(formData, { schema: tradeSettingSchema });
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    await saveUserSettings(context.db, user.id, { tradeSeconds: String(submission.value.tradeSeconds) });
+    return saved();
+  }
+  if (intent === "indicator") {
+    if (!panels.admin) forbidden();
+    const submission = parseWithZod(formData, { schema: indicatorSettingSchema });
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    const value = submission.value;
+    const toggles = Object.fromEntries(INDICATOR_TOGGLES.map((name) => [name, String(value[INDICATOR_FIELD[name]])]));
+    await saveUserSettings(context.db, user.id, { ...toggles, studies: JSON.stringify(value.studies) });
+    return saved();
+  }
+  return redirectWithToast(context.cookies, request, "/setting", { type: "error", message: "Something went wrong" });
+}
+
+export default function SettingsPage() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const { settings, panels } = data;
+  return (
+    <ListWithDialog>
+      <section aria-labelledby="settings-title" className="flex max-w-3xl flex-col gap-6">
+        <PageTitle id="settings-title" title="Settings" action={<Link to="/settings/account" className={secondaryButtonClass}>My Account</Link>} />
+
+        <Panel id="view-setting" title="View Setting">
+          <Form method="post" className="flex flex-col gap-3">
+            <input type="hidden" name="intent" value="view" />
+            <fieldset className="flex gap-4 text-sm">
+              <legend className="mb-1 font-medium">Theme</legend>
+              {(["light", "dark"] as const).map((t) => (
+                <label key={t} className="flex items-center gap-1.5">
+                  <input type="radio" name="theme" value={t} defaultChecked={settings.Theme === t} required />
+                  {t === "light" ? "Light" : "Dark"}
+                </label>
+              ))}
+            </fieldset>
+            {panels.viewChart ? (
+              <label className="flex flex-col gap-1 text-sm font-medium">
+                Chart mode (viewChart)
+                <select name="viewChart" defaultValue={settings.viewChart} className={controlClass}>
+                  {VIEW_CHART_MODES.map((m) => (
+                    <option key={m} value={m}>
+                      {m === "normal" ? "Normal" : "Advance"}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            {panels.chartCount ? (
+              <fieldset className="flex gap-4 text-sm">
+                <legend className="mb-1 font-medium">Charts</legend>
+                {CHART_COUNTS.map((c) => (
+                  <label key={c} className="flex items-center gap-1.5">
+                    <input type="radio" name="chart" value={c} defaultChecked={settings.chart === c} />
+                    {c} {c === "1" ? "chart" : "charts"}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            <div>
+              <SubmitButton pending={pending("view")}>Save View Setting</SubmitButton>
+            </div>
+          </Form>
+        </Panel>
+
+        {panels.trade ? (
+          <Panel id="trade-setting" title="Trade Setting">
+            <TradeSettingForm
+              key={answer && answer.intent === "trade" ? "answered" : settings.tradeSeconds}
+              tradeSeconds={settings.tradeSeconds}
+              lastResult={answer && answer.intent === "trade" ? answer.result : undefined}
+              pending={pending("trade")}
+            />
+          </Panel>
+        ) : null}
+
+        {panels.admin ? (
+          <>
+            <Panel id="indicator-setting" title="Indicator setting">
+              <Form method="post" className="flex flex-col gap-3">
+                <input type="hidden" name="intent" value="indicator" />
+                <fieldset className="flex flex-wrap gap-4 text-sm">
+                  <legend className="mb-1 font-medium">Lines and markers</legend>
+                  {INDICATOR_TOGGLES.map((name) => (
+                    <label key={name} className="flex items-center gap-1.5">
+                      <input type="checkbox" name={INDICATOR_FIELD[name]} defaultChecked={settings[name] === "true"} role="switch" />
+                      {name}
+                    </label>
+                  ))}
+                </fieldset>
+                <fieldset className="flex flex-wrap gap-4 text-sm">
+                  <legend className="mb-1 font-medium">Studies</legend>
+                  {STUDY_NAMES.map((name) => (
+                    <label key={name} className="flex items-center gap-1.5">
+                      <input type="checkbox" name="studies" value={name} defaultChecked={data.studies.includes(name)} />
+                      {name}
+                    </label>
+                  ))}
+                </fieldset>
+                <div>
+                  <SubmitButton pending={pending("indicator")}>Save Indicator setting</SubmitButton>
+                </div>
+              </Form>
+            </Panel>
+
+            <Panel id="admin-tools" title="Admin tools">
+              <div className="flex flex-wrap items-start gap-6">
+                <Form method="post" action="/dayohlc/open" className="flex flex-col gap-1">
+                  <input type="hidden" name="redirectTo" value="/setting" />
+                  <button type="submit" className={buttonClass}>
+                    Save Symbol&apos;s Open Data
+                  </button>
+                  <span className="text-xs text-slate-500">Stores today&apos;s open of every symbol from its first 1-minute candle.</span>
+                </Form>
+                <div className="flex flex-col gap-1">
+                  <Link to="/setting/marque" className={secondaryButtonClass}>
+                    Marque Data
+                  </Link>
+                  {data.marque ? (
+                    <span className="text-xs text-slate-500" data-testid="current-marque">
+                      Now showing: {data.marque.title}
+                      {data.marque.shownDate ? ` (${data.marque.shownDate})` : ""}
+                    </span>
+                  ) : (
+                    <span className="text-xs text-slate-500">No banner yet.</span>
+                  )}
+                </div>
+              </div>
+            </Panel>
+          </>
+        ) : null}
+      </section>
+    </ListWithDialog>
+  );
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function TradeSettingForm({ tradeSeconds, lastResult, pending }: { tradeSeconds: string; lastResult: SubmissionResult<string[]> | undefined; pending: boolean }) {
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { tradeSeconds },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: tradeSettingSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-3">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="trade" />
+      <NumberField label="Trade refresh time (tradeSeconds)" field={fields.tradeSeconds} />
+      <div>
+        <SubmitButton pending={pending}>Save Trade Setting</SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,114 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { notFound, requireRole } from "~/auth/guards.server";
+import { readStatusPost, sameListUrl } from "~/admin/status-post.server";
+import { buttonClass, cellClass, FilterForm, linkClass, ListWithDialog, PageTitle, Pagination, StatusDot, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { AudioScriptButton } from "~/components/admin/audio-script-button";
+import { controlClass } from "~/components/ui/field";
+import { formatIstDate } from "~/domain/dates";
+import { formatNumber } from "~/domain/format";
+import { PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
+import { listSectorChoices } from "~/models/sector.server";
+import { listSymbolsPage, setSymbolStatus } from "~/models/symbol-admin.server";
+import { SELECT_SECTOR } from "~/schemas/catalogue";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Symbols — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const url = new URL(request.url);
+  const sectorId = parseIdParam(url.searchParams.get("sector_id"));
+  const page = parsePage(url.searchParams.get("page"));
+  const [{ rows, total }, sectors] = await Promise.all([
+    listSymbolsPage(context.db, { sectorId, page, pageSize: PAGE_SIZE }),
+    listSectorChoices(context.db),
+  ]);
+  return json({
+    sectorId,
+    sectors,
+    page,
+    total,
+    rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const { id, status } = await readStatusPost(request);
+  if (!(await setSymbolStatus(context.db, id, status))) notFound();
+  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: `Symbol turned ${status ? "on" : "off"}` });
+}
+
+export default function SymbolsPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <ListWithDialog>
+      <section aria-labelledby="symbols-title">
+        <PageTitle
+          id="symbols-title"
+          title="Symbol List"
+          action={
+            <Link to={`/symbols/new${data.sectorId ? `?sector_id=${data.sectorId}` : ""}`} className={buttonClass}>
+              + Add
+            </Link>
+          }
+        />
+        <div className="mb-3 flex items-end gap-3">
+          <FilterForm label="Filter symbols">
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Sector
+              <select name="sector_id" defaultValue={data.sectorId ? String(data.sectorId) : ""} className={controlClass}>
+                <option value="">{SELECT_SECTOR}</option>
+                {data.sectors.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.sectorName}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </FilterForm>
+          {data.sectorId ? (
+            <Link to="/symbols" className={`${linkClass} pb-2 text-sm`}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+        <Table
+          caption="Symbols"
+          headers={["Segment", "Description", "Symbol", "Lot size", "Step", "Last Date", "Update Date", "Audio Script", "Edit", "Status"]}
+          empty={data.rows.length === 0}
+        >
+          {data.rows.map((s) => (
+            <tr key={s.id} data-symbol={s.symbolCode}>
+              <td className={cellClass}>{s.segment}</td>
+              <td className={cellClass}>{s.description}</td>
+              <th scope="row" className={`${cellClass} text-left font-medium`}>
+                {s.symbolCode}
+              </th>
+              <td className={`${cellClass} tabular-nums`}>{formatNumber(s.lotSize, 0)}</td>
+              <td className={`${cellClass} tabular-nums`}>{formatNumber(s.step)}</td>
+              <td className={cellClass}>{s.createdAt}</td>
+              <td className={cellClass}>{s.updatedAt}</td>
+              <td className={cellClass}>
+                <AudioScriptButton script={s.audioScript} symbolCode={s.symbolCode} />
+              </td>
+              <td className={cellClass}>
+                <Link to={`/symbols/${s.id}/edit`} className={linkClass} aria-label={`Edit ${s.symbolCode}`}>
+                  Edit
+                </Link>
+              </td>
+              <td className={cellClass}>
+                <span className="flex items-center gap-2">
+                  <StatusDot on={s.status} label={s.symbolCode} />
+                  <StatusSwitch id={s.id} on={s.status} name={`Switch ${s.symbolCode}`} />
+                </span>
+              </td>
+            </tr>
+          ))}
+        </Table>
+        <Pagination page={data.page} pageSize={PAGE_SIZE} total={data.total} label="Symbols" />
+      </section>
+    </ListWithDialog>
+  );
+}

@@ -1,0 +1,129 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { forbidden, notFound, requireRole } from "~/auth/guards.server";
+import { formIntent, previewUserForm } from "~/admin/user-form-post.server";
+import { RouteDialog } from "~/components/admin/admin-ui";
+import { UserForm } from "~/components/admin/user-form";
+import { isRoleId, type RoleId } from "~/domain/access";
+import { istDateString } from "~/domain/dates";
+import { parseIdParam } from "~/domain/paging";
+import { assignableRoles, canManageAccount, mayWriteAccount } from "~/domain/user-admin";
+import {
+  findUserForEdit,
+  findUserRole,
+  isEmailUsedByOther,
+  isUsernameUsedByOther,
+  loadUserFormOptions,
+  updateUserWithSubscription,
+} from "~/models/user-admin.server";
+import { EMAIL_TAKEN, updateUserSchema, USER_SAVE_ERROR, USER_SAVED, USERNAME_TAKEN } from "~/schemas/user-admin";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit User — NSE Signals" }];
+
+const ALL: RoleId[] = [1, 2, 3, 4];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await requireRole(request, context, [1, 2]);
+  const id = parseIdParam(params.id);
+  const user = id ? await findUserForEdit(context.db, id) : null;
+  if (!user) notFound();
+  if (!canManageAccount(actor.roleId, user.roleId)) forbidden();
+  const options = await loadUserFormOptions(context.db, user.sectorIds, user.symbolIds);
+  return json({
+    id: user.id,
+    username: user.username,
+    roles: assignableRoles(actor.roleId),
+    ...options,
+    defaults: {
+      roleId: String(user.roleId),
+      name: user.name,
+      username: user.username,
+      email: user.email,
+      status: user.status,
+      sectorIds: user.sectorIds,
+      symbolIds: user.symbolIds,
+      dateSubscribed: user.dateSubscribed ?? "",
+      dateExpired: user.dateExpired ?? "",
+    },
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await requireRole(request, context, [1, 2]);
+  const id = parseIdParam(params.id);
+  const currentRole = id ? await findUserRole(context.db, id) : null;
+  if (!id || currentRole === null) notFound();
+  if (!canManageAccount(actor.roleId, currentRole)) forbidden();
+  const formData = await request.formData();
+  const intent = formIntent(formData);
+  if (intent !== "save") {
+    const defaults = await previewUserForm(context.db, formData, intent);
+    return json({ preview: defaults, options: await loadUserFormOptions(context.db, defaults.sectorIds, defaults.symbolIds) });
+  }
+  const requestedRole = Number(formData.get("roleId"));
+  if (isRoleId(requestedRole) && !mayWriteAccount(actor.roleId, { kind: "update", currentRole, newRole: requestedRole })) forbidden();
+
+  const submission = await parseWithZod(formData, {
+    async: true,
+    schema: updateUserSchema.superRefine(async (value, ctx) => {
+      if (!isRoleId(value.roleId) || !assignableRoles(actor.roleId).includes(value.roleId)) {
+        ctx.addIssue({ code: "custom", path: ["roleId"], message: "Please select a role" });
+      }
+      if (await isEmailUsedByOther(context.db, value.email, id)) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_TAKEN });
+      if (await isUsernameUsedByOther(context.db, value.username, id)) ctx.addIssue({ code: "custom", path: ["username"], message: USERNAME_TAKEN });
+    }),
+  });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const value = submission.value;
+  // The roles this actor may touch go into the UPDATE's WHERE clause too.
+  const manageable = ALL.filter((r) => canManageAccount(actor.roleId, r));
+  let saved: boolean;
+  try {
+    saved = await updateUserWithSubscription(
+      context.db,
+      id,
+      {
+        name: value.name,
+        username: value.username,
+        email: value.email,
+        roleId: value.roleId as RoleId,
+        status: value.status,
+        sectorIds: value.sectorIds,
+        symbolIds: value.symbolIds,
+        dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
+        dateExpired: value.dateExpired ?? null,
+      },
+      manageable,
+    );
+  } catch (error) {
+    console.error("[users] update failed", error);
+    return json(submission.reply({ formErrors: [USER_SAVE_ERROR] }), { status: 500 });
+  }
+  if (!saved) notFound();
+  if (!value.status) context.hub.disconnectUser(id);
+  return redirectWithToast(context.cookies, request, `/users?role_id=${value.roleId}`, { type: "success", message: USER_SAVED });
+}
+
+export default function EditUserRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const preview = data && "preview" in data ? data : null;
+  const lastResult = data && !("preview" in data) ? data : undefined;
+  const options = preview?.options ?? loaded;
+  return (
+    <RouteDialog title={`Edit User — ${loaded.username}`} closeTo={`/users?role_id=${loaded.defaults.roleId}`}>
+      <UserForm
+        key={preview ? JSON.stringify(preview.preview) : `user-${loaded.id}`}
+        mode="edit"
+        roles={loaded.roles}
+        sectors={options.sectors}
+        symbols={options.symbols}
+        chosenSymbols={options.chosenSymbols}
+        defaults={preview?.preview ?? loaded.defaults}
+        lastResult={lastResult}
+      />
+    </RouteDialog>
+  );
+}

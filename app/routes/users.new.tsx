@@ -1,0 +1,100 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { hashPassword } from "~/auth/password.server";
+import { forbidden, requireRole } from "~/auth/guards.server";
+import { formIntent, idsFromSearch, previewUserForm } from "~/admin/user-form-post.server";
+import { RouteDialog } from "~/components/admin/admin-ui";
+import { UserForm } from "~/components/admin/user-form";
+import { isRoleId } from "~/domain/access";
+import { istDateString } from "~/domain/dates";
+import { parseIdParam } from "~/domain/paging";
+import { assignableRoles, mayWriteAccount } from "~/domain/user-admin";
+import {
+  createUserWithSubscription,
+  isEmailUsedByOther,
+  isUsernameUsedByOther,
+  loadUserFormOptions,
+} from "~/models/user-admin.server";
+import { createUserSchema, EMAIL_TAKEN, USER_SAVE_ERROR, USER_SAVED, USERNAME_TAKEN } from "~/schemas/user-admin";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Create User — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireRole(request, context, [1, 2]);
+  const url = new URL(request.url);
+  const sectorIds = idsFromSearch(url, "sectorIds");
+  const roles = assignableRoles(actor.roleId);
+  const requested = parseIdParam(url.searchParams.get("role_id"));
+  const roleId = requested !== null && (roles as number[]).includes(requested) ? requested : 4;
+  const options = await loadUserFormOptions(context.db, sectorIds, []);
+  return json({ roles, ...options, defaults: { roleId: String(roleId), sectorIds, symbolIds: [] as number[], dateSubscribed: istDateString(new Date()) } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireRole(request, context, [1, 2]);
+  const formData = await request.formData();
+  const intent = formIntent(formData);
+  if (intent !== "save") {
+    const defaults = await previewUserForm(context.db, formData, intent);
+    return json({ preview: defaults, options: await loadUserFormOptions(context.db, defaults.sectorIds, defaults.symbolIds) });
+  }
+  // The role rule first: a role-2 user asking for an admin account is refused whatever else it sent.
+  const requestedRole = Number(formData.get("roleId"));
+  if (isRoleId(requestedRole) && !mayWriteAccount(actor.roleId, { kind: "create", newRole: requestedRole })) forbidden();
+
+  const submission = await parseWithZod(formData, {
+    async: true,
+    schema: createUserSchema.superRefine(async (value, ctx) => {
+      if (!isRoleId(value.roleId) || !assignableRoles(actor.roleId).includes(value.roleId)) {
+        ctx.addIssue({ code: "custom", path: ["roleId"], message: "Please select a role" });
+      }
+      if (await isEmailUsedByOther(context.db, value.email)) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_TAKEN });
+      if (await isUsernameUsedByOther(context.db, value.username)) ctx.addIssue({ code: "custom", path: ["username"], message: USERNAME_TAKEN });
+    }),
+  });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const value = submission.value;
+  try {
+    await createUserWithSubscription(context.db, {
+      name: value.name,
+      username: value.username,
+      email: value.email,
+      passwordHash: await hashPassword(value.password),
+      roleId: value.roleId as 1 | 2 | 3 | 4,
+      sectorIds: value.sectorIds,
+      symbolIds: value.symbolIds,
+      dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
+      dateExpired: value.dateExpired ?? null,
+    });
+  } catch (error) {
+    console.error("[users] create failed", error);
+    return json(submission.reply({ formErrors: [USER_SAVE_ERROR], hideFields: ["password"] }), { status: 500 });
+  }
+  return redirectWithToast(context.cookies, request, `/users?role_id=${value.roleId}`, { type: "success", message: USER_SAVED });
+}
+
+export default function NewUserRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const preview = data && "preview" in data ? data : null;
+  const lastResult = data && !("preview" in data) ? data : undefined;
+  const options = preview?.options ?? loaded;
+  return (
+    <RouteDialog title="Create User" closeTo="/users">
+      <UserForm
+        key={preview ? JSON.stringify(preview.preview) : "loaded"}
+        mode="create"
+        roles={loaded.roles}
+        sectors={options.sectors}
+        symbols={options.symbols}
+        chosenSymbols={options.chosenSymbols}
+        defaults={preview?.preview ?? loaded.defaults}
+        lastResult={lastResult}
+      />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,43 @@
+// Sector and symbol forms (admin-console.md §2 Sector List, Symbol List). The documents show no
+// validation for these modals; a name is required here because a nameless sector or symbol is
+// useless, and the numeric fields are numbers (admin-console.md §5).
+import * as z from "zod";
+
+export const SECTOR_NAME_REQUIRED = "Please enter a name";
+export const SECTOR_NAME_TAKEN = "A sector with this name already exists";
+
+export const sectorSchema = z.object({
+  name: z.string({ error: SECTOR_NAME_REQUIRED }).trim().min(1, SECTOR_NAME_REQUIRED).max(100, "Name is too long"),
+  description: z.string().trim().max(500, "Description is too long").default(""),
+  // The On/Off switch (edit only): an unchecked box sends nothing.
+  status: z.boolean().default(false),
+});
+
+export const SYMBOL_NAME_REQUIRED = "Please enter a symbol name";
+export const SYMBOL_CODE_TAKEN = "A symbol with this code already exists";
+export const SELECT_SECTOR = "Select a sector";
+export const SEGMENTS = ["NSE", "NFO", "BSE", "MCX"] as const;
+
+const number = (label: string) => z.number({ error: `${label} must be a number` });
+const optionalPercent = (label: string) => number(label).min(0, `${label} cannot be negative`).max(100, `${label} cannot exceed 100`).optional();
+
+export const symbolSchema = z.object({
+  sectorId: z.number({ error: "Please select a sector" }).int().positive().optional(),
+  name: z
+    .string({ error: SYMBOL_NAME_REQUIRED })
+    .trim()
+    .min(1, SYMBOL_NAME_REQUIRED)
+    .max(50, "Symbol name is too long")
+    .regex(/^[A-Za-z0-9&._-]+$/, "A symbol code may use letters, digits, &, dot, dash and underscore"),
+  description: z.string().trim().max(500, "Description is too long").default(""),
+  segment: z.enum(SEGMENTS, { error: "Please select a segment" }).default("NSE"),
+  lotSize: number("Lot Size").int("Lot Size must be a whole number").min(1, "Lot Size must be at least 1").max(10_000_000).default(1),
+  step: number("Step").gt(0, "Step must be greater than 0").max(1_000_000).default(1),
+  dagluPer: optionalPercent("Daglu Percentage"),
+  fromDagluPer: optionalPercent("From Daglu Percentage"),
+  toDagluPer: optionalPercent("To Daglu Percentage"),
+  audioScript: z.string().trim().max(500, "Audio script is too long").default(""),
+  status: z.boolean().default(false),
+});
+
+export type SymbolInput = z.infer<typeof symbolSchema>;

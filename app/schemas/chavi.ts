@@ -1,0 +1,37 @@
+// Key (chavi) forms: Create/Edit Chavi, assigning keys to a user, and the key order.
+import * as z from "zod";
+
+export const CHAVI_TYPES = ["plus", "minus"] as const;
+export const REGISTRATION_FAILED = "Registration failed";
+export const KEY_NAME_TAKEN = "a key with this name already exists";
+
+const ids = z.array(z.number().int().positive().max(2 ** 31 - 1)).default([]);
+
+export const chaviSchema = z.object({
+  name: z.string({ error: "Please enter a name" }).trim().min(1, "Please enter a name").max(50, "Name is too long"),
+  displayName: z.string({ error: "Please enter a display name" }).trim().min(1, "Please enter a display name").max(50, "Display Name is too long"),
+  description: z.string().trim().max(500, "Description is too long").default(""),
+  type: z.enum(CHAVI_TYPES, { error: "Please select a type" }),
+  srNo: z.number({ error: "Sr No must be a number" }).int("Sr No must be a whole number").min(1, "Sr No must be at least 1").max(1000),
+  userIds: ids,
+  // "Select All" of the user multi-select: every listed user.
+  allUsers: z.boolean().default(false),
+  isactive: z.boolean().default(false),
+});
+
+export type ChaviInput = z.infer<typeof chaviSchema>;
+
+export const assignKeysSchema = z.object({
+  userId: z.number({ error: "Please select a user" }).int().positive(),
+  chaviIds: ids,
+});
+
+export const keyOrderSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save-order"), order: z.array(z.coerce.number().int().positive()).min(1) }),
+  z.object({ intent: z.literal("move"), id: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]) }),
+]);
+
+/** "Registration failed" plus the reason (admin-console.md §8). */
+export function registrationFailed(reason: string): string {
+  return `${REGISTRATION_FAILED}: ${reason}`;
+}

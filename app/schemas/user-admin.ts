@@ -1,0 +1,78 @@
+// The user modal of admin-console.md §4-5, with the documents' exact messages. One schema per
+// form (create has a password, edit has the Active switch), used by the action and the browser.
+import * as z from "zod";
+import { isValidYmd } from "~/domain/dates";
+import { PASSWORD_MIN } from "./auth";
+
+export const SELECT_ROLE = "Please select a role";
+export const ENTER_NAME = "Please enter a name";
+export const ENTER_USERNAME = "Please enter a username";
+export const ENTER_PASSWORD = "Please enter a password";
+export const ENTER_EMAIL = "Please enter a email";
+export const SELECT_SYMBOL = "Please select a symbol";
+export const USER_SAVED = "User saved successfully";
+export const USER_SAVE_ERROR = "Error saving user";
+export const EMAIL_TAKEN = "This email is already in use";
+export const USERNAME_TAKEN = "This username is already in use";
+
+const ids = z.array(z.number().int().positive().max(2 ** 31 - 1)).default([]);
+const ymd = z.string().refine(isValidYmd, "Please enter a date as YYYY-MM-DD").optional();
+
+const userFields = {
+  roleId: z
+    .number({ error: SELECT_ROLE })
+    .int(SELECT_ROLE)
+    .refine((r) => r >= 1 && r <= 4, SELECT_ROLE),
+  name: z.string({ error: ENTER_NAME }).trim().min(1, ENTER_NAME).max(100, "Name is too long"),
+  username: z
+    .string({ error: ENTER_USERNAME })
+    .trim()
+    .min(1, ENTER_USERNAME)
+    .max(50, "Username is too long")
+    .regex(/^[A-Za-z0-9._-]+$/, "Username may use letters, digits, dot, dash and underscore"),
+  email: z
+    .string({ error: ENTER_EMAIL })
+    .trim()
+    .min(1, ENTER_EMAIL)
+    .max(254, "Email is too long")
+    .pipe(z.email("Please enter a valid email address")),
+  sectorIds: ids,
+  symbolIds: z.array(z.number().int().positive().max(2 ** 31 - 1), { error: SELECT_SYMBOL }).min(1, SELECT_SYMBOL),
+  dateSubscribed: ymd,
+  dateExpired: ymd,
+};
+
+function datesInOrder(value: { dateSubscribed?: string; dateExpired?: string }, ctx: z.RefinementCtx) {
+  if (value.dateSubscribed && value.dateExpired && value.dateExpired < value.dateSubscribed) {
+    ctx.addIssue({ code: "custom", path: ["dateExpired"], message: "The expiry date cannot precede the subscribed date" });
+  }
+}
+
+export const createUserSchema = z
+  .object({
+    ...userFields,
+    password: z
+      .string({ error: ENTER_PASSWORD })
+      .min(1, ENTER_PASSWORD)
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+      .max(200, "Password must be at most 200 characters"),
+  })
+  .superRefine(datesInOrder);
+
+export const updateUserSchema = z
+  .object({
+    ...userFields,
+    // The Active/Inactive switch (edit only): an unchecked box sends nothing.
+    status: z.boolean().default(false),
+  })
+  .superRefine(datesInOrder);
+
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** The status switch of a list row: 1 turns on, 0 off (the documents' flag). */
+export const statusSwitchSchema = z.object({
+  intent: z.literal("status"),
+  id: z.coerce.number().int().positive(),
+  status: z.enum(["0", "1"]).transform((s) => s === "1"),
+});

@@ -1,0 +1,99 @@
+// API Verification (/Token): Request mails an OTP through the app's mailer, Verify records the
+// authentication; secrets are sealed at rest and never sent back in full; the provider's
+// refusals show the documents' messages; the verified credentials reach the feed seam.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiSecrets } from "~/db/schema";
+import { action as tokenAction, loader as tokenLoader } from "~/routes/Token";
+import { loadProviderCredentials } from "~/live-rate/credentials.server";
+import { DEMO_PROVIDER, registerDemoLiveRateFeed } from "~/live-rate/provider.server";
+import { openFeedFromEnv } from "~/market/feeds/index.server";
+import { createTestContext, TEST_SECRET, type TestContext } from "../support/context";
+import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
+import { createUser } from "../support/factories";
+import { toastMessage } from "../support/admin";
+
+let t: TestContext;
+let admin: string;
+let adminEmail: string;
+const TOKEN = "tok-ABCDEFGH-9876";
+const SECRET = "sec-ZYXWVUTS-4321";
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const user = await createUser(t.context.db, { roleId: 1 });
+  adminEmail = user.email;
+  admin = await sessionCookieFor(t.context, user.id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (fields: Record<string, string>) => call(tokenAction, formRequest("/Token", fields, { cookie: admin }), t.context);
+const lastOtp = () => /OTP is (\d{6})/.exec(t.outbox[t.outbox.length - 1]?.text ?? "")?.[1];
+
+describe("/Token", () => {
+  it("starts empty", async () => {
+    const body = await (await call(tokenLoader, getRequest("/Token", { cookie: admin }), t.context)).json();
+    expect(body).toEqual({ loadError: null, stored: null });
+  });
+
+  it("Request with credentials the provider refuses: the documents' message plus the reason, nothing stored, no mail", async () => {
+    const res = await post({ intent: "request", apiToken: "short", apiSecret: "tiny" });
+    expect(res.status).toBe(502);
+    const body = await res.json();
+    expect(body.error[""][0]).toMatch(/^Somthing went wrong to Send Opt\. the provider refused the credentials/);
+    expect(await t.context.db.select().from(apiSecrets)).toHaveLength(0);
+    expect(t.outbox).toHaveLength(0);
+    expect(JSON.stringify(body)).not.toContain("tiny");
+  });
+
+  it("Request mails an OTP and seals the credentials; Verify with a wrong OTP fails with the documents' message", async () => {
+    const res = await post({ intent: "request", apiToken: TOKEN, apiSecret: SECRET });
+    expect(res.status).toBe(302);
+    expect(await toastMessage(t.context.cookies, res)).toBe(`OTP sent to ${adminEmail}`);
+    expect(t.outbox.at(-1)?.to).toBe(adminEmail);
+    expect(lastOtp()).toMatch(/^\d{6}$/);
+    const [row] = await t.context.db.select().from(apiSecrets);
+    expect(row.apiTokenEnc).not.toContain(TOKEN);
+    expect(row.apiSecretEnc).not.toContain(SECRET);
+    expect(row.authenticationDate).toBeNull();
+    const wrongCode = lastOtp() === "000000" ? "111111" : "000000";
+    const wrong = await post({ intent: "verify", otp: wrongCode });
+    expect(wrong.status).toBe(502);
+    expect((await wrong.json()).error[""]).toEqual(["Somthing went wrong In Verify Otp.... the OTP is wrong or has expired"]);
+    const empty = await post({ intent: "verify", otp: "" });
+    expect((await empty.json()).error.otp).toEqual(["Please enter the 6-digit OTP"]);
+  });
+
+  it("Verify with the mailed OTP records Last Authentication; the page shows only the last four characters", async () => {
+    const res = await post({ intent: "verify", otp: lastOtp()! });
+    expect(res.status).toBe(302);
+    expect(await toastMessage(t.context.cookies, res)).toBe("API verified successfully");
+    const text = await (await call(tokenLoader, getRequest("/Token", { cookie: admin }), t.context)).text();
+    const body = JSON.parse(text);
+    expect(body.stored.apiToken).toBe("••••9876");
+    expect(body.stored.apiSecret).toBe("••••4321");
+    expect(body.stored.lastAuthentication).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(SECRET);
+  });
+
+  it("the verified credentials reach the feed seam (FEED=demo-live-rate)", async () => {
+    const credentials = await loadProviderCredentials(t.context.db, TEST_SECRET);
+    expect(credentials).toEqual({ apiToken: TOKEN, apiSecret: SECRET });
+    registerDemoLiveRateFeed();
+    const feed = openFeedFromEnv({ FEED: DEMO_PROVIDER }, { providerCredentials: credentials });
+    expect(feed?.name).toMatch(/^demo-live-rate\(simulated/);
+    // Another secret cannot open them.
+    expect(await loadProviderCredentials(t.context.db, "some-other-secret-0123456789")).toBeUndefined();
+  });
+
+  it("one of the two fields alone is refused; role 2 cannot reach /Token", async () => {
+    const half = await post({ intent: "request", apiToken: "only-the-token" });
+    expect(half.status).toBe(400);
+    expect((await half.json()).error[""]).toEqual(["Please enter the API token and API secret"]);
+    const sub = await sessionCookieFor(t.context, (await createUser(t.context.db, { roleId: 2 })).id);
+    const res = await call(tokenLoader, getRequest("/Token", { cookie: sub }), t.context);
+    expect(res.status).toBe(302);
+  });
+});
