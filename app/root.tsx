@@ -26,7 +26,7 @@ import { getLatestTrend } from "~/models/symbol-suggestion.server";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { DEFAULT_REFERENCE_SYMBOL, TOP_BAR_INDICES } from "~/domain/quotes";
 import { NOT_FOUND_TEXT, sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
-import { istDateString, istMidnight } from "~/domain/dates";
+import { notificationsSince } from "~/domain/notifications";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -48,10 +48,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let shell = null;
   if (user) {
     if (!theme) theme = (await getUserSetting(context.db, user.id, "Theme")) === "dark" ? "dark" : "light";
-    const since = istMidnight(istDateString(new Date(Date.now() - 24 * 60 * 60 * 1000)));
+    const since = notificationsSince(Date.now());
     const [niftyTrend, unreadNotifications] = await Promise.all([
       getLatestTrend(context.db, DEFAULT_REFERENCE_SYMBOL),
-      countUnreadNotifications(context.db, user.id, since),
+      countUnreadNotifications(context.db, user, since),
     ]);
     shell = {
       user: { id: user.id, name: user.name, roleId: user.roleId, roleName: ROLE_NAMES[user.roleId] },

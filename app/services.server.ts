@@ -15,6 +15,7 @@ import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { seedDemoData } from "~/db/seed.server";
+import { seedDemoSectorGauges } from "~/db/demo-sector-gauges.server";
 import { seedDemoHistory } from "~/db/demo-history.server";
 
 export interface BuiltServices {
@@ -57,6 +58,7 @@ export async function buildServices(
     await seedDemoData(database.db, { log });
     const history = await seedDemoHistory(database.db, { log });
     log(`[db] demo history: ${history.dailyRows} daily bars, ${history.minuteRows} minute candles`);
+    log(`[db] demo sector gauges: ${await seedDemoSectorGauges(database.db)} points`);
   }
   // Cookies are Secure when the request came over HTTPS (directly or through a trusted
   // proxy), unless COOKIE_SECURE forces it on or off: a Secure cookie set over plain HTTP would

@@ -9,6 +9,11 @@ interface BenchModule {
 
 const benches: Record<string, () => Promise<BenchModule>> = {
   fanout: () => import("./fanout/index"),
+  load: () => import("./load/index"),
+  export: () => import("./export/index"),
+  alerts: () => import("./alerts/index"),
+  trades: () => import("./trades/index"),
+  candles: () => import("./candles/index"),
 };
 
 async function main() {

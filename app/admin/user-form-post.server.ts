@@ -3,9 +3,10 @@
 import { listSymbolsOfSectors } from "~/models/sector.server";
 import type { AppDatabase } from "~/db/client.server";
 import type { UserFormDefaults } from "~/components/admin/user-form";
+import { isRecordId } from "~/domain/paging";
 
 function ids(values: FormDataEntryValue[]): number[] {
-  return [...new Set(values.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31))];
+  return [...new Set(values.map(Number).filter(isRecordId))];
 }
 
 export function formIntent(formData: FormData): "save" | "show-symbols" | "select-all" {

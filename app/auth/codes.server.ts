@@ -11,12 +11,25 @@ import {
 import {
   findUserByEmail,
   insertUser,
+  isEmailTaken,
+  isUsernameTaken,
   markEmailVerified,
   setPasswordHash,
   type PublicUser,
 } from "~/models/user.server";
 import { deleteUserSessions } from "~/models/auth-session.server";
 import { hashPassword, randomToken, sixDigitCode } from "./password.server";
+
+export const EMAIL_REGISTERED = "This email is already registered";
+export const USERNAME_REGISTERED = "This username is already taken";
+
+/** The sign-up form's checks after its schema: an email or username another account has. */
+export async function signupProblems(db: AppDatabase, input: { email: string; username: string }): Promise<{ path: "email" | "username"; message: string }[]> {
+  const problems: { path: "email" | "username"; message: string }[] = [];
+  if (await isEmailTaken(db, input.email)) problems.push({ path: "email", message: EMAIL_REGISTERED });
+  if (await isUsernameTaken(db, input.username)) problems.push({ path: "username", message: USERNAME_REGISTERED });
+  return problems;
+}
 
 export async function registerCustomer(
   context: AppContext,

@@ -219,6 +219,11 @@ export const EMPLOYEE_WATCHLISTS: readonly DemoWatchlist[] = [
   { name: "IT", symbols: ["TCS", "INFY", "HCLTECH", "WIPRO", "TECHM"] },
 ];
 
+export const ADMIN_WATCHLISTS: readonly DemoWatchlist[] = [
+  { name: "Indices", symbols: ["NIFTY-I", "BANKNIFTY-I", "SENSEX"] },
+  { name: "Energy", symbols: ["RELIANCE", "ONGC", "NTPC"] },
+];
+
 // Only symbols of the customer's subscription: a customer sees nothing else.
 export const CUSTOMER_WATCHLISTS: readonly DemoWatchlist[] = [
   { name: "Indices", symbols: ["NIFTY-I", "BANKNIFTY-I", "SENSEX"] },

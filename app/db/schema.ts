@@ -436,6 +436,23 @@ export const intradayOhlc = pgTable(
   (t) => [primaryKey({ columns: [t.symbolId, t.ts] })],
 );
 
+// Hourly rollup of intraday_ohlc: `bucket` is the start of an IST-aligned hour (DECISIONS 13),
+// each row the aggregate of that hour's minutes, kept in step by every minute writer
+// (docs/decisions/081-hourly-candles.md). H1/H2/H4 are served from it.
+export const hourlyOhlc = pgTable(
+  "hourly_ohlc",
+  {
+    symbolId: integer("symbol_id").notNull(),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    open: price("open").notNull(),
+    high: price("high").notNull(),
+    low: price("low").notNull(),
+    close: price("close").notNull(),
+    volume: bigint("volume", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.symbolId, t.bucket] })],
+);
+
 export const sectorAnalysisPoints = pgTable(
   "sector_analysis_points",
   {

@@ -20,6 +20,7 @@ import {
   DEMO_TRADE_REASONS,
   DEMO_USERS,
   EMPLOYEE_WATCHLISTS,
+  ADMIN_WATCHLISTS,
   INDEX_SECTOR,
   NSE_HOLIDAYS_2026,
   WELCOME_BANNER,
@@ -253,6 +254,7 @@ export async function seedDemoData(db: AppDatabase, options: SeedOptions = {}): 
       .returning({ id: calendarEntries.id });
 
     const watchlistPlan: { userId: number; list: DemoWatchlist; position: number }[] = [
+      ...ADMIN_WATCHLISTS.map((list, position) => ({ userId: adminId, list, position })),
       ...EMPLOYEE_WATCHLISTS.map((list, position) => ({ userId: employeeId, list, position })),
       ...CUSTOMER_WATCHLISTS.map((list, position) => ({ userId: customerId, list, position })),
     ];

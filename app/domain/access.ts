@@ -216,6 +216,14 @@ export const BUILT_PATHS: ReadonlySet<string> = new Set([
   "/allChart",
   // The admin console (issue 7).
   "/users", "/login-user", "/sectore", "/symbols", "/calendar", "/chavi", "/key-setting", "/setting", "/target-point", "/references-points", "/reference-point", "/Token", "/demo",
+  // Reports and exports (issue 8).
+  "/reports/user", "/reports/trade", "/reports/trade-analysis", "/reports/pnl", "/reports/min-max",
+  // Watchlists, alerts and notifications (issue 4).
+  "/watch-list", "/alert", "/notifications",
+  // The trade journal and symbol suggestions (issue 5).
+  "/trades", "/SymbolSuggestionFlow",
+  // The dashboard, overview and sector analysis (issue 6).
+  "/admin/dashboard", "/overview", "/sector-analysis", "/sector-analysis-chart",
 ]);
 
 export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {

@@ -35,8 +35,16 @@ export function searchWithPage(search: string, page: number): string {
 }
 
 /** An optional positive integer id from a URL parameter (filters): anything else is null. */
+/** The largest id an integer column holds (PostgreSQL integer: 2^31 - 1). */
+export const MAX_RECORD_ID = 2 ** 31 - 1;
+
+/** A whole number from 1 to MAX_RECORD_ID: something an id column can hold. */
+export function isRecordId(n: number): boolean {
+  return Number.isInteger(n) && n > 0 && n <= MAX_RECORD_ID;
+}
+
 export function parseIdParam(value: string | null | undefined): number | null {
   if (value === null || value === undefined || value === "") return null;
   const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
+  return isRecordId(n) ? n : null;
 }

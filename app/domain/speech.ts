@@ -60,3 +60,58 @@ export function speakHindi(
     return false;
   }
 }
+
+/** DECISIONS 16: a symbol's alert is spoken at most once per 60 s. */
+export const SPEECH_COOLDOWN_MS = 60_000;
+
+/**
+ * Remembers when each symbol was last spoken. `tryClaim` says whether it may speak now and,
+ * if so, starts its cooldown.
+ */
+export function createSpeechCooldown(cooldownMs = SPEECH_COOLDOWN_MS) {
+  const lastSpoken = new Map<string, number>();
+  return {
+    tryClaim(symbolCode: string, now: number): boolean {
+      const key = symbolCode.toUpperCase();
+      const last = lastSpoken.get(key);
+      if (last !== undefined && now - last < cooldownMs) return false;
+      lastSpoken.set(key, now);
+      return true;
+    },
+  };
+}
+
+export type SpokenWith = "hindi" | "default" | "none";
+
+/**
+ * Speaks an alert's audio script: with a hi-IN voice when one is installed, else with the
+ * browser's default voice (the caller says so once in the UI). Errors are only logged.
+ */
+export function speakAlertScript(
+  text: string,
+  env: { speech?: SpeechLike; makeUtterance?: (text: string) => { lang: string; voice: unknown }; log?: (message: string) => void } = {},
+): SpokenWith {
+  const log = env.log ?? ((m: string) => console.info(m));
+  if (speakHindi(text, { ...env, log: () => {} })) return "hindi";
+  const speech = env.speech ?? (typeof window !== "undefined" ? (window.speechSynthesis as unknown as SpeechLike | undefined) : undefined);
+  const make =
+    env.makeUtterance ??
+    (typeof window !== "undefined" && "SpeechSynthesisUtterance" in window
+      ? (t: string) => new window.SpeechSynthesisUtterance(t) as unknown as { lang: string; voice: unknown }
+      : undefined);
+  if (!text.trim() || !speech || !make) {
+    if (text.trim()) log("[speech] speech synthesis is not available");
+    return "none";
+  }
+  try {
+    const utterance = make(text);
+    utterance.lang = SPEECH_LANG;
+    speech.cancel();
+    speech.speak(utterance);
+    log(`[speech] no ${SPEECH_LANG} voice installed: spoken with the default voice`);
+    return "default";
+  } catch (error) {
+    log(`[speech] ${error instanceof Error ? error.message : String(error)}`);
+    return "none";
+  }
+}

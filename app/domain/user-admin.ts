@@ -38,3 +38,17 @@ export function mayWriteAccount(actorRole: RoleId, write: AccountWrite): boolean
   if (write.kind === "create" || write.kind === "update") return assignableRoles(actorRole).includes(write.newRole);
   return true;
 }
+
+export const CANNOT_DELETE_SELF = "You cannot delete your own account.";
+export const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
+
+/**
+ * Nobody deletes or switches off their own account: it would end the session they are using and
+ * could leave no active administrator (support chat answers from the first active one). The
+ * refusal's message, or null when the write is allowed.
+ */
+export function ownAccountRefusal(write: { kind: "delete" } | { kind: "status"; active: boolean }, actorId: number, targetId: number): string | null {
+  if (actorId !== targetId) return null;
+  if (write.kind === "delete") return CANNOT_DELETE_SELF;
+  return write.active ? null : CANNOT_DEACTIVATE_SELF;
+}

@@ -53,3 +53,19 @@ export function parseStudies(value: string | null | undefined): string[] {
     return [];
   }
 }
+
+/** The settings-page panel a setting belongs to: a role may write only the panels it sees. */
+export function panelOfSetting(name: string): keyof SettingPanels | "theme" | null {
+  if (name === "Theme") return "theme";
+  if (name === "viewChart") return "viewChart";
+  if (name === "chart") return "chartCount";
+  if (name === "tradeSeconds") return "trade";
+  if ((INDICATOR_TOGGLES as readonly string[]).includes(name) || name === "studies") return "admin";
+  return null;
+}
+
+export function mayWriteSetting(role: RoleId, name: string): boolean {
+  const panel = panelOfSetting(name);
+  if (panel === null) return false;
+  return panel === "theme" || settingPanelsFor(role)[panel];
+}

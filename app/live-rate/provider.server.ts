@@ -39,6 +39,13 @@ export function liveRateProviderFor(feedName: string | undefined, deps: LiveRate
   return factory(deps);
 }
 
+/**
+ * The provider answered and said no to what the user typed (malformed credentials, a wrong
+ * OTP): the user's to fix, so the page answers 422. Any other error (the provider unreachable,
+ * a broken answer) is the gateway's and answers 502.
+ */
+export class ProviderRefusedError extends Error {}
+
 const OTP_WINDOW_MS = 10 * 60 * 1000;
 const MIN_CREDENTIAL_LENGTH = 8;
 
@@ -55,7 +62,7 @@ export function createDemoLiveRateProvider(deps: LiveRateDeps): LiveRateProvider
   };
   const checkShape = (c: ProviderCredentials) => {
     if (c.apiToken.length < MIN_CREDENTIAL_LENGTH || c.apiSecret.length < MIN_CREDENTIAL_LENGTH) {
-      throw new Error(`the provider refused the credentials (token and secret need at least ${MIN_CREDENTIAL_LENGTH} characters)`);
+      throw new ProviderRefusedError(`the provider refused the credentials (token and secret need at least ${MIN_CREDENTIAL_LENGTH} characters)`);
     }
   };
   return {
@@ -74,7 +81,7 @@ export function createDemoLiveRateProvider(deps: LiveRateDeps): LiveRateProvider
       const window = Math.floor(now() / OTP_WINDOW_MS);
       const given = Buffer.from(otp.padEnd(6, " ").slice(0, 6));
       const ok = [window, window - 1].some((w) => timingSafeEqual(Buffer.from(codeFor(credentials, w)), given)) && /^\d{6}$/.test(otp);
-      if (!ok) throw new Error("the OTP is wrong or has expired");
+      if (!ok) throw new ProviderRefusedError("the OTP is wrong or has expired");
     },
   };
 }

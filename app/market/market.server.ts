@@ -13,6 +13,7 @@ import { attachTargetWatcher } from "./engines/target-watcher.server";
 import { attachKeyEngine } from "./engines/key-engine.server";
 import { attachSwingWatcher } from "./engines/swing-watcher.server";
 import { attachOverviewPublisher } from "./engines/overview-publisher.server";
+import { attachAlertEngine } from "./engines/alert-engine.server";
 import { startDailyJobs } from "./daily-jobs.server";
 import type { TradingDayCheck } from "./trading-calendar";
 import { advisoryLockLeadership, singleProcessLeadership, type Leadership } from "./leadership.server";
@@ -33,7 +34,7 @@ export interface StartMarketOptions {
   databaseUrl?: string;
   openFeed: () => PriceFeed | null;
   createCandleSink?: (resolveSymbolId: (code: string) => number | undefined) => CandleSink;
-  /** Attach the tick engines (targets, keys, swings); default: all three. */
+  /** Attach the tick engines (targets, keys, swings, alerts); default: all of them. */
   attachEngines?: boolean;
   frameMs?: number;
   /** Daily rollup and retention (on the leader); off when not given. */
@@ -85,11 +86,13 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
         const keys = await attachKeyEngine(next, { db: options.db, hub: options.hub, log });
         livePrices.keyLabels = keys.labels;
         attachSwingWatcher(next, { hub: options.hub });
+        const alerts = await attachAlertEngine(next, { db: options.db, hub: options.hub, log });
         const stopOverview = attachOverviewPublisher(next, { db: options.db, hub: options.hub, liveBook: options.liveBook, log });
         stopEngines = async () => {
           stopOverview();
           keys.stop();
-          await keys.flush();
+          alerts.stop();
+          await Promise.all([keys.flush(), alerts.idle()]);
         };
       }
       if (options.dailyJobs) {

@@ -51,10 +51,25 @@ export async function ensureMonthPartitions(db: AppDatabase, times: readonly num
   }
 }
 
+/** SQL: the start of the IST-aligned hour holding a timestamptz expression (DECISIONS 13). */
+function istHourOf(ts: SQL): SQL {
+  return sql`to_timestamp(floor((extract(epoch from ${ts}) + ${IST_OFFSET}) / 3600) * 3600 - ${IST_OFFSET})`;
+}
+
+/** The hourly_ohlc upsert's conflict clause: a recomputed hour replaces the stored one whole. */
+const HOUR_REPLACES = sql.raw(`on conflict (symbol_id, bucket) do update set
+  open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`);
+
 /**
  * Writes 1-minute candles. A candle already stored for the same minute is merged: its open
  * stays, high and low widen, close and volume take the new values (the writer sends the
  * minute's running totals).
+ *
+ * Every statement also recomputes the hourly_ohlc rows of the hours it touched from their
+ * minutes as they stand after the write (docs/decisions/081-hourly-candles.md): the minute
+ * upsert is a data-modifying CTE whose RETURNING rows (the merged minutes) stand in for their
+ * old versions, which the statement's snapshot still sees. One statement, so the hours commit
+ * or fail with their minutes, inside a caller's transaction or not.
  */
 export async function upsertMinuteCandles(
   db: AppDatabase,
@@ -71,7 +86,7 @@ export async function upsertMinuteCandles(
   if (options.ensurePartitions !== false) await ensureMonthPartitions(db, rows.map((r) => r.time));
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    await db
+    const minuteUpsert = db
       .insert(intradayOhlc)
       .values(
         chunk.map((c) => ({
@@ -92,9 +107,54 @@ export async function upsertMinuteCandles(
           close: sql`excluded.close`,
           volume: sql`excluded.volume`,
         },
-      });
+      })
+      .returning();
+    await db.execute(sql`
+      with written as (${minuteUpsert.getSQL()}),
+      touched as (select distinct symbol_id, ${istHourOf(sql`ts`)} as bucket from written),
+      minutes as (
+        -- A minute just written is in both halves; its new version (rank 0) wins.
+        select distinct on (symbol_id, ts) symbol_id, ts, open, high, low, close, volume
+        from (
+          select 0 as rank, symbol_id, ts, open, high, low, close, volume from written
+          union all
+          select 1, m.symbol_id, m.ts, m.open, m.high, m.low, m.close, m.volume
+          from intraday_ohlc m join touched t
+            on m.symbol_id = t.symbol_id and m.ts >= t.bucket and m.ts < t.bucket + interval '1 hour'
+        ) versions
+        order by symbol_id, ts, rank
+      )
+      insert into hourly_ohlc (symbol_id, bucket, open, high, low, close, volume)
+      select symbol_id, ${istHourOf(sql`ts`)} as bucket,
+             (array_agg(open order by ts))[1], max(high), min(low),
+             (array_agg(close order by ts desc))[1], coalesce(sum(volume), 0)
+      from minutes group by 1, 2
+      ${HOUR_REPLACES}`);
   }
   return rows.length;
+}
+
+/**
+ * Recomputes hourly_ohlc from intraday_ohlc for every hour holding minutes in [from, to) (the
+ * hours holding `from` and `to - 1` come whole), for every symbol or one. One INSERT … SELECT …
+ * GROUP BY. Hours without minutes keep their stored row (their minutes may be past retention).
+ * The day rollup runs it over the day, which repairs an hour that two concurrent transactions
+ * wrote at once (each recomputed it without the other's uncommitted minutes).
+ */
+export async function refreshHourlyCandles(db: AppDatabase, range: { from: number; to: number; symbolId?: number }): Promise<void> {
+  const lower = bucketStart(range.from, 60);
+  const upper = bucketStart(range.to - 1, 60) + 3_600_000;
+  if (upper <= lower) return;
+  const symbolClause = range.symbolId === undefined ? sql`` : sql` and symbol_id = ${range.symbolId}`;
+  await db.execute(sql`
+    insert into hourly_ohlc (symbol_id, bucket, open, high, low, close, volume)
+    select symbol_id, ${istHourOf(sql`ts`)} as bucket,
+           (array_agg(open order by ts))[1], max(high), min(low),
+           (array_agg(close order by ts desc))[1], coalesce(sum(volume), 0)
+    from intraday_ohlc
+    where ts >= ${iso(lower)}::timestamptz and ts < ${iso(upper)}::timestamptz${symbolClause}
+    group by 1, 2
+    ${HOUR_REPLACES}`);
 }
 
 // ---------------------------------------------------------------- reading
@@ -159,7 +219,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The chart's candles of one symbol, ascending by time, aggregated in SQL: minute timeframes
- * (M1 … H4) from intraday_ohlc in IST-aligned buckets (DECISIONS 13); D1 from day_ohlc, W1 (IST
+ * (M1 … M30) from intraday_ohlc and hour timeframes (H1, H2, H4) from its hourly rollup
+ * hourly_ohlc, in IST-aligned buckets (DECISIONS 13); D1 from day_ohlc, W1 (IST
  * weeks from Monday) and MN (IST months) from day_ohlc as well, each completed by the days after
  * the last daily row (today, before the rollup) aggregated from the minutes. Candle.time is the
  * bucket's start; for D1/W1/MN the instant of 00:00 IST of the period's first day.
@@ -167,7 +228,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * Bounded by rows, not by a guessed time range: `countback` buckets of N minutes hold at most
  * countback × N minute rows, so the query reads the latest that many rows before `to` (a
  * backward index scan that stops there, however sparse or dense the data), plus the few rows
- * that complete the earliest bucket. Daily timeframes read at most countback × (1, 7 or 31)
+ * that complete the earliest bucket; hour timeframes likewise read countback × N/60 hourly rows. Daily timeframes read at most countback × (1, 7 or 31)
  * daily rows the same way.
  */
 export async function getChartCandles(
@@ -179,12 +240,26 @@ export async function getChartCandles(
   const to = options.to ?? Date.now();
   const countback = Math.min(MAX_COUNTBACK, Math.max(1, Math.floor(options.countback ?? DEFAULT_COUNTBACK)));
   const tf = timeframeById(timeframe);
-  if (tf.kind === "minutes") return minuteTimeframeCandles(db, symbolId, tf.minutes, to, countback, options.from);
+  if (tf.kind === "minutes") {
+    // Whole hours (H1, H2, H4) come from the hourly rollup: 60x fewer rows than the minutes.
+    const source = tf.minutes % 60 === 0 ? HOURLY_SOURCE : MINUTE_SOURCE;
+    return bucketedCandles(db, source, symbolId, tf.minutes, to, countback, options.from);
+  }
   return calendarTimeframeCandles(db, symbolId, tf.kind, to, countback, options.from);
 }
 
-async function minuteTimeframeCandles(
+/** Where bucketed timeframes read their rows: the table, its time column and the minutes per row. */
+interface CandleSource {
+  table: SQL;
+  ts: SQL;
+  rowMinutes: number;
+}
+const MINUTE_SOURCE: CandleSource = { table: sql.raw("intraday_ohlc"), ts: sql.raw("ts"), rowMinutes: 1 };
+const HOURLY_SOURCE: CandleSource = { table: sql.raw("hourly_ohlc"), ts: sql.raw("bucket"), rowMinutes: 60 };
+
+async function bucketedCandles(
   db: AppDatabase,
+  source: CandleSource,
   symbolId: number,
   minutes: number,
   to: number,
@@ -193,18 +268,21 @@ async function minuteTimeframeCandles(
 ): Promise<Candle[]> {
   const sizeMs = minutes * 60_000;
   const size = sql.raw(String(minutes * 60));
+  const { table, ts: tsColumn } = source;
   // The whole bucket holding the instant just before `to`; `from` rounds up to a bucket start.
+  // Both are bucket starts, so also hour starts when the source is hourly (IST hours nest in
+  // IST-aligned H2/H4 buckets).
   const upper = bucketStart(to - 1, minutes) + sizeMs;
   const lower = from === undefined ? undefined : bucketStart(from - 1, minutes) + sizeMs;
   if (lower !== undefined && lower >= upper) return [];
-  const lowerClause = lower === undefined ? sql`` : sql` and ts >= ${iso(lower)}::timestamptz`;
+  const lowerClause = lower === undefined ? sql`` : sql` and ${tsColumn} >= ${iso(lower)}::timestamptz`;
   // DECISIONS 13: bucket = floor((epoch + 19800) / size), starting at bucket x size - 19800 seconds.
   const rows = rowsOf<CandleRow>(
     await db.execute(sql`
       with recent as (
-        select ts, open, high, low, close, volume from intraday_ohlc
-        where symbol_id = ${symbolId} and ts < ${iso(upper)}::timestamptz${lowerClause}
-        order by ts desc limit ${countback * minutes}
+        select ${tsColumn} as ts, open, high, low, close, volume from ${table}
+        where symbol_id = ${symbolId} and ${tsColumn} < ${iso(upper)}::timestamptz${lowerClause}
+        order by ${tsColumn} desc limit ${countback * (minutes / source.rowMinutes)}
       ),
       first_bucket as (
         select to_timestamp(floor((extract(epoch from min(ts)) + ${IST_OFFSET}) / ${size}) * ${size} - ${IST_OFFSET}) as start,
@@ -212,8 +290,8 @@ async function minuteTimeframeCandles(
         from recent
       ),
       head as (
-        select ts, open, high, low, close, volume from intraday_ohlc, first_bucket
-        where symbol_id = ${symbolId} and ts >= first_bucket.start and ts < first_bucket.first_ts
+        select ${tsColumn} as ts, open, high, low, close, volume from ${table}, first_bucket
+        where symbol_id = ${symbolId} and ${tsColumn} >= first_bucket.start and ${tsColumn} < first_bucket.first_ts
       ),
       m as (
         select floor((extract(epoch from ts) + ${IST_OFFSET}) / ${size}) as bucket, ts, open, high, low, close, volume
@@ -326,6 +404,8 @@ export async function rollupDay(db: AppDatabase, tradingDate: string): Promise<n
   });
   await db.transaction(async (tx) => {
     await upsertDailyBars(tx, bars);
+    // The writers keep the hours current; this repairs one left stale by concurrent writers.
+    await refreshHourlyCandles(tx, { from: start, to: end });
   });
   return bars.length;
 }
@@ -338,7 +418,8 @@ export interface PurgeResult {
 /**
  * Retention: removes minute candles before 00:00 IST of `cutoffYmd`. Monthly partitions that end
  * at or before the cutoff are detached and dropped whole (no row-by-row delete); older rows left
- * in a partly-kept month or the DEFAULT partition are deleted. day_ohlc is never touched.
+ * in a partly-kept month or the DEFAULT partition are deleted. day_ohlc and hourly_ohlc are never
+ * touched: hourly rows are kept like daily ones (docs/decisions/081-hourly-candles.md).
  */
 export async function purgeIntradayBefore(db: AppDatabase, cutoffYmd: string): Promise<PurgeResult> {
   const cutoff = istMidnight(cutoffYmd).getTime();
@@ -378,4 +459,5 @@ export async function purgeIntradayBefore(db: AppDatabase, cutoffYmd: string): P
 export async function analyzeCandleTables(db: AppDatabase): Promise<void> {
   await db.execute(sql`analyze intraday_ohlc`);
   await db.execute(sql`analyze day_ohlc`);
+  await db.execute(sql`analyze hourly_ohlc`);
 }

@@ -171,3 +171,8 @@ export async function saveChaviOrder(db: AppDatabase, orderedIds: readonly numbe
     }
   });
 }
+
+export async function countChavis(db: AppDatabase): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(chavis);
+  return Number(row.total);
+}

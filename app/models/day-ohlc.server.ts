@@ -99,3 +99,44 @@ export async function latestDayLevels(db: AppDatabase, symbolId: number) {
     .limit(1);
   return row ?? null;
 }
+
+export interface DailyLevels {
+  ma?: number | null;
+  md?: number | null;
+  wa?: number | null;
+  wd?: number | null;
+}
+
+/** One day bar with its MA/MD/WA/WD (admin/dayohlc/createbysymbolcode); levels not sent are kept. */
+export async function saveDailyBarWithLevels(db: AppDatabase, bar: DailyBar, levels: DailyLevels): Promise<void> {
+  await db
+    .insert(dayOhlc)
+    .values({
+      symbolId: bar.symbolId,
+      tradingDate: bar.tradingDate,
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
+      close: bar.close,
+      volume: Math.round(bar.volume),
+      ma: levels.ma ?? null,
+      md: levels.md ?? null,
+      wa: levels.wa ?? null,
+      wd: levels.wd ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [dayOhlc.symbolId, dayOhlc.tradingDate],
+      set: {
+        open: sql`excluded.open`,
+        high: sql`excluded.high`,
+        low: sql`excluded.low`,
+        close: sql`excluded.close`,
+        volume: sql`excluded.volume`,
+        ma: sql`coalesce(excluded.ma, ${dayOhlc.ma})`,
+        md: sql`coalesce(excluded.md, ${dayOhlc.md})`,
+        wa: sql`coalesce(excluded.wa, ${dayOhlc.wa})`,
+        wd: sql`coalesce(excluded.wd, ${dayOhlc.wd})`,
+        updatedAt: new Date(),
+      },
+    });
+}

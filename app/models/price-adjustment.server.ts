@@ -2,7 +2,7 @@
 // multiplied or divided by a number, in one transaction.
 import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
-import { dayOhlc, intradayOhlc, symbols } from "~/db/schema";
+import { dayOhlc, hourlyOhlc, intradayOhlc, symbols } from "~/db/schema";
 import type { BonusOperation } from "~/schemas/bonus-split";
 
 export interface SymbolChoice {
@@ -54,7 +54,7 @@ function sqlState(error: unknown): string | undefined {
 
 /**
  * Multiplies or divides the symbol's stored prices: day_ohlc open/high/low/close/settlement and
- * MA/MD/WA/WD (empty ones stay empty), and intraday_ohlc open/high/low/close. Volumes are left as
+ * MA/MD/WA/WD (empty ones stay empty), and intraday_ohlc and hourly_ohlc open/high/low/close. Volumes are left as
  * traded. Prices are rounded to the columns' 2 decimals. The minute table is updated one month
  * (one partition) per statement, so a long history does not hold the event loop in one piece.
  */
@@ -96,6 +96,13 @@ export async function adjustSymbolPrices(db: AppDatabase, adjustment: PriceAdjus
           intradayRows += affectedRows(result);
         }
       }
+      // The hourly rollup gets the same rounding: round(x × f, 2) never reverses an order, so the
+      // adjusted hour's high, low, first open and last close are those of its adjusted minutes,
+      // and hours kept past minute retention are adjusted too (docs/decisions/081).
+      await tx
+        .update(hourlyOhlc)
+        .set({ open: apply(hourlyOhlc.open), high: apply(hourlyOhlc.high), low: apply(hourlyOhlc.low), close: apply(hourlyOhlc.close) })
+        .where(eq(hourlyOhlc.symbolId, adjustment.symbolId));
       return { dailyRows: affectedRows(daily), intradayRows };
     });
   } catch (error) {

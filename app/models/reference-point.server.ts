@@ -160,3 +160,13 @@ export async function listSymbolsWithReferencePoints(db: AppDatabase): Promise<{
     .innerJoin(symbols, eq(symbols.id, referencePoints.symbolId))
     .orderBy(asc(symbols.symbolCode));
 }
+
+/** Every active point with its symbol code (getReferencePoint: keyed by point name, then code). */
+export async function listActiveReferencePoints(db: AppDatabase): Promise<{ symbolCode: string; pointName: string; displayName: string; price: number }[]> {
+  return db
+    .select({ symbolCode: symbols.symbolCode, pointName: referencePoints.pointName, displayName: referencePoints.displayName, price: referencePoints.price })
+    .from(referencePoints)
+    .innerJoin(symbols, eq(symbols.id, referencePoints.symbolId))
+    .where(eq(referencePoints.isActive, true))
+    .orderBy(asc(referencePoints.pointName), asc(symbols.symbolCode));
+}

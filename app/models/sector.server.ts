@@ -1,7 +1,7 @@
 // Sectors: the sector list, its create/edit/status writes, and the choices other forms offer.
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
-import { sectors, symbols } from "~/db/schema";
+import { sectorAnalysisPoints, sectors, symbols } from "~/db/schema";
 import { pageOffset } from "~/domain/paging";
 
 export interface SectorRow {
@@ -102,4 +102,18 @@ export async function findSymbolChoices(db: AppDatabase, ids: readonly number[])
     .from(symbols)
     .where(inArray(symbols.id, [...ids]))
     .orderBy(asc(symbols.symbolCode));
+}
+
+/** A sector's gauge points (one per minute) in [from, to), oldest first, for the sector-analysis chart. */
+export async function listSectorGaugePoints(db: AppDatabase, sectorId: number, from: Date, to: Date): Promise<{ ts: Date; percentage: number }[]> {
+  return db
+    .select({ ts: sectorAnalysisPoints.ts, percentage: sectorAnalysisPoints.percentage })
+    .from(sectorAnalysisPoints)
+    .where(and(eq(sectorAnalysisPoints.sectorId, sectorId), gte(sectorAnalysisPoints.ts, from), lt(sectorAnalysisPoints.ts, to)))
+    .orderBy(asc(sectorAnalysisPoints.ts));
+}
+
+export async function countSectors(db: AppDatabase): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(sectors);
+  return Number(row.total);
 }

@@ -125,3 +125,14 @@ export async function setSymbolStatus(db: AppDatabase, id: number, status: boole
   const rows = await db.update(symbols).set({ status, updatedAt: new Date() }).where(eq(symbols.id, id)).returning({ id: symbols.id });
   return rows.length > 0;
 }
+
+/** Every symbol's audio script (the speech alerts' text), by code. */
+export async function listAudioScripts(db: AppDatabase): Promise<{ symbolCode: string; audioScript: string }[]> {
+  return db.select({ symbolCode: symbols.symbolCode, audioScript: symbols.audioScript }).from(symbols).orderBy(symbols.symbolCode);
+}
+
+/** Symbols in all, and the active ones (the admin dashboard's count cards). */
+export async function countSymbols(db: AppDatabase): Promise<{ total: number; active: number }> {
+  const [row] = await db.select({ total: count(), active: sql<number>`count(*) filter (where ${symbols.status})::int` }).from(symbols);
+  return { total: Number(row.total), active: Number(row.active) };
+}

@@ -32,6 +32,11 @@ export async function findSymbolByCode(db: AppDatabase, code: string): Promise<S
   return row ?? null;
 }
 
+export async function findSymbolById(db: AppDatabase, id: number): Promise<SymbolRef | null> {
+  const [row] = await db.select(refColumns).from(symbols).where(eq(symbols.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function listActiveSymbols(db: AppDatabase): Promise<SymbolRef[]> {
   return db.select(refColumns).from(symbols).where(eq(symbols.status, true)).orderBy(asc(symbols.symbolCode));
 }
@@ -56,6 +61,16 @@ export async function visibleSymbolCodes(db: AppDatabase, user: { id: number; ro
     .innerJoin(symbols, eq(symbols.id, userSymbols.symbolId))
     .where(and(eq(userSymbols.userId, user.id), eq(symbols.status, true)));
   return new Set(rows.map((r) => r.code.toUpperCase()));
+}
+
+/**
+ * May the user pick this symbol (an alert, a watchlist entry)? It must exist and be active, and
+ * a customer must be subscribed to it; the other roles may pick any active symbol.
+ */
+export async function isSymbolChoiceFor(db: AppDatabase, user: { id: number; roleId: number }, symbol: SymbolRef | null): Promise<boolean> {
+  if (!symbol?.status) return false;
+  const visible = await visibleSymbolCodes(db, user);
+  return visible === "all" || visible.has(symbol.symbolCode.toUpperCase());
 }
 
 export async function findSectorByName(db: AppDatabase, name: string): Promise<{ id: number } | null> {

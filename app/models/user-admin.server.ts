@@ -279,3 +279,11 @@ export async function loadUserFormOptions(db: AppDatabase, sectorIds: readonly n
   ]);
   return { sectors: sectorChoices, symbols: checklist, chosenSymbols: chosen };
 }
+
+/** How many accounts each role has (the admin dashboard's count cards). */
+export async function countUsersByRole(db: AppDatabase): Promise<Record<RoleId, number>> {
+  const rows = await db.select({ roleId: users.roleId, total: count() }).from(users).groupBy(users.roleId);
+  const counts: Record<RoleId, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
+  for (const r of rows) if (r.roleId >= 1 && r.roleId <= 4) counts[r.roleId as RoleId] = Number(r.total);
+  return counts;
+}

@@ -19,6 +19,8 @@ export const SERVER_EVENTS = {
   targetRemoved: "target-point-removed",
   /** Not in the documents (they name no broadcast event): a broadcast to every signed-in user. */
   broadcast: "broadcast-message",
+  /** Not in the documents (they name no alert event): a fired alert's notification, to its user. */
+  alertNotification: "alert-notification",
 } as const;
 
 export const CLIENT_EVENTS = {
@@ -41,6 +43,16 @@ export interface SubscriptionRequest {
 export interface SymbolTickPayload {
   tickData: Quote;
   chavi: { label: string; date: string }[];
+}
+
+/** overview-data: the up/down gauges of DECISIONS 19, overall and per sector. */
+export interface OverviewDataPayload {
+  gauge: number;
+  advances: number;
+  declines: number;
+  sectors: { sectorId: number; gauge: number; advances: number; declines: number }[];
+  /** Epoch ms when it was computed. */
+  time: number;
 }
 
 export interface KeyEventPayload {
@@ -70,3 +82,17 @@ export interface TargetRemovedPayload {
 export const roomForUser = (userId: number) => `user:${userId}`;
 export const roomForRole = (roleId: number) => `role:${roleId}`;
 export const roomForSymbol = (code: string) => `symbol:${code.toUpperCase()}`;
+
+export const ALERT_NOTIFICATION_EVENT = SERVER_EVENTS.alertNotification;
+
+export interface AlertNotificationPayload {
+  id: number;
+  symbolCode: string;
+  message: string;
+  /** The alert's viewType: "Play sound" and/or "Notify in App". */
+  view: string[];
+  /** The symbol's audio script, read aloud in hi-IN. */
+  mp3Text: string;
+  /** DD-MM-YYYY hh:mm:ss a (IST). */
+  time: string;
+}

@@ -1,40 +1,28 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { controlClass, FieldFrame, FormErrors, SubmitButton } from "~/components/ui/field";
 import { formatIstDateTime } from "~/domain/dates";
-import { maskSecret } from "~/domain/mask";
-import { loadStoredCredentials, storeCredentials } from "~/live-rate/credentials.server";
-import { liveRateProviderFor } from "~/live-rate/provider.server";
-import { markApiSecretAuthenticated } from "~/models/api-secret.server";
-import { ENTER_CREDENTIALS, GET_SECRET_FAILED, SEND_OTP_FAILED, tokenSchema, VERIFY_OTP_FAILED } from "~/schemas/token";
-import { resolveSessionSecret } from "~/services.server";
+import { readMaskedCredentials, runVerificationStep } from "~/live-rate/verification.server";
+import { GET_SECRET_FAILED, tokenSchema } from "~/schemas/token";
 import { redirectWithToast } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "API Verification — NSE Signals" }];
 
-function appSecret(context: LoaderFunctionArgs["context"]): string {
-  return resolveSessionSecret(context.env);
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   try {
-    const stored = await loadStoredCredentials(context.db, appSecret(context));
     // Never the secrets themselves: their last four characters only (DECISIONS 23).
+    const stored = await readMaskedCredentials(context);
     return json({
       loadError: null,
       stored: stored
         ? {
-            apiToken: maskSecret(stored.apiToken),
-            apiSecret: maskSecret(stored.apiSecret),
+            apiToken: stored.apiToken,
+            apiSecret: stored.apiSecret,
             lastAuthentication: stored.authenticationDate ? formatIstDateTime(stored.authenticationDate) : null,
           }
         : null,
@@ -49,45 +37,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, [1]);
   const submission = parseWithZod(await request.formData(), { schema: tokenSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["apiToken", "apiSecret"] }), { status: 400 });
-  const value = submission.value;
-  const secret = appSecret(context);
-  const provider = liveRateProviderFor(context.env.FEED, { mailer: context.mailer, signingSecret: secret });
-  const failed = (message: string, status = 502) => json(submission.reply({ formErrors: [message], hideFields: ["apiToken", "apiSecret"] }), { status });
-
-  const typed = value.apiToken && value.apiSecret ? { apiToken: value.apiToken, apiSecret: value.apiSecret } : null;
-  if (!typed && (value.apiToken || value.apiSecret)) return failed(ENTER_CREDENTIALS, 400);
-  let stored;
-  try {
-    stored = await loadStoredCredentials(context.db, secret);
-  } catch (error) {
-    console.error("[token] load failed", error);
-    return failed(GET_SECRET_FAILED, 500);
-  }
-  const credentials = typed ?? (stored ? { apiToken: stored.apiToken, apiSecret: stored.apiSecret } : null);
-  if (!credentials) return failed(ENTER_CREDENTIALS, 400);
-  // New credentials are kept (sealed) from the Request on, unverified until the OTP is checked,
-  // so the no-JavaScript page never has to send them back to the browser.
-  const changed = !stored || stored.apiToken !== credentials.apiToken || stored.apiSecret !== credentials.apiSecret;
-
-  if (value.intent === "request") {
-    try {
-      await provider.requestOtp(credentials, { email: user.email, name: user.name });
-    } catch (error) {
-      return failed(`${SEND_OTP_FAILED} ${reason(error)}`);
-    }
-    if (changed) await storeCredentials(context.db, secret, credentials, user.id);
-    return redirectWithToast(context.cookies, request, "/Token", { type: "success", message: `OTP sent to ${user.email}` });
-  }
-
-  try {
-    await provider.verifyOtp(credentials, value.otp);
-  } catch (error) {
-    return failed(`${VERIFY_OTP_FAILED} ${reason(error)}`);
-  }
-  if (changed) await storeCredentials(context.db, secret, credentials, user.id);
-  const current = await loadStoredCredentials(context.db, secret);
-  if (current) await markApiSecretAuthenticated(context.db, current.id, new Date());
-  return redirectWithToast(context.cookies, request, "/Token", { type: "success", message: "API verified successfully" });
+  const outcome = await runVerificationStep(context, user, submission.value);
+  if (!outcome.ok) return json(submission.reply({ formErrors: [outcome.message], hideFields: ["apiToken", "apiSecret"] }), { status: outcome.status });
+  return redirectWithToast(context.cookies, request, "/Token", { type: "success", message: outcome.message });
 }
 
 export default function TokenPage() {

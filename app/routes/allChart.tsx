@@ -6,6 +6,7 @@ import { loadChartView } from "~/charts.server";
 import { readUserSettings } from "~/models/settings.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import { chartCount, defaultChartSymbols } from "~/domain/chart-layout";
+import { swingMarkersOn } from "~/domain/chart-markers";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import type { loader as rootLoader } from "~/root";
 
@@ -60,7 +61,7 @@ export default function AllChartPage() {
         {views.map((view, i) => (
           <div key={`${i}-${view.symbol.code}`} data-chart-slot={i}>
             <h2 className="mb-1 text-sm font-semibold">{view.symbol.code}</h2>
-            <LiveCandleChart symbol={view.symbol.code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} height={height} dark={root?.theme === "dark"} mode={view.settings.viewChart} />
+            <LiveCandleChart symbol={view.symbol.code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} height={height} dark={root?.theme === "dark"} mode={view.settings.viewChart} keys={view.keys} swing={swingMarkersOn(view.settings)} />
           </div>
         ))}
       </div>

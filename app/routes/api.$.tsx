@@ -1,12 +1,7 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/auth/guards.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { dispatchApi } from "~/api/dispatch.server";
 
-// Any /api path without its own route: a caller without a valid token gets 401
-// {"error":"Invalid token"} (DECISIONS 8); a signed-in caller learns the call does not exist.
-async function unknownCall(request: Request, context: LoaderFunctionArgs["context"]) {
-  await requireApiUser(request, context);
-  return json({ message: "Unknown API call" }, { status: 404 });
-}
-
-export const loader = ({ request, context }: LoaderFunctionArgs) => unknownCall(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) => unknownCall(request, context);
+// Every /api call is answered from the one API table (app/api/table.server.ts): the router
+// checks the token, the method, the role (access table) and the body before the handler runs.
+export const loader = ({ request, context }: LoaderFunctionArgs) => dispatchApi(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => dispatchApi(request, context);

@@ -1,9 +1,7 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/auth/guards.server";
-import { apiLogout } from "~/auth/api-login.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { dispatchApi } from "~/api/dispatch.server";
 
-export const loader = () => json({ message: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireApiUser(request, context);
-  return apiLogout(context, request);
-}
+// Every /api call is answered from the one API table (app/api/table.server.ts): the router
+// checks the token, the method, the role (access table) and the body before the handler runs.
+export const loader = ({ request, context }: LoaderFunctionArgs) => dispatchApi(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => dispatchApi(request, context);

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/parse";
 import { requireRole } from "~/auth/guards.server";
 import { BROADCAST_SENT, rateLimitMessage } from "~/domain/chat";
 import { broadcastReturnPath, broadcastSchema } from "~/schemas/chat";

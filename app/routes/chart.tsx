@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { requireRouteAccess, notFound } from "~/auth/guards.server";
 import { readPreferences } from "~/preferences.server";
 import { loadChartView } from "~/charts.server";
@@ -7,6 +7,8 @@ import { CHART_PAGE_TIMEFRAMES, isTimeframeId } from "~/domain/candles";
 import { DEFAULT_REFERENCE_SYMBOL, direction } from "~/domain/quotes";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { keyLabelColour } from "~/domain/targets";
+import { swingMarkersOn } from "~/domain/chart-markers";
+import { TradeButtons } from "~/components/charts/trade-buttons";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import type { loader as rootLoader } from "~/root";
@@ -78,29 +80,11 @@ export default function ChartPage() {
             </button>
           </noscript>
         </Form>
-        <div className="ml-auto flex gap-2">
-          <TradeButton side="SELL" price={live?.bid ?? null} code={code} enabled={canTrade} />
-          <TradeButton side="BUY" price={live?.ask ?? null} code={code} enabled={canTrade} />
+        <div className="ml-auto">
+          <TradeButtons code={code} ask={live?.ask ?? null} bid={live?.bid ?? null} enabled={canTrade} />
         </div>
       </div>
-      <LiveCandleChart symbol={code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} dark={root?.theme === "dark"} mode={view.settings.viewChart} />
+      <LiveCandleChart symbol={code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} dark={root?.theme === "dark"} mode={view.settings.viewChart} keys={view.keys} swing={swingMarkersOn(view.settings)} />
     </section>
-  );
-}
-
-function TradeButton({ side, price, code, enabled }: { side: "BUY" | "SELL"; price: number | null; code: string; enabled: boolean }) {
-  const colour = side === "BUY" ? "bg-up" : "bg-down";
-  const label = `${side === "BUY" ? "Buy" : "Sell"} ${price === null ? "" : formatNumber(price)}`;
-  if (!enabled || price === null) {
-    return (
-      <button type="button" disabled className={`${colour} cursor-not-allowed rounded-md px-3 py-1.5 text-sm font-semibold text-white opacity-50`}>
-        {label}
-      </button>
-    );
-  }
-  return (
-    <Link to={`/trades/new?symbol=${encodeURIComponent(code)}&side=${side}&price=${price}`} className={`${colour} rounded-md px-3 py-1.5 text-sm font-semibold text-white`}>
-      {label}
-    </Link>
   );
 }

@@ -1,25 +1,21 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireRouteAccess } from "~/auth/guards.server";
-import { ROLE_NAMES } from "~/domain/access";
+import { requireRouteAccess, notFound } from "~/auth/guards.server";
+import { readPreferences } from "~/preferences.server";
+import { loadDashboard } from "~/dashboard.server";
+import { DashboardScreen } from "~/components/dashboard/dashboard-screen";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  return json({ name: user.name, roleName: ROLE_NAMES[user.roleId] });
+  const prefs = await readPreferences(context.cookies, request);
+  const data = await loadDashboard(context, user, new URL(request.url), prefs.chartTimeframe);
+  if (!data) notFound();
+  return json(data);
 }
 
 export default function DashboardPage() {
-  const { name, roleName } = useLoaderData<typeof loader>();
-  return (
-    <section aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title" className="text-xl font-semibold">
-        Dashboard
-      </h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Signed in as {name} ({roleName}).
-      </p>
-    </section>
-  );
+  const data = useLoaderData<typeof loader>();
+  return <DashboardScreen data={data} title="Dashboard" />;
 }

@@ -8,10 +8,11 @@ import { linkClass, PageTitle } from "~/components/admin/admin-ui";
 import { ReferencePointsTable } from "~/components/admin/reference-points";
 import { deleteReferencePoint } from "~/models/reference-point.server";
 import { redirectWithToast } from "~/toast.server";
+import { recordId } from "~/schemas/record-id";
 
 export const meta: MetaFunction = () => [{ title: "Reference Point — NSE Signals" }];
 
-const deleteSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() });
+const deleteSchema = z.object({ intent: z.literal("delete"), id: recordId() });
 
 // The admin's Reference Point screen: the same table with a Delete per row (the documents'
 // DELETE admin/referencePoint/{id}, a POST here) and the way to the upload.

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/layout/auth-card";

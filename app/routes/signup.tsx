@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import * as z from "zod";
@@ -8,8 +8,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { signupSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
 import { authPostLimitMessage } from "~/auth/login.server";
-import { registerCustomer } from "~/auth/codes.server";
-import { isEmailTaken, isUsernameTaken } from "~/models/user.server";
+import { registerCustomer, signupProblems } from "~/auth/codes.server";
 import { redirectWithToast } from "~/toast.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -25,12 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseWithZod(formData, {
     async: true,
     schema: signupSchema.superRefine(async (value, ctx) => {
-      if (await isEmailTaken(context.db, value.email)) {
-        ctx.addIssue({ code: "custom", path: ["email"], message: "This email is already registered" });
-      }
-      if (await isUsernameTaken(context.db, value.username)) {
-        ctx.addIssue({ code: "custom", path: ["username"], message: "This username is already taken" });
-      }
+      for (const problem of await signupProblems(context.db, value)) ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
     }),
   });
   if (submission.status !== "success") {

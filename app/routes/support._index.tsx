@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/parse";
 import { forbidden, requireRouteAccess } from "~/auth/guards.server";
 import { isChatClient, SUPPORT_UNAVAILABLE } from "~/domain/chat";
 import { supportIndexActionSchema } from "~/schemas/chat";

@@ -4,7 +4,7 @@ import { forbidden, notFound, requireRole } from "~/auth/guards.server";
 import { buttonClass, RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { ROLE_NAMES, type RoleId } from "~/domain/access";
 import { parseIdParam } from "~/domain/paging";
-import { canManageAccount, mayWriteAccount } from "~/domain/user-admin";
+import { CANNOT_DELETE_SELF, canManageAccount, mayWriteAccount, ownAccountRefusal } from "~/domain/user-admin";
 import { deleteUserAccount, findUserForEdit } from "~/models/user-admin.server";
 import { redirectWithToast } from "~/toast.server";
 
@@ -27,7 +27,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = id ? await findUserForEdit(context.db, id) : null;
   if (!user) notFound();
   if (!mayWriteAccount(actor.roleId, { kind: "delete", currentRole: user.roleId })) forbidden();
-  if (user.id === actor.id) forbidden("You cannot delete your own account.");
+  const refusal = ownAccountRefusal({ kind: "delete" }, actor.id, user.id);
+  if (refusal) forbidden(refusal);
   const deleted = await deleteUserAccount(context.db, user.id, ALL.filter((r) => canManageAccount(actor.roleId, r)));
   if (!deleted) notFound();
   context.hub.disconnectUser(user.id);
@@ -42,7 +43,7 @@ export default function DeleteUserRoute() {
   return (
     <RouteDialog title="Delete User" closeTo={`/users?role_id=${user.roleId}`}>
       {user.self ? (
-        <p>You cannot delete your own account.</p>
+        <p>{CANNOT_DELETE_SELF}</p>
       ) : (
         <Form method="post" className="flex flex-col gap-4">
           <p>

@@ -1,28 +1,20 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { forbidden, notFound, requireRole } from "~/auth/guards.server";
 import { formIntent, previewUserForm } from "~/admin/user-form-post.server";
+import { updateAccount, userWriteProblems } from "~/admin/user-save.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { UserForm } from "~/components/admin/user-form";
-import { isRoleId, type RoleId } from "~/domain/access";
-import { istDateString } from "~/domain/dates";
+import { isRoleId } from "~/domain/access";
 import { parseIdParam } from "~/domain/paging";
 import { assignableRoles, canManageAccount, mayWriteAccount } from "~/domain/user-admin";
-import {
-  findUserForEdit,
-  findUserRole,
-  isEmailUsedByOther,
-  isUsernameUsedByOther,
-  loadUserFormOptions,
-  updateUserWithSubscription,
-} from "~/models/user-admin.server";
-import { EMAIL_TAKEN, updateUserSchema, USER_SAVE_ERROR, USER_SAVED, USERNAME_TAKEN } from "~/schemas/user-admin";
+import { findUserForEdit, findUserRole, loadUserFormOptions } from "~/models/user-admin.server";
+import { updateUserSchema, USER_SAVE_ERROR, USER_SAVED } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit User — NSE Signals" }];
 
-const ALL: RoleId[] = [1, 2, 3, 4];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
@@ -68,35 +60,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = await parseWithZod(formData, {
     async: true,
     schema: updateUserSchema.superRefine(async (value, ctx) => {
-      if (!isRoleId(value.roleId) || !assignableRoles(actor.roleId).includes(value.roleId)) {
-        ctx.addIssue({ code: "custom", path: ["roleId"], message: "Please select a role" });
-      }
-      if (await isEmailUsedByOther(context.db, value.email, id)) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_TAKEN });
-      if (await isUsernameUsedByOther(context.db, value.username, id)) ctx.addIssue({ code: "custom", path: ["username"], message: USERNAME_TAKEN });
+      for (const problem of await userWriteProblems(context.db, actor.roleId, value, id)) ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
     }),
   });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const value = submission.value;
-  // The roles this actor may touch go into the UPDATE's WHERE clause too.
-  const manageable = ALL.filter((r) => canManageAccount(actor.roleId, r));
   let saved: boolean;
   try {
-    saved = await updateUserWithSubscription(
-      context.db,
-      id,
-      {
-        name: value.name,
-        username: value.username,
-        email: value.email,
-        roleId: value.roleId as RoleId,
-        status: value.status,
-        sectorIds: value.sectorIds,
-        symbolIds: value.symbolIds,
-        dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
-        dateExpired: value.dateExpired ?? null,
-      },
-      manageable,
-    );
+    saved = await updateAccount(context.db, actor.roleId, id, value);
   } catch (error) {
     console.error("[users] update failed", error);
     return json(submission.reply({ formErrors: [USER_SAVE_ERROR] }), { status: 500 });

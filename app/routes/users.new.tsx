@@ -1,22 +1,17 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { hashPassword } from "~/auth/password.server";
 import { forbidden, requireRole } from "~/auth/guards.server";
 import { formIntent, idsFromSearch, previewUserForm } from "~/admin/user-form-post.server";
+import { createAccount, userWriteProblems } from "~/admin/user-save.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { UserForm } from "~/components/admin/user-form";
 import { isRoleId } from "~/domain/access";
 import { istDateString } from "~/domain/dates";
 import { parseIdParam } from "~/domain/paging";
 import { assignableRoles, mayWriteAccount } from "~/domain/user-admin";
-import {
-  createUserWithSubscription,
-  isEmailUsedByOther,
-  isUsernameUsedByOther,
-  loadUserFormOptions,
-} from "~/models/user-admin.server";
-import { createUserSchema, EMAIL_TAKEN, USER_SAVE_ERROR, USER_SAVED, USERNAME_TAKEN } from "~/schemas/user-admin";
+import { loadUserFormOptions } from "~/models/user-admin.server";
+import { createUserSchema, USER_SAVE_ERROR, USER_SAVED } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create User — NSE Signals" }];
@@ -47,11 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseWithZod(formData, {
     async: true,
     schema: createUserSchema.superRefine(async (value, ctx) => {
-      if (!isRoleId(value.roleId) || !assignableRoles(actor.roleId).includes(value.roleId)) {
-        ctx.addIssue({ code: "custom", path: ["roleId"], message: "Please select a role" });
-      }
-      if (await isEmailUsedByOther(context.db, value.email)) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_TAKEN });
-      if (await isUsernameUsedByOther(context.db, value.username)) ctx.addIssue({ code: "custom", path: ["username"], message: USERNAME_TAKEN });
+      for (const problem of await userWriteProblems(context.db, actor.roleId, value)) ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
     }),
   });
   if (submission.status !== "success") {
@@ -59,17 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const value = submission.value;
   try {
-    await createUserWithSubscription(context.db, {
-      name: value.name,
-      username: value.username,
-      email: value.email,
-      passwordHash: await hashPassword(value.password),
-      roleId: value.roleId as 1 | 2 | 3 | 4,
-      sectorIds: value.sectorIds,
-      symbolIds: value.symbolIds,
-      dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
-      dateExpired: value.dateExpired ?? null,
-    });
+    await createAccount(context.db, value);
   } catch (error) {
     console.error("[users] create failed", error);
     return json(submission.reply({ formErrors: [USER_SAVE_ERROR], hideFields: ["password"] }), { status: 500 });

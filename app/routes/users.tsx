@@ -17,7 +17,7 @@ import { controlClass } from "~/components/ui/field";
 import { BUILT_PATHS, canReach, ROLE_NAMES } from "~/domain/access";
 import { formatIstDate } from "~/domain/dates";
 import { PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
-import { filterableRoles, listRoleFor, mayWriteAccount } from "~/domain/user-admin";
+import { filterableRoles, listRoleFor, mayWriteAccount, ownAccountRefusal } from "~/domain/user-admin";
 import { setUserStatus } from "~/models/user.server";
 import { findUserRole, listUsersPage } from "~/models/user-admin.server";
 import { statusSwitchSchema } from "~/schemas/user-admin";
@@ -53,6 +53,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const currentRole = await findUserRole(context.db, id);
   if (currentRole === null) notFound();
   if (!mayWriteAccount(actor.roleId, { kind: "status", currentRole })) forbidden();
+  const refusal = ownAccountRefusal({ kind: "status", active: status }, actor.id, id);
+  if (refusal) forbidden(refusal);
   await setUserStatus(context.db, id, status);
   if (!status) context.hub.disconnectUser(id);
   const url = new URL(request.url);

@@ -1,5 +1,6 @@
 // Bonus Splitting form (trading-dashboard.md §5): the documents' exact messages.
 import * as z from "zod";
+import { strictRecordId } from "~/schemas/record-id";
 
 export const BONUS_OPERATIONS = ["Multiply", "Division"] as const;
 export type BonusOperation = (typeof BONUS_OPERATIONS)[number];
@@ -10,7 +11,7 @@ export const SELECT_OPERATION = "Please select a valid .";
 export const POSITIVE_NUMBER = "Please enter a number greater than 0.";
 
 export const bonusSplitSchema = z.object({
-  symbolId: z.number({ error: SELECT_SCRIPT }).int(SELECT_SCRIPT).positive(SELECT_SCRIPT),
+  symbolId: strictRecordId(SELECT_SCRIPT),
   number: z
     .number({ error: ENTER_NUMBER })
     .refine((n) => n !== 0, ENTER_NUMBER)

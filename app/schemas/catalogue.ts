@@ -2,6 +2,7 @@
 // validation for these modals; a name is required here because a nameless sector or symbol is
 // useless, and the numeric fields are numbers (admin-console.md §5).
 import * as z from "zod";
+import { strictRecordId } from "~/schemas/record-id";
 
 export const SECTOR_NAME_REQUIRED = "Please enter a name";
 export const SECTOR_NAME_TAKEN = "A sector with this name already exists";
@@ -22,7 +23,7 @@ const number = (label: string) => z.number({ error: `${label} must be a number` 
 const optionalPercent = (label: string) => number(label).min(0, `${label} cannot be negative`).max(100, `${label} cannot exceed 100`).optional();
 
 export const symbolSchema = z.object({
-  sectorId: z.number({ error: "Please select a sector" }).int().positive().optional(),
+  sectorId: strictRecordId("Please select a sector").optional(),
   name: z
     .string({ error: SYMBOL_NAME_REQUIRED })
     .trim()

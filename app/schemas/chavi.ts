@@ -1,11 +1,12 @@
 // Key (chavi) forms: Create/Edit Chavi, assigning keys to a user, and the key order.
 import * as z from "zod";
+import { recordId, strictRecordId } from "~/schemas/record-id";
 
 export const CHAVI_TYPES = ["plus", "minus"] as const;
 export const REGISTRATION_FAILED = "Registration failed";
 export const KEY_NAME_TAKEN = "a key with this name already exists";
 
-const ids = z.array(z.number().int().positive().max(2 ** 31 - 1)).default([]);
+const ids = z.array(strictRecordId()).default([]);
 
 export const chaviSchema = z.object({
   name: z.string({ error: "Please enter a name" }).trim().min(1, "Please enter a name").max(50, "Name is too long"),
@@ -22,13 +23,13 @@ export const chaviSchema = z.object({
 export type ChaviInput = z.infer<typeof chaviSchema>;
 
 export const assignKeysSchema = z.object({
-  userId: z.number({ error: "Please select a user" }).int().positive(),
+  userId: strictRecordId("Please select a user"),
   chaviIds: ids,
 });
 
 export const keyOrderSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("save-order"), order: z.array(z.coerce.number().int().positive()).min(1) }),
-  z.object({ intent: z.literal("move"), id: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("save-order"), order: z.array(recordId()).min(1) }),
+  z.object({ intent: z.literal("move"), id: recordId(), direction: z.enum(["up", "down"]) }),
 ]);
 
 /** "Registration failed" plus the reason (admin-console.md §8). */

@@ -1,5 +1,6 @@
 // "Save Symbol's Open Data": a bodiless admin post that sends the user back where it came from.
 import * as z from "zod";
+import { isValidYmd } from "~/domain/dates";
 import { localPath } from "./preferences";
 
 export const OPEN_DATA_DEFAULT_RETURN = "/setting";
@@ -8,3 +9,26 @@ export const openDataSchema = z.object({
   // Only a local path (localPath answers "/" for anything else); none given: the settings page.
   redirectTo: z.preprocess((v) => (v === undefined || v === "" ? OPEN_DATA_DEFAULT_RETURN : v), localPath),
 });
+
+/** POST admin/dayohlc/createbysymbolcode: one symbol's day bar and its MA/MD/WA/WD levels. */
+const price = (label: string) => z.number({ error: `${label} must be a number` }).positive(`${label} must be greater than 0`).max(100_000_000, `${label} is too large`);
+const level = (label: string) => price(label).nullable().optional();
+
+export const dailyBarSchema = z
+  .object({
+    symbol_code: z.string({ error: "Please select a symbol" }).trim().min(1, "Please select a symbol").max(40),
+    date: z.string({ error: "Please enter a date" }).refine(isValidYmd, "Please enter a date"),
+    open: price("Open"),
+    high: price("High"),
+    low: price("Low"),
+    close: price("Close"),
+    volume: z.number({ error: "Volume must be a number" }).int("Volume must be a whole number").min(0, "Volume cannot be negative").default(0),
+    MA: level("MA"),
+    MD: level("MD"),
+    WA: level("WA"),
+    WD: level("WD"),
+  })
+  .refine((b) => b.high >= Math.max(b.open, b.close, b.low) && b.low <= Math.min(b.open, b.close), {
+    path: ["high"],
+    message: "High must be the highest and Low the lowest price of the day",
+  });

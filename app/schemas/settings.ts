@@ -48,3 +48,43 @@ export const marqueSchema = z.object({
   date: z.string({ error: "Please enter a date" }).refine(isValidYmd, "Please enter a date"),
   subText: z.string().trim().max(500, "Sub text is too long").default(""),
 });
+
+export const UNKNOWN_SETTING = "Unknown setting";
+
+/** One setting's value, checked by the same field rule its settings-page form uses. */
+const SETTING_VALUE_RULES: Record<string, z.ZodType> = {
+  Theme: viewSettingSchema.shape.theme,
+  viewChart: viewSettingSchema.shape.viewChart.unwrap(),
+  chart: viewSettingSchema.shape.chart.unwrap(),
+  tradeSeconds: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), tradeSettingSchema.shape.tradeSeconds),
+  ...Object.fromEntries(INDICATOR_TOGGLES.map((name) => [name, z.enum(["true", "false"], { error: `${name} must be true or false` })])),
+  studies: z.preprocess((v) => {
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, indicatorSettingSchema.shape.studies.unwrap()),
+};
+
+/** users/setting/add {name, value, id}: one named setting of the caller (id is ignored). */
+export const settingWriteSchema = z
+  .object({
+    name: z.enum(Object.keys(SETTING_VALUE_RULES) as [string, ...string[]], { error: UNKNOWN_SETTING }),
+    value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())], { error: "Please enter a value" }),
+    id: z.union([z.number(), z.string()]).optional(),
+  })
+  .transform((input, ctx) => {
+    const raw = typeof input.value === "boolean" || typeof input.value === "number" ? String(input.value) : input.value;
+    const checked = SETTING_VALUE_RULES[input.name].safeParse(raw);
+    if (!checked.success) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: checked.error.issues[0]?.message ?? "Invalid value" });
+      return z.NEVER;
+    }
+    const value = Array.isArray(checked.data) ? JSON.stringify(checked.data) : String(checked.data);
+    return { name: input.name, value };
+  });
+
+/** POST users/setting/marque: the Marque Data form without its page intent. */
+export const marqueWriteSchema = marqueSchema.omit({ intent: true });

@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
 import { PASSWORD_MIN } from "./auth";
+import { recordId, strictRecordId } from "~/schemas/record-id";
 
 export const SELECT_ROLE = "Please select a role";
 export const ENTER_NAME = "Please enter a name";
@@ -15,7 +16,7 @@ export const USER_SAVE_ERROR = "Error saving user";
 export const EMAIL_TAKEN = "This email is already in use";
 export const USERNAME_TAKEN = "This username is already in use";
 
-const ids = z.array(z.number().int().positive().max(2 ** 31 - 1)).default([]);
+const ids = z.array(strictRecordId()).default([]);
 const ymd = z.string().refine(isValidYmd, "Please enter a date as YYYY-MM-DD").optional();
 
 const userFields = {
@@ -37,7 +38,7 @@ const userFields = {
     .max(254, "Email is too long")
     .pipe(z.email("Please enter a valid email address")),
   sectorIds: ids,
-  symbolIds: z.array(z.number().int().positive().max(2 ** 31 - 1), { error: SELECT_SYMBOL }).min(1, SELECT_SYMBOL),
+  symbolIds: z.array(strictRecordId(), { error: SELECT_SYMBOL }).min(1, SELECT_SYMBOL),
   dateSubscribed: ymd,
   dateExpired: ymd,
 };
@@ -73,6 +74,6 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 /** The status switch of a list row: 1 turns on, 0 off (the documents' flag). */
 export const statusSwitchSchema = z.object({
   intent: z.literal("status"),
-  id: z.coerce.number().int().positive(),
+  id: recordId(),
   status: z.enum(["0", "1"]).transform((s) => s === "1"),
 });

@@ -4,6 +4,8 @@ import { DEMO_ACCOUNTS, signIn, type DemoAccount } from "./support";
 test.describe("sign-in with JavaScript", () => {
   for (const account of Object.keys(DEMO_ACCOUNTS) as DemoAccount[]) {
     test(`${account} signs in and lands on /dashboard`, async ({ page }) => {
+      // The dashboard draws the chart and the watchlist: on a loaded 2-core machine it needs time.
+      test.setTimeout(60_000);
       await signIn(page, account);
       await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
       await expect(page.getByRole("status")).toContainText("Login successful: ");

@@ -4,7 +4,7 @@ import { signIn } from "./support";
 test.describe("live prices with JavaScript", () => {
   test("the top bar's Nifty ticker changes without a reload, and the session survives", async ({ page }) => {
     await signIn(page, "employee");
-    const close = page.locator('[data-symbol="NIFTY-I"] [data-field="close"]');
+    const close = page.getByRole("list", { name: "Index tickers" }).locator('[data-symbol="NIFTY-I"] [data-field="close"]');
     await expect(close).toHaveText(/^\d{1,2},\d{2},\d{3}\.\d{2}$|^\d{1,3}(,\d{2})*,\d{3}\.\d{2}$/);
     const first = await close.textContent();
     await expect.poll(async () => close.textContent(), { timeout: 10_000 }).not.toBe(first);

@@ -96,6 +96,24 @@ test("refuses a cross-origin form post", async () => {
   expect(nullOrigin.status).toBe(403);
 });
 
+test("never writes a secret to its log: the session secret, a typed password, a session id", async () => {
+  const email = "nobody@example.test";
+  const password = "hunter2-typed-secret";
+  await fetch(`${BASE}/login`, { method: "POST", body: new URLSearchParams({ email, password }), headers: { Origin: BASE }, redirect: "manual" });
+  const theme = await fetch(`${BASE}/preferences`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "theme", theme: "dark", redirectTo: "/login" }),
+    headers: { Origin: BASE },
+    redirect: "manual",
+  });
+  const cookieValues = theme.headers.getSetCookie().map((c) => c.split(";")[0].split("=").slice(1).join("="));
+  await new Promise((r) => setTimeout(r, 200));
+  expect(output.length).toBeGreaterThan(0);
+  expect(output).not.toContain("server-spec-secret-0123456789");
+  expect(output).not.toContain(password);
+  for (const value of cookieValues.filter((v) => v.length > 8)) expect(output).not.toContain(value);
+});
+
 test("drains and exits 0 on SIGTERM", async () => {
   const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
   server.kill("SIGTERM");

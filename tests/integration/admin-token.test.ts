@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiSecrets } from "~/db/schema";
 import { action as tokenAction, loader as tokenLoader } from "~/routes/Token";
 import { loadProviderCredentials } from "~/live-rate/credentials.server";
-import { DEMO_PROVIDER, registerDemoLiveRateFeed } from "~/live-rate/provider.server";
+import { DEMO_PROVIDER, registerDemoLiveRateFeed, registerLiveRateProvider } from "~/live-rate/provider.server";
 import { openFeedFromEnv } from "~/market/feeds/index.server";
 import { createTestContext, TEST_SECRET, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
@@ -32,6 +32,23 @@ const post = (fields: Record<string, string>) => call(tokenAction, formRequest("
 const lastOtp = () => /OTP is (\d{6})/.exec(t.outbox[t.outbox.length - 1]?.text ?? "")?.[1];
 
 describe("/Token", () => {
+  it("a provider that fails (unreachable) answers 502 with the documents' message, nothing stored", async () => {
+    registerLiveRateProvider("unreachable-test-provider", () => ({
+      name: "unreachable-test-provider",
+      requestOtp: async () => {
+        throw new Error("connect ECONNREFUSED");
+      },
+      verifyOtp: async () => {
+        throw new Error("connect ECONNREFUSED");
+      },
+    }));
+    const context = { ...t.context, env: { ...t.context.env, FEED: "unreachable-test-provider" } };
+    const res = await call(tokenAction, formRequest("/Token", { intent: "request", apiToken: TOKEN, apiSecret: SECRET }, { cookie: admin }), context);
+    expect(res.status).toBe(502);
+    expect((await res.json()).error[""]).toEqual(["Somthing went wrong to Send Opt. connect ECONNREFUSED"]);
+    expect(await t.context.db.select().from(apiSecrets)).toHaveLength(0);
+  });
+
   it("starts empty", async () => {
     const body = await (await call(tokenLoader, getRequest("/Token", { cookie: admin }), t.context)).json();
     expect(body).toEqual({ loadError: null, stored: null });
@@ -39,7 +56,8 @@ describe("/Token", () => {
 
   it("Request with credentials the provider refuses: the documents' message plus the reason, nothing stored, no mail", async () => {
     const res = await post({ intent: "request", apiToken: "short", apiSecret: "tiny" });
-    expect(res.status).toBe(502);
+    // The provider refused what the user typed: the user's to fix (422), not a gateway fault.
+    expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.error[""][0]).toMatch(/^Somthing went wrong to Send Opt\. the provider refused the credentials/);
     expect(await t.context.db.select().from(apiSecrets)).toHaveLength(0);
@@ -59,7 +77,7 @@ describe("/Token", () => {
     expect(row.authenticationDate).toBeNull();
     const wrongCode = lastOtp() === "000000" ? "111111" : "000000";
     const wrong = await post({ intent: "verify", otp: wrongCode });
-    expect(wrong.status).toBe(502);
+    expect(wrong.status).toBe(422);
     expect((await wrong.json()).error[""]).toEqual(["Somthing went wrong In Verify Otp.... the OTP is wrong or has expired"]);
     const empty = await post({ intent: "verify", otp: "" });
     expect((await empty.json()).error.otp).toEqual(["Please enter the 6-digit OTP"]);

@@ -50,8 +50,10 @@ describe("login", () => {
     expect(setCookie).not.toContain(rows[0].id === "" ? "x" : "scrypt");
     // The cookie opens the dashboard.
     const dash = await call(dashboardLoader, getRequest("/dashboard", { cookie }), t.context);
+    // 200, not the guard's redirect to /login: the session is this user's (role 3's cards).
     expect(dash.status).toBe(200);
-    expect(await dash.json()).toMatchObject({ name: user.name });
+    const cards = ((await dash.json()) as { cards: { label: string }[] }).cards.map((c) => c.label);
+    expect(cards).toContain("My open trades");
   });
 
   it("accepts the email in any case", async () => {

@@ -182,6 +182,18 @@ describe("bhav copies", () => {
     expect(await t.context.db.select().from(referencePoints)).toEqual([]);
   });
 
+  it("a binary file (random bytes, NULs) on either tab answers a message and stores nothing", async () => {
+    const bytes = new Uint8Array(4096);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919 + 13) % 256;
+    const before = [(await t.context.db.select().from(referencePoints)).length, (await t.context.db.select().from(dayOhlc)).length];
+    for (const tab of ["bhav", "reference"] as const) {
+      const { res, body } = await upload(tab, [{ name: "data.csv", content: [bytes] }]);
+      expect(res.status).toBe(400);
+      expect(body!.results[0].report.fatal).toMatch(/[A-Za-z]{3,}/);
+    }
+    expect([(await t.context.db.select().from(referencePoints)).length, (await t.context.db.select().from(dayOhlc)).length]).toEqual(before);
+  });
+
   it("an empty file is 'The file is empty.'", async () => {
     const { res, body } = await upload("bhav", [
       { name: "empty.csv", content: [] },

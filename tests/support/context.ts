@@ -1,8 +1,6 @@
 // A real context for integration tests: a migrated database of its own (in-memory PGlite,
 // or a fresh PostgreSQL database when TEST_DATABASE_URL is set by `npm run test:pg`),
 // a memory mailer and a socket.io server without a port.
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import type { AppContext } from "~/context";
 import { parseEnv } from "~/env.server";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
@@ -12,6 +10,7 @@ import { createMemoryMailer, type MailMessage } from "~/mail/mailer.server";
 import { LiveBook } from "~/market/live-book.server";
 import { createRealtimeHub } from "~/realtime/hub.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
+import { createScratchDatabase } from "./scratch-database";
 
 export interface TestContext {
   context: AppContext;
@@ -30,25 +29,10 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
     await migrateDatabase(database);
     return { database, drop: async () => {}, url: "memory://" };
   }
-  const name = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString());
+  const scratch = await createScratchDatabase(baseUrl, "t");
+  const database = await openDatabase(scratch.url);
   await migrateDatabase(database);
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  return { database, url: scratch.url, drop: scratch.drop };
 }
 
 export async function createTestContext(

@@ -26,3 +26,38 @@ export async function createUser(
     emailVerified: overrides.emailVerified ?? true,
   });
 }
+
+// ---------------------------------------------------------------- report trades (issue 8)
+// Named apart from the trade journal's own factory so the two branches merge cleanly.
+import { trades as reportTradesTable } from "~/db/schema";
+
+export async function insertReportTrade(
+  db: AppDatabase,
+  values: {
+    userId: number;
+    symbolId: number;
+    tradeType: "BUY" | "SELL";
+    quantity: number;
+    buyPrice: number;
+    sellPrice: number;
+    open: boolean;
+    tradeDateTime: Date;
+    exitDateTime?: Date | null;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(reportTradesTable)
+    .values({
+      userId: values.userId,
+      symbolId: values.symbolId,
+      tradeType: values.tradeType,
+      quantity: values.quantity,
+      buyPrice: values.buyPrice,
+      sellPrice: values.sellPrice,
+      status: values.open,
+      tradeDateTime: values.tradeDateTime,
+      exitDateTime: values.exitDateTime ?? (values.open ? null : values.tradeDateTime),
+    })
+    .returning({ id: reportTradesTable.id });
+  return row.id;
+}

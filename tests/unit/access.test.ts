@@ -136,4 +136,34 @@ describe("sidebar (DECISIONS 1)", () => {
   it("never links a screen that is not built", () => {
     expect(sidebarLinksFor(1, new Set(["/dashboard"])).map((l) => l.path)).toEqual(["/dashboard"]);
   });
+  it("links the built overview to roles 1, 3 and 4 and sector analysis to role 1 only", () => {
+    const paths = (role: RoleId) => sidebarLinksFor(role).map((l) => l.path);
+    for (const role of [1, 3, 4] as RoleId[]) expect(paths(role)).toContain("/overview");
+    expect(paths(2)).not.toContain("/overview");
+    expect(paths(1)).toContain("/sector-analysis");
+    for (const role of [2, 3, 4] as RoleId[]) expect(paths(role)).not.toContain("/sector-analysis");
+    expect(decideAccess(1, "/sector-analysis-chart/3")).toEqual({ kind: "allow" });
+    expect(decideAccess(3, "/sector-analysis-chart/3")).toEqual({ kind: "redirect", to: "/login" });
+    expect(decideAccess(1, "/admin/dashboard")).toEqual({ kind: "allow" });
+    expect(decideAccess(2, "/admin/dashboard")).toEqual({ kind: "redirect", to: "/dashboard" });
+  });
+});
+
+describe("reports and their exports (issue 8)", () => {
+  const REPORTS = ["/reports/user", "/reports/trade", "/reports/trade-analysis", "/reports/pnl", "/reports/min-max"];
+  it("links the five built reports for role 1 only", () => {
+    expect(sidebarLinksFor(1).map((l) => l.path)).toEqual(expect.arrayContaining(REPORTS));
+    for (const role of [2, 3, 4] as RoleId[]) {
+      expect(sidebarLinksFor(role).map((l) => l.path).filter((p) => p.startsWith("/reports"))).toEqual([]);
+    }
+  });
+  it("the export downloads answer as their report does: role 1 only", () => {
+    for (const path of ["/reports/trade/export", "/reports/user/export"]) {
+      expect(decideAccess(1, path)).toEqual({ kind: "allow" });
+      expect(decideAccess(2, path)).toEqual({ kind: "redirect", to: "/dashboard" });
+      expect(decideAccess(3, path)).toEqual({ kind: "redirect", to: "/login" });
+      expect(decideAccess(4, path)).toEqual({ kind: "redirect", to: "/login" });
+      expect(decideAccess(null, path)).toEqual({ kind: "redirect", to: "/login" });
+    }
+  });
 });

@@ -1,9 +1,10 @@
 // Paging from URL parameters and the account rules of the user list (who may create, edit,
 // switch or delete which role).
 import { describe, expect, it } from "vitest";
-import { pageCount, pageOffset, pageRange, parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
-import { assignableRoles, canManageAccount, filterableRoles, listRoleFor, mayWriteAccount } from "~/domain/user-admin";
+import { pageCount, pageOffset, pageRange, isRecordId, MAX_RECORD_ID, parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
+import { assignableRoles, canManageAccount, filterableRoles, listRoleFor, mayWriteAccount, ownAccountRefusal } from "~/domain/user-admin";
 import type { RoleId } from "~/domain/access";
+import { recordId, strictRecordId } from "~/schemas/record-id";
 
 describe("paging", () => {
   it("reads a page number and falls back to 1 for anything else", () => {
@@ -120,5 +121,32 @@ describe("demo date range", () => {
     expect(dateRangeFrom(new URLSearchParams("from=2026-02-01&to=2026-02-05"), "2026-03-10")).toEqual({ from: "2026-02-01", to: "2026-02-05" });
     expect(dateRangeFrom(new URLSearchParams("from=2026-02-09&to=2026-02-05"), "2026-03-10")).toEqual({ from: "2026-01-30", to: "2026-02-05" });
     expect(dateRangeFrom(new URLSearchParams("from=2026-02-30"), "2026-03-10")).toEqual({ from: "2026-03-04", to: "2026-03-10" });
+  });
+});
+
+describe("ownAccountRefusal", () => {
+  it("refuses deleting or switching off one's own account, with the reason", () => {
+    expect(ownAccountRefusal({ kind: "delete" }, 7, 7)).toBe("You cannot delete your own account.");
+    expect(ownAccountRefusal({ kind: "status", active: false }, 7, 7)).toBe("You cannot deactivate your own account.");
+  });
+  it("allows switching one's own account on, and any write to another account", () => {
+    expect(ownAccountRefusal({ kind: "status", active: true }, 7, 7)).toBeNull();
+    expect(ownAccountRefusal({ kind: "delete" }, 7, 8)).toBeNull();
+    expect(ownAccountRefusal({ kind: "status", active: false }, 7, 8)).toBeNull();
+  });
+});
+
+describe("record ids", () => {
+  it("accepts 1 to 2^31 - 1, what a PostgreSQL integer column holds, and nothing else", () => {
+    expect(isRecordId(1)).toBe(true);
+    expect(isRecordId(MAX_RECORD_ID)).toBe(true);
+    for (const n of [0, -1, 1.5, MAX_RECORD_ID + 1, Number.MAX_SAFE_INTEGER, Number.NaN, Number.POSITIVE_INFINITY]) expect(isRecordId(n), String(n)).toBe(false);
+    expect(parseIdParam(String(MAX_RECORD_ID + 1))).toBeNull();
+  });
+  it("the form and JSON id schemas refuse an id past the column's range with the form's message", () => {
+    expect(recordId("Please select a symbol").safeParse("2147483648").error?.issues[0].message).toBe("Please select a symbol");
+    expect(strictRecordId().safeParse(Number.MAX_SAFE_INTEGER).success).toBe(false);
+    expect(strictRecordId().safeParse("12").success).toBe(false);
+    expect(recordId().parse("12")).toBe(12);
   });
 });

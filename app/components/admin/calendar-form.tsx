@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";

@@ -4,7 +4,7 @@
 // subscription dates. Without JavaScript "Show symbols" and "Select All" are submit buttons that
 // re-render the form on the server; with JavaScript a fetcher loads the symbols.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { FieldErrors, FormErrors, SubmitButton, TextField, controlClass } from "~/components/ui/field";

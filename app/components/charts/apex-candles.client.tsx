@@ -6,6 +6,7 @@ import type { Candle } from "~/domain/candles";
 import { CHART_UTC_OFFSET_SECONDS } from "~/domain/candles";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";
+import type { ChartMarker } from "~/domain/chart-markers";
 import type { PriceLine } from "./candle-svg";
 
 // ApexCharts draws times in UTC: shifting by IST's offset makes the axis read IST.
@@ -14,12 +15,14 @@ const shift = (ms: number) => ms + CHART_UTC_OFFSET_SECONDS * 1000;
 export default function ApexCandles({
   candles,
   lines,
+  markers = [],
   height,
   dark,
   onHover,
 }: {
   candles: readonly Candle[];
   lines: readonly PriceLine[];
+  markers?: readonly ChartMarker[];
   height: number;
   dark: boolean;
   onHover?: (candle: Candle | null) => void;
@@ -53,6 +56,13 @@ export default function ApexCandles({
         borderColor: l.colour,
         strokeDashArray: 6,
         label: { text: `${l.label} ${formatNumber(l.price)}`, style: { color: "#fff", background: l.colour } },
+      })),
+      // Swing points and KEY labels (green BUY, red SELL) on their candles.
+      points: markers.map((m) => ({
+        x: shift(m.time),
+        y: m.price,
+        marker: { size: m.kind === "key" ? 5 : 4, fillColor: m.colour, strokeColor: m.colour },
+        label: { text: m.label, borderColor: m.colour, style: { color: "#fff", background: m.colour } },
       })),
     },
     tooltip: { x: { format: "dd-MM-yyyy HH:mm" } },

@@ -3,6 +3,7 @@
 import type { Candle } from "~/domain/candles";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";
+import type { ChartMarker } from "~/domain/chart-markers";
 
 export interface PriceLine {
   label: string;
@@ -22,6 +23,7 @@ function istLabel(ms: number, intraday: boolean): string {
 export function CandleSvg({
   candles,
   lines = [],
+  markers = [],
   height = 535,
   width = 960,
   intraday,
@@ -29,6 +31,7 @@ export function CandleSvg({
 }: {
   candles: readonly Candle[];
   lines?: readonly PriceLine[];
+  markers?: readonly ChartMarker[];
   height?: number;
   width?: number;
   intraday: boolean;
@@ -92,6 +95,24 @@ export function CandleSvg({
             {i % labelEvery === 0 ? (
               <text x={x} y={height - 6} textAnchor="middle" className="fill-slate-500" fontSize={10}>
                 {istLabel(c.time, intraday)}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+      {markers.map((m, i) => {
+        const index = candles.findIndex((c) => c.time === m.time);
+        if (index < 0) return null;
+        const x = PAD.left + index * step + step / 2;
+        // Highs and SELL keys sit above the candle, lows and BUY keys below it.
+        const above = m.kind === "swing-high" || m.colour === CHART_DOWN_COLOUR;
+        const my = y(m.price) + (above ? -8 : 8);
+        return (
+          <g key={`marker-${i}`} data-marker={m.kind} data-label={m.label}>
+            <path d={above ? `M${x - 4},${my - 4} L${x + 4},${my - 4} L${x},${my + 2} Z` : `M${x - 4},${my + 4} L${x + 4},${my + 4} L${x},${my - 2} Z`} fill={m.colour} />
+            {m.kind === "key" ? (
+              <text x={x} y={above ? my - 7 : my + 14} textAnchor="middle" fill={m.colour} fontSize={10}>
+                {m.label}
               </text>
             ) : null}
           </g>

@@ -4,7 +4,10 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { mergeTickIntoCandle, periodBounds, timeframeById, type Candle, type TimeframeId } from "~/domain/candles";
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/format";
+import { chartMarkers } from "~/domain/chart-markers";
 import { useLiveQuotes } from "~/realtime/socket-context";
+import { useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
 import { CandleSvg, type PriceLine } from "./candle-svg";
 
 const ApexCandles = lazy(() => import("./apex-candles.client"));
@@ -34,6 +37,9 @@ export function LiveCandleChart({
   height = 535,
   dark,
   mode = "normal",
+  keys = [],
+  swing = false,
+  heightFromWindow,
 }: {
   symbol: string;
   timeframe: TimeframeId;
@@ -43,20 +49,45 @@ export function LiveCandleChart({
   dark: boolean;
   /** The user's viewChart setting: "normal" (ApexCharts) or "advance" (the UDF widget). */
   mode?: string;
+  /** Key events to mark on their candles (green BUY, red SELL). */
+  keys?: readonly { label: string; price: number; at: number }[];
+  /** The user's Swing setting: mark confirmed swing highs and lows (DECISIONS 14). */
+  swing?: boolean;
+  /** When set, the interactive chart is the window's height minus this many pixels (admin dashboard). */
+  heightFromWindow?: number;
 }) {
   const [hydrated, setHydrated] = useState(false);
-  const [hover, setHover] = useState<Candle | null>(null);
+  // The candle under the cursor, by its time: looked up in the candles shown, so it follows live
+  // ticks and a timeframe or symbol change never leaves a stale candle in the readout.
+  const [hoverTime, setHoverTime] = useState<number | null>(null);
+  const [drawnHeight, setDrawnHeight] = useState(height);
   useEffect(() => setHydrated(true), []);
+  // A hovered time belongs to the series it was read from: a new symbol or timeframe drops it.
+  useEffect(() => setHoverTime(null), [symbol, timeframe]);
+  useEffect(() => {
+    if (heightFromWindow === undefined) return;
+    // The documents' admin dashboard: window height minus 280, never smaller than a usable chart.
+    const fit = () => setDrawnHeight(Math.max(300, window.innerHeight - heightFromWindow));
+    fit();
+    window.addEventListener("resize", fit);
+    return () => window.removeEventListener("resize", fit);
+  }, [heightFromWindow]);
   const live = useLiveQuotes([symbol])[symbol.toUpperCase()];
   const shown = useMemo(
     () => (live ? withLiveQuote(candles, timeframe, live.last, live.time) : candles),
     [candles, timeframe, live],
   );
+  // The interactive chart starts afresh when the symbol, timeframe, theme or sidebar changes
+  // (the sidebar changes the chart's width, which ApexCharts measures once).
+  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const restartKey = [symbol, timeframe, dark ? "dark" : "light", shell?.sidebarOpen, shell?.sidebarExpanded].join("|");
+  const markers = useMemo(() => chartMarkers(shown, keys, swing), [shown, keys, swing]);
   const intraday = timeframeById(timeframe).kind === "minutes";
-  const readout = hover ?? shown[shown.length - 1];
+  const hovered = hoverTime === null ? undefined : shown.find((c) => c.time === hoverTime);
+  const readout = hovered ?? shown[shown.length - 1];
   const previous = readout ? shown[shown.indexOf(readout) - 1] : undefined;
   const change = readout && previous ? readout.close - previous.close : null;
-  const svg = <CandleSvg candles={shown} lines={lines} height={height} intraday={intraday} title={`${symbol} ${timeframe}`} />;
+  const svg = <CandleSvg candles={shown} lines={lines} markers={markers} height={height} intraday={intraday} title={`${symbol} ${timeframe}`} />;
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-2 dark:border-slate-800 dark:bg-slate-900">
       {readout ? (
@@ -73,11 +104,11 @@ export function LiveCandleChart({
         </figcaption>
       ) : null}
       {hydrated ? (
-        <Suspense fallback={<div aria-busy="true"><p className="text-sm text-slate-500">Chart loading....</p>{svg}</div>}>
+        <Suspense key={restartKey} fallback={<div aria-busy="true"><p className="text-sm text-slate-500">Chart loading....</p>{svg}</div>}>
           {mode === "advance" ? (
-            <AdvancedChart symbol={symbol} timeframe={timeframe} lines={lines} height={height} dark={dark} />
+            <AdvancedChart symbol={symbol} timeframe={timeframe} lines={lines} height={drawnHeight} dark={dark} />
           ) : (
-            <ApexCandles candles={shown} lines={lines} height={height} dark={dark} onHover={setHover} />
+            <ApexCandles candles={shown} lines={lines} markers={markers} height={drawnHeight} dark={dark} onHover={(c) => setHoverTime(c?.time ?? null)} />
           )}
         </Suspense>
       ) : (

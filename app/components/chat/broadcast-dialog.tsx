@@ -2,7 +2,7 @@
 // URL, so it opens without JavaScript; the form posts to /broadcast/message/new and comes back
 // to `returnTo`. With JavaScript it posts through a fetcher, so errors show in place.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { Link, useFetcher } from "@remix-run/react";
 import { broadcastSchema } from "~/schemas/chat";
 import { FieldErrors, FormErrors, SubmitButton } from "~/components/ui/field";

@@ -3,7 +3,7 @@
 // Message' dialog. Every control is a link or a plain form, so it works without JavaScript;
 // with it, socket events reload the data live and Enter sends.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/domain/format";

@@ -8,6 +8,7 @@ import { formatNumber, formatPercent } from "~/domain/format";
 import { ThemeSwitch } from "./auth-card";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import { LiveBroadcasts } from "~/components/chat/live-broadcasts";
+import { NotificationCenter } from "~/components/notifications/notification-center";
 
 export interface ShellData {
   user: { id: number; name: string; roleId: RoleId; roleName: string };
@@ -102,7 +103,7 @@ function TopBar({
         Nifty {shell.niftyTrend ?? "—"}
       </span>
       <div className="ml-auto flex items-center gap-3 text-sm">
-        <NotificationBell count={shell.unreadNotifications} href={linkable("/notifications") ? "/notifications" : null} />
+        <NotificationCenter initialUnread={shell.unreadNotifications} href={linkable("/notifications") ? "/notifications" : null} />
         {linkable("/support") ? (
           <Link to="/support" className="hover:underline">
             Live Chat
@@ -112,29 +113,6 @@ function TopBar({
         <UserMenu shell={shell} linkable={linkable} />
       </div>
     </header>
-  );
-}
-
-function NotificationBell({ count, href }: { count: number; href: string | null }) {
-  const label = count === 0 ? "Notifications: none unread" : `Notifications: ${count} unread`;
-  const body = (
-    <>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="inline h-5 w-5 fill-none stroke-current" strokeWidth={1.8}>
-        <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-      {count > 0 ? (
-        <span className="ml-0.5 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">{count}</span>
-      ) : null}
-    </>
-  );
-  return href ? (
-    <Link to={href} aria-label={label} className="relative">
-      {body}
-    </Link>
-  ) : (
-    <span aria-label={label} title={label} className="relative">
-      {body}
-    </span>
   );
 }
 

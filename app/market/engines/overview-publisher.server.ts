@@ -4,20 +4,20 @@
 import type { AppDatabase } from "~/db/client.server";
 import { overviewGauge, sectorGauge } from "~/domain/gauges";
 import { insertSectorGaugePoints } from "~/models/market-events.server";
-import { SERVER_EVENTS } from "~/realtime/events";
+import { roomForRole, SERVER_EVENTS, type OverviewDataPayload } from "~/realtime/events";
+import { findPathRule } from "~/domain/access";
 import type { RealtimeHub } from "~/realtime/hub.server";
 import type { LiveBook } from "../live-book.server";
 import type { MarketEngine } from "../engine.server";
 
-export interface OverviewData {
-  gauge: number;
-  advances: number;
-  declines: number;
-  sectors: { sectorId: number; gauge: number; advances: number; declines: number }[];
-  time: number;
-}
+export type OverviewData = OverviewDataPayload;
 
-export function computeOverview(engine: Pick<MarketEngine, "symbols">, liveBook: LiveBook, now: number): OverviewData {
+/** The gauges over the given symbols' live quotes: the engine's symbols, or a loader's list. */
+export function computeOverview(
+  engine: { symbols(): readonly { symbolCode: string; sectorId: number | null }[] },
+  liveBook: Pick<LiveBook, "get">,
+  now: number,
+): OverviewData {
   const bySector = new Map<number, number[]>();
   const percents: number[] = [];
   let advances = 0;
@@ -44,13 +44,16 @@ export function computeOverview(engine: Pick<MarketEngine, "symbols">, liveBook:
   };
 }
 
+const OVERVIEW_ROLES = findPathRule("/overview")?.roles ?? [];
+
 export function attachOverviewPublisher(
   engine: MarketEngine,
   deps: { db: AppDatabase; hub: Pick<RealtimeHub, "io">; liveBook: LiveBook; everyMs?: number; storeEveryMs?: number; log?: (line: string) => void },
 ) {
   const log = deps.log ?? ((line: string) => console.log(line));
   const publish = setInterval(() => {
-    deps.hub.io.emit(SERVER_EVENTS.overviewData, computeOverview(engine, deps.liveBook, Date.now()));
+    // Only the roles with an overview screen receive it (the access table is the authority).
+    deps.hub.io.to(OVERVIEW_ROLES.map(roomForRole)).emit(SERVER_EVENTS.overviewData, computeOverview(engine, deps.liveBook, Date.now()));
   }, deps.everyMs ?? 5000);
   publish.unref();
   const store = setInterval(() => {

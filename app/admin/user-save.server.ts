@@ -1,0 +1,62 @@
+// Saving a user account: the checks after the form's schema and the write itself. The user
+// pages (/users/new, /users/:id/edit) and the JSON API (admin/user/create, update) share them.
+import { hashPassword } from "~/auth/password.server";
+import type { AppDatabase } from "~/db/client.server";
+import { ALL_ROLES, isRoleId, type RoleId } from "~/domain/access";
+import { istDateString } from "~/domain/dates";
+import { assignableRoles, canManageAccount } from "~/domain/user-admin";
+import { createUserWithSubscription, isEmailUsedByOther, isUsernameUsedByOther, updateUserWithSubscription } from "~/models/user-admin.server";
+import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type CreateUserInput, type UpdateUserInput } from "~/schemas/user-admin";
+
+export interface FieldProblem {
+  path: "roleId" | "email" | "username";
+  message: string;
+}
+
+/** A role the actor may not give, an email or username another account uses. */
+export async function userWriteProblems(
+  db: AppDatabase,
+  actorRole: RoleId,
+  value: { roleId: number; email: string; username: string },
+  exceptId?: number,
+): Promise<FieldProblem[]> {
+  const problems: FieldProblem[] = [];
+  if (!isRoleId(value.roleId) || !assignableRoles(actorRole).includes(value.roleId)) problems.push({ path: "roleId", message: SELECT_ROLE });
+  if (await isEmailUsedByOther(db, value.email, exceptId)) problems.push({ path: "email", message: EMAIL_TAKEN });
+  if (await isUsernameUsedByOther(db, value.username, exceptId)) problems.push({ path: "username", message: USERNAME_TAKEN });
+  return problems;
+}
+
+export async function createAccount(db: AppDatabase, value: CreateUserInput): Promise<number> {
+  return createUserWithSubscription(db, {
+    name: value.name,
+    username: value.username,
+    email: value.email,
+    passwordHash: await hashPassword(value.password),
+    roleId: value.roleId as RoleId,
+    sectorIds: value.sectorIds,
+    symbolIds: value.symbolIds,
+    dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
+    dateExpired: value.dateExpired ?? null,
+  });
+}
+
+/** The roles this actor may touch go into the UPDATE's WHERE clause too. False: no such row it may write. */
+export async function updateAccount(db: AppDatabase, actorRole: RoleId, id: number, value: UpdateUserInput): Promise<boolean> {
+  return updateUserWithSubscription(
+    db,
+    id,
+    {
+      name: value.name,
+      username: value.username,
+      email: value.email,
+      roleId: value.roleId as RoleId,
+      status: value.status,
+      sectorIds: value.sectorIds,
+      symbolIds: value.symbolIds,
+      dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
+      dateExpired: value.dateExpired ?? null,
+    },
+    ALL_ROLES.filter((r) => canManageAccount(actorRole, r)),
+  );
+}

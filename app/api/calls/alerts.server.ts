@@ -1,0 +1,189 @@
+// Price alerts (trading-dashboard.md §7, admin-console.md §7 "Alerts and auto alerts"). The
+// same models and checks as /alert: the owner's rows only (another's id answers 404), the
+// symbol must be one the caller may pick, master/key switches kept for role 1 only, and every
+// write tells the alert engine to re-index the symbols it touched (alertsChanged).
+import * as z from "zod";
+import { alertCreatedBy, alertsChanged, alertValuesFor } from "~/alerts.server";
+import { ALERT_CONDITIONS } from "~/domain/alerts";
+import { istDateString } from "~/domain/dates";
+import { PAGE_SIZE } from "~/domain/paging";
+import { autoAlertSymbolIds, createAlert, createAutoAlerts, deleteOwnAlert, findOwnAlert, listAlertsPage, updateOwnAlert, type AlertRow } from "~/models/alert.server";
+import { findSymbolById } from "~/models/symbol.server";
+import type { SessionUser } from "~/auth/session.server";
+import type { AppContext } from "~/context";
+import { ALERT_CREATED, ALERT_DELETED, ALERT_UPDATED, alertSchema, AUTO_ALERT_FAILED, AUTO_ALERT_SET, ENTER_ALERT_NAME, SELECT_ALERT_SYMBOL } from "~/schemas/alert";
+import { createdShape, dataShape, idParam, isoDateTime, listShape, messageShape, pageQuery } from "../shapes";
+import { apiError, apiNotFound, badInput, defineCall } from "../types.server";
+import { strictRecordId } from "~/schemas/record-id";
+
+/** The documents send the symbol by id (symbolId); the form by code. Everything else is the form's. */
+const alertBody = alertSchema.omit({ symbol: true }).extend({
+  symbolId: strictRecordId(SELECT_ALERT_SYMBOL),
+});
+const alertUpdateBody = alertBody.extend({ id: strictRecordId("Please send an id") });
+const alertAliases = { symbol_id: "symbolId" } as const;
+
+const flag01 = z.union([z.literal(0), z.literal(1)]);
+const alertRowShape = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  symbolId: z.number().int(),
+  symbol_code: z.string(),
+  price: z.number(),
+  condition: z.enum(ALERT_CONDITIONS),
+  viewType: z.array(z.string()),
+  description: z.string(),
+  note: z.string(),
+  alertType: z.string(),
+  isMasterAlert: flag01,
+  isChaviAlert: flag01,
+  active: z.boolean(),
+  firedAt: isoDateTime.nullable(),
+});
+
+function alertOut(r: AlertRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    symbolId: r.symbolId,
+    symbol_code: r.symbolCode,
+    price: r.price,
+    condition: r.condition,
+    viewType: r.viewType,
+    description: r.description,
+    note: r.note,
+    alertType: r.alertType,
+    isMasterAlert: r.isMasterAlert ? 1 : 0,
+    isChaviAlert: r.isChaviAlert ? 1 : 0,
+    active: r.active,
+    firedAt: r.firedAt ? r.firedAt.toISOString() : null,
+  };
+}
+
+/** The body's symbol id → the form's values, through the form's own check (alertValuesFor). */
+async function alertValues(context: AppContext, user: SessionUser, body: z.output<typeof alertBody>) {
+  const { symbolId, ...rest } = body;
+  const symbol = await findSymbolById(context.db, symbolId);
+  const values = symbol ? await alertValuesFor(context, user, { ...rest, symbol: symbol.symbolCode }) : null;
+  if (!values) badInput(SELECT_ALERT_SYMBOL, "symbolId");
+  return values;
+}
+
+const sampleAlert = (symbolId: number, name: string) => ({
+  name,
+  symbolId,
+  price: 123.45,
+  condition: "Greater than",
+  viewType: ["Play sound", "Notify in App"],
+  description: "API alert",
+  note: "",
+  isMasterAlert: 0,
+  isChaviAlert: 0,
+  createdBy: "Admin",
+});
+
+export const alertCalls = [
+  defineCall({
+    id: "admin/alert/list",
+    method: "GET",
+    path: "/api/admin/alert/list",
+    tag: "Alerts",
+    summary: "The caller's own alerts, newest first, paged (currentPage, pageSize ≤ 100, default 10), with totalCount. isMasterAlert and isChaviAlert as 1/0.",
+    page: "/alert",
+    query: z.object(pageQuery),
+    status: 200,
+    response: listShape(alertRowShape),
+    handle: async ({ context, user, query }) => {
+      const { rows, total } = await listAlertsPage(context.db, user.id, query.currentPage ?? 1, query.pageSize ?? PAGE_SIZE);
+      return { status: 200, data: rows.map(alertOut), totalCount: total };
+    },
+    sample: () => ({ query: { currentPage: "1" } }),
+  }),
+  defineCall({
+    id: "admin/alert/create",
+    method: "POST",
+    path: "/api/admin/alert/create",
+    tag: "Alerts",
+    summary:
+      "Adds an alert: the alert form with the symbol as symbolId (a customer: a subscribed symbol), viewType a list of 'Play sound' / 'Notify in App', " +
+      "isMasterAlert and isChaviAlert as 1/0 (kept for role 1 only). createdBy is set by the server ('Admin' for role 1).",
+    page: "/alert",
+    body: alertBody,
+    aliases: alertAliases,
+    status: 201,
+    response: createdShape(),
+    handle: async ({ context, user, body }) => {
+      const values = await alertValues(context, user, body);
+      const id = await createAlert(context.db, user.id, values, alertCreatedBy(user));
+      alertsChanged(context, [values.symbolId]);
+      return { status: 201, message: ALERT_CREATED, data: { id } };
+    },
+    sample: (f) => ({ body: sampleAlert(f.symbolId, "API alert") }),
+    invalid: { body: { symbolId: 1, price: 10, condition: "Equal to", viewType: ["Play sound"], description: "d" }, message: ENTER_ALERT_NAME },
+  }),
+  defineCall({
+    id: "admin/alert/update",
+    method: "POST",
+    path: "/api/admin/alert/update",
+    tag: "Alerts",
+    summary: "Updates one of the caller's alerts (the create body plus id) and re-arms it; another user's alert answers 404.",
+    page: "/alert",
+    body: alertUpdateBody,
+    aliases: alertAliases,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, user, body }) => {
+      const { id, ...fields } = body;
+      if (!(await findOwnAlert(context.db, user.id, id))) apiNotFound();
+      const values = await alertValues(context, user, fields);
+      const touched = await updateOwnAlert(context.db, user.id, id, values);
+      if (!touched) apiNotFound();
+      alertsChanged(context, touched);
+      return { status: 200, message: ALERT_UPDATED };
+    },
+    sample: async (f, role) => {
+      const id = await f.make.alert(role);
+      return { body: { id, ...sampleAlert(f.symbolId, "API alert edited") } };
+    },
+    invalid: { body: { id: 1, name: "n", price: 10, condition: "Equal to", viewType: ["Play sound"], description: "d" }, message: SELECT_ALERT_SYMBOL },
+  }),
+  defineCall({
+    id: "admin/alert/delete",
+    method: "DELETE",
+    path: "/api/admin/alert/delete/{id}",
+    tag: "Alerts",
+    summary: "Deletes one of the caller's alerts (another user's answers 404). The documents' ?symbol={code} is accepted and not needed: the alert knows its symbol.",
+    page: "/alert",
+    params: idParam,
+    query: z.object({ symbol: z.string().max(40).optional() }),
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, user, params }) => {
+      const symbolId = await deleteOwnAlert(context.db, user.id, params.id);
+      if (symbolId === null) apiNotFound();
+      alertsChanged(context, [symbolId]);
+      return { status: 200, message: ALERT_DELETED };
+    },
+    sample: async (f, role) => ({ params: { id: await f.make.alert(role) }, query: { symbol: f.symbolCode } }),
+  }),
+  defineCall({
+    id: "admin/alert/setalertcreate",
+    method: "POST",
+    path: "/api/admin/alert/setalertcreate",
+    tag: "Alerts",
+    summary:
+      "'+ Set alerts' (role 1): a master 'Equal to' alert at each of today's active reference points not yet covered (empty body). " +
+      "200 'Auto Alert Set successfully.' with how many were created; 422 'Error In Auto Alert Set........!' when there is no reference point today.",
+    page: "/alert",
+    roles: [1],
+    status: 200,
+    response: dataShape(z.object({ created: z.number().int().nonnegative(), points: z.number().int().positive() }), { message: z.literal(AUTO_ALERT_SET) }),
+    handle: async ({ context, user }) => {
+      const result = await createAutoAlerts(context.db, user.id, istDateString(new Date()));
+      if (result.points === 0) apiError(422, AUTO_ALERT_FAILED);
+      if (result.created > 0) alertsChanged(context, await autoAlertSymbolIds(context.db));
+      return { status: 200, message: AUTO_ALERT_SET, data: result };
+    },
+    sample: () => ({}),
+  }),
+];

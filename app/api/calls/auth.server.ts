@@ -1,0 +1,108 @@
+// Sign-in and sign-out (trading-dashboard.md §7): the documents' access token object.
+import * as z from "zod";
+import { apiLogin, apiLogout, issueAccessToken } from "~/auth/api-login.server";
+import { registerCustomer, signupProblems, verifySignupCode } from "~/auth/codes.server";
+import { authPostLimitMessage } from "~/auth/login.server";
+import { consumeLimit, waitMessage } from "~/auth/rate-limit.server";
+import { loginSchema, OTP_ERROR, otpSchema, signupSchema } from "~/schemas/auth";
+import { createdStatus, messageShape } from "../shapes";
+import { apiError, badInput, defineCall } from "../types.server";
+
+const REGISTRATION_FAILED = "Error during registration";
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+
+async function refuseWhenLimited(context: Parameters<typeof authPostLimitMessage>[0]) {
+  const limited = await authPostLimitMessage(context);
+  if (limited) apiError(429, limited);
+}
+
+const tokenShape = z.object({
+  status: z.literal(200),
+  message: z.string(),
+  token: z.string().min(16),
+  data: z.object({ id: z.number().int().positive(), role_id: z.number().int().min(1).max(4), name: z.string() }),
+  expiresAt: z.string(),
+});
+
+function loginCall(id: string, path: string, summary: string) {
+  return defineCall({
+    id,
+    method: "POST",
+    path,
+    tag: "Sign-in",
+    summary,
+    page: "/login",
+    public: true,
+    body: loginSchema,
+    status: 200,
+    response: tokenShape,
+    handle: ({ context, request, body }) => apiLogin(context, request, body),
+    sample: (f) => ({ body: { email: f.users[4].email, password: f.users[4].password } }),
+    invalid: { body: { password: "x" }, message: "Please enter a email" },
+  });
+}
+
+export const authCalls = [
+  loginCall("admin/login", "/api/admin/login", "Sign in; the token goes in `Authorization: Bearer <token>`. role_id and fcm_token are accepted and ignored."),
+  loginCall("admin/users/login", "/api/admin/users/login", "Sign in (the trading area's second sign-in call): same answer as admin/login."),
+  defineCall({
+    id: "admin/users/register",
+    method: "POST",
+    path: "/api/admin/users/register",
+    tag: "Sign-in",
+    summary: "Registers a customer {name, username, email, password} and mails a 6-digit code; verify it with users/verify/mail/otp.",
+    page: "/signup",
+    public: true,
+    body: signupSchema,
+    status: 201,
+    response: z.object({ status: createdStatus, message: z.string(), data: z.object({ id: z.number().int().positive(), email: z.string() }) }),
+    handle: async ({ context, body }) => {
+      const [problem] = await signupProblems(context.db, body);
+      if (problem) badInput(problem.message, problem.path);
+      await refuseWhenLimited(context);
+      try {
+        const user = await registerCustomer(context, body);
+        return { status: 201, message: "Registration successful", data: { id: user.id, email: user.email } };
+      } catch (error) {
+        console.error("[register]", error instanceof Error ? error.message : error);
+        apiError(500, REGISTRATION_FAILED);
+      }
+    },
+    sample: () => ({ body: { name: "Api Customer", username: `reg_${unique()}`, email: `reg.${unique()}@example.test`, password: "long-enough-1" } }),
+    invalid: { body: { username: "x", email: "x@example.test", password: "long-enough-1" }, message: "Please enter a name" },
+  }),
+  defineCall({
+    id: "users/verify/mail/otp",
+    method: "POST",
+    path: "/api/users/verify/mail/otp",
+    tag: "Sign-in",
+    summary: "Verifies a registration code {email, otp}; answers the access token object (signed in). A wrong or expired code is 400 'Error during OTP verification'.",
+    page: "/verifictionOtp",
+    public: true,
+    body: otpSchema.pick({ email: true }).extend({ otp: otpSchema.shape.otp.unwrap() }),
+    status: 200,
+    response: tokenShape,
+    handle: async ({ context, request, body }) => {
+      await refuseWhenLimited(context);
+      const wait = await consumeLimit(context.limiters.codeAttemptsByEmail, body.email.toLowerCase());
+      if (wait) apiError(429, waitMessage(wait));
+      const user = await verifySignupCode(context, body.email, body.otp);
+      if (!user) badInput(OTP_ERROR, "otp");
+      return issueAccessToken(context, request, user, `Login successful: your email is verified. Welcome, ${user.name}.`);
+    },
+    sample: async (f) => ({ body: await f.pendingSignup() }),
+    invalid: { body: { email: "someone@example.test", otp: "12ab" }, message: "Please enter the 6-digit code" },
+  }),
+  defineCall({
+    id: "admin/logout",
+    method: "POST",
+    path: "/api/admin/logout",
+    tag: "Sign-in",
+    summary: "Ends the session of the Bearer token; the token answers 401 afterwards. fcm_token is accepted and ignored.",
+    page: "/logout",
+    status: 200,
+    response: messageShape(),
+    handle: ({ context, request }) => apiLogout(context, request),
+    sample: () => ({}),
+  }),
+];

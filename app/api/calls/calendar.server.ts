@@ -1,0 +1,74 @@
+// The market calendar (admin-console.md §7 Calendar; the documents spell it "calender").
+import * as z from "zod";
+import { LONG_PAGE_SIZE } from "~/domain/paging";
+import { createCalendarEntry, findCalendarEntry, listCalendarPage, updateCalendarEntry } from "~/models/calendar.server";
+import { CALENDAR_SAVED, calendarSchema } from "~/schemas/calendar";
+import { createdShape, messageShape, pagedShape, pageQuery, ymdDate } from "../shapes";
+import { apiNotFound, defineCall } from "../types.server";
+import { strictRecordId } from "~/schemas/record-id";
+
+const calendarRowShape = z.object({
+  id: z.number().int(),
+  segment: z.string(),
+  note: z.string(),
+  date: ymdDate,
+  isWeekFirstDay: z.boolean(),
+  isWeekLastDay: z.boolean(),
+  isHoliday: z.boolean(),
+  isMonthFirstDay: z.boolean(),
+  isMonthLastDay: z.boolean(),
+});
+
+export const calendarCalls = [
+  defineCall({
+    id: "admin/calender/list",
+    method: "GET",
+    path: "/api/admin/calender/list",
+    tag: "Calendar",
+    summary: "Calendar entries, latest date first, 20 per page (currentPage, pageSize): data.rows and data.count.",
+    page: "/calendar",
+    query: z.object(pageQuery),
+    status: 200,
+    response: pagedShape(calendarRowShape),
+    handle: async ({ context, query }) => {
+      const { rows, total } = await listCalendarPage(context.db, query.currentPage ?? 1, query.pageSize ?? LONG_PAGE_SIZE);
+      return { status: 200, data: { rows, count: total } };
+    },
+    sample: () => ({ query: { currentPage: "1", pageSize: "20" } }),
+  }),
+  defineCall({
+    id: "admin/calender/create",
+    method: "POST",
+    path: "/api/admin/calender/create",
+    tag: "Calendar",
+    summary: "Adds a calendar entry: the calendar form (segment NSE/USA, note, date YYYY-MM-DD, five day flags as 1/0 or booleans).",
+    page: "/calendar",
+    body: calendarSchema,
+    status: 201,
+    response: createdShape(),
+    handle: async ({ context, body }) => {
+      const id = await createCalendarEntry(context.db, body);
+      return { status: 201, message: CALENDAR_SAVED, data: { id } };
+    },
+    sample: () => ({ body: { segment: "NSE", note: "Diwali Laxmi Puja", date: "2026-11-08", isHoliday: 1, isWeekFirstDay: 0 } }),
+    invalid: { body: { note: "no segment", date: "2026-11-08" }, message: "Please select a segment" },
+  }),
+  defineCall({
+    id: "admin/calender/update",
+    method: "POST",
+    path: "/api/admin/calender/update",
+    tag: "Calendar",
+    summary: "Updates a calendar entry: the calendar form plus id.",
+    page: "/calendar",
+    body: calendarSchema.extend({ id: strictRecordId("Please send an id") }),
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, body }) => {
+      const { id, ...entry } = body;
+      if (!(await findCalendarEntry(context.db, id)) || !(await updateCalendarEntry(context.db, id, entry))) apiNotFound();
+      return { status: 200, message: CALENDAR_SAVED };
+    },
+    sample: (f) => ({ body: { id: f.calendarId, segment: "NSE", note: "Christmas", date: "2026-12-25", isHoliday: true } }),
+    invalid: { body: { id: 1, segment: "NSE", note: "", date: "2026-12-25" }, message: "Please enter a note" },
+  }),
+];

@@ -1,0 +1,241 @@
+// Keys (chavi): the Key List, assignments, the order, and the key events of a symbol
+// (admin-console.md §7 Keys; trading-dashboard.md §7 getChaviBySymbol, getPreviousChavi).
+import * as z from "zod";
+import { chaviNameProblem, resolveKeyUsers } from "~/admin/chavi-post.server";
+import { istDateString, istMidnight } from "~/domain/dates";
+import { isCompleteOrder } from "~/domain/key-order";
+import { previousKeyLabels } from "~/domain/keys";
+import {
+  createChavi,
+  deleteChavi,
+  findChavi,
+  listChavisInOrder,
+  listKeyUserChoices,
+  listUserKeyIds,
+  saveChaviOrder,
+  setChaviStatus,
+  setUserKeys,
+  updateChavi,
+  type ChaviRow,
+} from "~/models/chavi-admin.server";
+import { listSymbolKeyEvents } from "~/models/market-events.server";
+import { chaviSchema, registrationFailed } from "~/schemas/chavi";
+import { createdShape, isoDateTime, listShape, messageShape, statusBody } from "../shapes";
+import { requireVisibleSymbol } from "../visible-symbol.server";
+import { apiNotFound, badInput, defineCall } from "../types.server";
+import { strictRecordId } from "~/schemas/record-id";
+
+const chaviRowShape = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  type: z.enum(["plus", "minus"]),
+  srNo: z.number().int(),
+  description: z.string(),
+  isactive: z.boolean(),
+  sortOrder: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+const chaviOut = (r: ChaviRow) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+
+const ids = z.array(strictRecordId());
+const chaviUpdateSchema = chaviSchema.extend({ id: strictRecordId("Please send an id") });
+const keyUserSchema = z.object({
+  userId: strictRecordId("Please select a user"),
+  chaviId: ids.default([]),
+  removeId: ids.default([]),
+});
+const keyOrderNamesSchema = z.array(z.string().trim().min(1).max(50), { error: "Please send the key names in order" }).min(1, "Please send the key names in order");
+const symbolQuery = z.object({ symbol: z.string({ error: "Please select a symbol" }).trim().min(1, "Please select a symbol").max(40) });
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+
+export const keyCalls = [
+  defineCall({
+    id: "admin/chavi/list",
+    method: "GET",
+    path: "/api/admin/chavi/list",
+    tag: "Keys",
+    summary: "The Key List in key order; isactive=true keeps the active keys only.",
+    page: "/chavi",
+    query: z.object({ isactive: z.enum(["true", "false"]).optional() }),
+    status: 200,
+    response: listShape(chaviRowShape),
+    handle: async ({ context, query }) => {
+      const rows = (await listChavisInOrder(context.db)).filter((k) => query.isactive !== "true" || k.isactive);
+      return { status: 200, data: rows.map(chaviOut), totalCount: rows.length };
+    },
+    sample: () => ({ query: { isactive: "true" } }),
+  }),
+  defineCall({
+    id: "admin/chavi/create",
+    method: "POST",
+    path: "/api/admin/chavi/create",
+    tag: "Keys",
+    summary: "Creates a key: name, displayName, type (plus/minus), isactive (1/0), description, srNo, userId (list of users: roles 1, 3, 4).",
+    page: "/chavi",
+    body: chaviSchema,
+    aliases: { userId: "userIds" },
+    status: 201,
+    response: createdShape(),
+    handle: async ({ context, body }) => {
+      const problem = await chaviNameProblem(context.db, body.name);
+      if (problem) badInput(problem, "name");
+      const id = await createChavi(context.db, await resolveKeyUsers(context.db, body));
+      return { status: 201, message: "Key created successfully", data: { id } };
+    },
+    sample: (f) => ({ body: { name: `APIKEY${unique()}`, displayName: "Api Key", type: "plus", isactive: 1, description: "", srNo: 2, userId: [f.users[3].id] } }),
+    invalid: { body: { displayName: "No name", type: "plus", srNo: 1 }, message: "Please enter a name" },
+  }),
+  defineCall({
+    id: "admin/chavi/update",
+    method: "POST",
+    path: "/api/admin/chavi/update",
+    tag: "Keys",
+    summary: "Updates a key: the create fields plus id.",
+    page: "/chavi",
+    body: chaviUpdateSchema,
+    aliases: { userId: "userIds" },
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, body }) => {
+      const problem = await chaviNameProblem(context.db, body.name, body.id);
+      if (problem) badInput(problem, "name");
+      if (!(await updateChavi(context.db, body.id, await resolveKeyUsers(context.db, body)))) apiNotFound();
+      return { status: 200, message: "Key updated successfully" };
+    },
+    sample: async (f) => {
+      const key = await f.make.chavi();
+      return { body: { id: key.id, name: key.name, displayName: "Renamed", type: "minus", isactive: 1, description: "", srNo: 3, userId: [] } };
+    },
+    invalid: { body: { id: 1, name: "K", displayName: "K", type: "sideways", srNo: 1 }, message: "Please select a type" },
+  }),
+  defineCall({
+    id: "admin/chavi/status",
+    method: "POST",
+    path: "/api/admin/chavi/status",
+    tag: "Keys",
+    summary: "Switches a key on (1) or off (0).",
+    page: "/chavi",
+    body: statusBody,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, body }) => {
+      if (!(await setChaviStatus(context.db, body.id, body.status))) apiNotFound();
+      return { status: 200, message: `Key turned ${body.status ? "on" : "off"}` };
+    },
+    sample: async (f) => ({ body: { id: (await f.make.chavi()).id, status: 0 } }),
+    invalid: { body: { status: 0 }, message: "Please send an id" },
+  }),
+  defineCall({
+    id: "admin/chavi/delete",
+    method: "POST",
+    path: "/api/admin/chavi/delete",
+    tag: "Keys",
+    summary: "Deletes a key {id} with its assignments; reads status and message.",
+    page: "/chavi",
+    body: z.object({ id: strictRecordId("Please send an id") }),
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, body }) => {
+      const key = await findChavi(context.db, body.id);
+      if (!key || !(await deleteChavi(context.db, key.id))) apiNotFound("Key not found: it may have been deleted already");
+      return { status: 200, message: `Key ${key.name} deleted successfully` };
+    },
+    sample: async (f) => ({ body: { id: (await f.make.chavi()).id } }),
+    invalid: { body: {}, message: "Please send an id" },
+  }),
+  defineCall({
+    id: "admin/chavi/user",
+    method: "POST",
+    path: "/api/admin/chavi/user",
+    tag: "Keys",
+    summary: "Gives a user (roles 1, 3, 4) the keys in chaviId and takes away those in removeId, in one transaction.",
+    page: "/chavi",
+    body: keyUserSchema,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, body }) => {
+      const user = (await listKeyUserChoices(context.db)).find((u) => u.id === body.userId);
+      if (!user) badInput(registrationFailed("this user cannot receive keys"), "userId");
+      const removed = new Set(body.removeId);
+      const next = [...new Set([...(await listUserKeyIds(context.db, user.id)), ...body.chaviId])].filter((id) => !removed.has(id));
+      const count = await setUserKeys(context.db, user.id, next);
+      return { status: 200, message: `Keys assigned to ${user.username}: ${count}` };
+    },
+    sample: (f) => ({ body: { userId: f.users[3].id, chaviId: [f.chaviId], removeId: [] } }),
+    invalid: { body: { chaviId: [1] }, message: "Please select a user" },
+  }),
+  defineCall({
+    id: "admin/chavi/order",
+    method: "POST",
+    path: "/api/admin/chavi/order",
+    tag: "Keys",
+    summary: "Saves the key order: the body is the list of every key's name, in order (Chavi Setting).",
+    page: "/key-setting",
+    body: keyOrderNamesSchema,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, body }) => {
+      const keys = await listChavisInOrder(context.db);
+      const idByName = new Map(keys.map((k) => [k.name.toUpperCase(), k.id]));
+      const order = body.map((name) => idByName.get(name.toUpperCase()) ?? -1);
+      // A stale order (a key added or deleted meanwhile) must not drop keys.
+      if (!isCompleteOrder(order, keys.map((k) => k.id))) badInput("The key list changed meanwhile: reload and order again");
+      await saveChaviOrder(context.db, order);
+      return { status: 200, message: "Key order saved successfully" };
+    },
+    sample: async (f) => ({ body: [...(await f.keyNames())].reverse() }),
+    invalid: { body: [], message: "Please send the key names in order" },
+  }),
+  defineCall({
+    id: "chaviOrder.json",
+    method: "GET",
+    path: "/api/chaviOrder.json",
+    tag: "Keys",
+    summary: "The key names in key order (how key chips are ordered).",
+    page: "/chart",
+    status: 200,
+    response: z.array(z.string()),
+    handle: async ({ context }) => (await listChavisInOrder(context.db)).map((k) => k.name),
+    sample: () => ({}),
+  }),
+  defineCall({
+    id: "admin/chavi/getChaviBySymbol",
+    method: "GET",
+    path: "/api/admin/chavi/getChaviBySymbol",
+    tag: "Keys",
+    summary: "Today's key events of a symbol, newest first (role 1 all keys; roles 3 and 4 the keys assigned to them).",
+    page: "/chart",
+    query: symbolQuery,
+    status: 200,
+    response: z.object({ status: z.literal(200), data: z.array(z.object({ label: z.string(), price: z.number(), date: isoDateTime })) }),
+    handle: async ({ context, user, query }) => {
+      const symbol = await requireVisibleSymbol(context, user, query.symbol);
+      const events = await listSymbolKeyEvents(context.db, symbol.symbolCode, istMidnight(istDateString(new Date())), user.roleId === 1 ? null : user.id);
+      return { status: 200, data: events.map((e) => ({ label: e.label, price: e.price, date: e.eventTime.toISOString() })) };
+    },
+    sample: (f) => ({ query: { symbol: f.symbolCode } }),
+  }),
+  defineCall({
+    id: "getPreviousChavi/{symbol}",
+    method: "GET",
+    path: "/api/getPreviousChavi/{symbol}",
+    tag: "Keys",
+    summary: "The previous plus and minus key labels of a symbol today (the last of each type; DECISIONS 17).",
+    page: "/chart",
+    params: z.object({ symbol: z.string().min(1).max(40) }),
+    status: 200,
+    response: z.object({ status: z.literal(200), plusChavi: z.object({ chavi: z.string().nullable() }), minusChavi: z.object({ chavi: z.string().nullable() }) }),
+    handle: async ({ context, user, params }) => {
+      const symbol = await requireVisibleSymbol(context, user, params.symbol);
+      const events = await listSymbolKeyEvents(context.db, symbol.symbolCode, istMidnight(istDateString(new Date())), user.roleId === 1 ? null : user.id);
+      // listSymbolKeyEvents is newest first; previousKeyLabels wants oldest first.
+      const labels = previousKeyLabels([...events].reverse());
+      return { status: 200, plusChavi: { chavi: labels.plus }, minusChavi: { chavi: labels.minus } };
+    },
+    sample: (f) => ({ params: { symbol: f.symbolCode } }),
+  }),
+];

@@ -1,0 +1,75 @@
+// Live-rate provider verification (trading-dashboard.md §7 Live-rate; the /Token page's steps).
+import * as z from "zod";
+import { readMaskedCredentials, runVerificationStep } from "~/live-rate/verification.server";
+import { GET_SECRET_FAILED, tokenSchema } from "~/schemas/token";
+import { dataShape, isoDateTime, messageShape } from "../shapes";
+import { apiError, defineCall } from "../types.server";
+
+const credentialAliases = { apitoken: "apiToken", apisecret: "apiSecret" } as const;
+const [requestStep, verifyStep] = tokenSchema.options;
+const CREDENTIALS = { apitoken: "api-token-0001", apisecret: "api-secret-0001" };
+
+export const liveRateCalls = [
+  defineCall({
+    id: "admin/LiverateSettingController/get_api_secret_value",
+    method: "GET",
+    path: "/api/admin/LiverateSettingController/get_api_secret_value",
+    tag: "Live-rate provider",
+    summary: "The stored provider credentials, masked to their last four characters (DECISIONS 23), and the last authentication; data is null when none are stored.",
+    page: "/Token",
+    status: 200,
+    response: dataShape(z.object({ api_token: z.string(), api_secret_value: z.string(), authentication_date: isoDateTime.nullable() }).nullable()),
+    handle: async ({ context }) => {
+      let stored;
+      try {
+        stored = await readMaskedCredentials(context);
+      } catch (error) {
+        console.error("[token] load failed", error);
+        apiError(500, GET_SECRET_FAILED);
+      }
+      return {
+        status: 200,
+        data: stored ? { api_token: stored.apiToken, api_secret_value: stored.apiSecret, authentication_date: stored.authenticationDate?.toISOString() ?? null } : null,
+      };
+    },
+    sample: () => ({}),
+  }),
+  defineCall({
+    id: "admin/LiverateSettingController/send_opt",
+    method: "POST",
+    path: "/api/admin/LiverateSettingController/send_opt",
+    tag: "Live-rate provider",
+    summary: "Asks the provider for an OTP for {apitoken, apisecret} (none sent: the stored ones); the credentials are kept sealed, unverified. Provider failure: 502 'Somthing went wrong to Send Opt.' plus the reason.",
+    page: "/Token",
+    body: requestStep.omit({ intent: true }),
+    aliases: credentialAliases,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, user, body }) => {
+      const outcome = await runVerificationStep(context, user, { intent: "request", ...body });
+      if (!outcome.ok) apiError(outcome.status, outcome.message);
+      return { status: 200, message: outcome.message };
+    },
+    sample: () => ({ body: CREDENTIALS }),
+    invalid: { body: { apitoken: "x".repeat(501), apisecret: "y" }, message: "Too long" },
+  }),
+  defineCall({
+    id: "admin/LiverateSettingController/verifyotp",
+    method: "POST",
+    path: "/api/admin/LiverateSettingController/verifyotp",
+    tag: "Live-rate provider",
+    summary: "Verifies the OTP {apitoken, apisecret, otp} and records Last Authentication. Failure: 502 'Somthing went wrong In Verify Otp....' plus the reason.",
+    page: "/Token",
+    body: verifyStep.omit({ intent: true }),
+    aliases: credentialAliases,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, user, body }) => {
+      const outcome = await runVerificationStep(context, user, { intent: "verify", ...body });
+      if (!outcome.ok) apiError(outcome.status, outcome.message);
+      return { status: 200, message: outcome.message };
+    },
+    sample: async (f) => ({ body: { ...CREDENTIALS, otp: await f.providerOtp(CREDENTIALS.apitoken, CREDENTIALS.apisecret) } }),
+    invalid: { body: { otp: "12" }, message: "Please enter the 6-digit OTP" },
+  }),
+];

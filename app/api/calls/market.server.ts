@@ -1,0 +1,257 @@
+// Market data (admin-console.md §7 Settings and upload; trading-dashboard.md §7): day bars,
+// today's minutes, the bonus/split adjustment, counts, the overview gauge and the trend.
+import * as z from "zod";
+import { loadChartLines, findVisibleChartSymbol } from "~/charts.server";
+import { istDateString, istMidnight, isValidYmd } from "~/domain/dates";
+import { ALL_ROLES } from "~/domain/access";
+import { computeOverview } from "~/market/engines/overview-publisher.server";
+import { getChartCandles, MAX_COUNTBACK } from "~/models/candle.server";
+import { countChavis } from "~/models/chavi-admin.server";
+import { findDailyBar, latestDayLevels, previousSessions, saveDailyBarWithLevels } from "~/models/day-ohlc.server";
+import { saveTodaysOpen } from "~/models/open-data.server";
+import { adjustSymbolPrices, findSymbolChoice, PriceOutOfRangeError } from "~/models/price-adjustment.server";
+import { countSectors } from "~/models/sector.server";
+import { countSymbols } from "~/models/symbol-admin.server";
+import { getLatestTrend } from "~/models/symbol-suggestion.server";
+import { findSymbolByCode, listActiveSymbols, listVisibleSymbols } from "~/models/symbol.server";
+import { countUsersByRole } from "~/models/user-admin.server";
+import { bonusSplitSchema, SELECT_SCRIPT } from "~/schemas/bonus-split";
+import { dailyBarSchema } from "~/schemas/open-data";
+import { createdStatus, dataShape, okStatus, ymdDate } from "../shapes";
+import { requireVisibleSymbol } from "../visible-symbol.server";
+import { apiNotFound, badInput, defineCall } from "../types.server";
+import { recordId } from "~/schemas/record-id";
+
+const dayBarShape = z.object({
+  symbol_id: z.number().int(),
+  date: ymdDate,
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+  MA: z.number().nullable(),
+  MD: z.number().nullable(),
+  WA: z.number().nullable(),
+  WD: z.number().nullable(),
+});
+
+/** The documents' operation names in the path (mul, div) → the Bonus Splitting form's. */
+const OPERATIONS: Record<string, "Multiply" | "Division"> = { mul: "Multiply", div: "Division" };
+
+export const marketCalls = [
+  defineCall({
+    id: "admin/dayohlc/open",
+    method: "POST",
+    path: "/api/admin/dayohlc/open",
+    tag: "Market data",
+    summary: "Save Symbol's Open Data: today's open of every active symbol from its first 1-minute candle (empty body).",
+    page: "/dayohlc/open",
+    status: 200,
+    response: dataShape(z.object({ tradingDate: ymdDate, symbols: z.number().int().nonnegative() }), { message: z.string() }),
+    handle: async ({ context }) => {
+      const result = await saveTodaysOpen(context.db);
+      return { status: 200, message: `Open data saved for ${result.symbols} ${result.symbols === 1 ? "symbol" : "symbols"}.`, data: result };
+    },
+    sample: () => ({}),
+  }),
+  defineCall({
+    id: "admin/dayohlc/createbysymbolcode",
+    method: "POST",
+    path: "/api/admin/dayohlc/createbysymbolcode",
+    tag: "Market data",
+    summary: "Stores one symbol's day bar with MA, MD, WA, WD {symbol_code, date, open, high, low, close, volume, MA, MD, WA, WD}; levels not sent are kept.",
+    page: "/upload",
+    body: dailyBarSchema,
+    status: 201,
+    response: z.object({ status: createdStatus, message: z.string() }),
+    handle: async ({ context, body }) => {
+      const symbol = await findSymbolByCode(context.db, body.symbol_code);
+      if (!symbol) badInput("Please select a symbol", "symbol_code");
+      await saveDailyBarWithLevels(
+        context.db,
+        { symbolId: symbol.id, tradingDate: body.date, open: body.open, high: body.high, low: body.low, close: body.close, volume: body.volume },
+        { ma: body.MA, md: body.MD, wa: body.WA, wd: body.WD },
+      );
+      return { status: 201, message: `Day data saved for ${symbol.symbolCode} on ${body.date}` };
+    },
+    sample: (f) => ({ body: { symbol_code: f.symbolCode, date: "2026-11-20", open: 100, high: 110, low: 95, close: 105, volume: 1000, MA: 101, MD: 99, WA: 102, WD: 98 } }),
+    invalid: { body: { date: "2026-11-20", open: 1, high: 1, low: 1, close: 1 }, message: "Please select a symbol" },
+  }),
+  defineCall({
+    id: "admin/dayohlc/previous",
+    method: "GET",
+    path: "/api/admin/dayohlc/previous",
+    tag: "Market data",
+    summary: "The previous session's close of every symbol the caller may see (the reference for change and change %).",
+    page: "/allRealTime",
+    status: 200,
+    response: dataShape(z.array(z.object({ symbol_id: z.number().int(), close: z.number(), date: ymdDate }))),
+    handle: async ({ context, user }) => {
+      const sessions = await previousSessions(context.db, istDateString(new Date()));
+      const visible = user.roleId === 4 ? new Set((await listVisibleSymbols(context.db, user)).map((s) => s.id)) : null;
+      const data = [...sessions.values()].filter((s) => !visible || visible.has(s.symbolId)).map((s) => ({ symbol_id: s.symbolId, close: s.close, date: s.tradingDate }));
+      return { status: 200, data };
+    },
+    sample: () => ({}),
+  }),
+  defineCall({
+    id: "admin/dayohlc/getbycode/{code}",
+    method: "GET",
+    path: "/api/admin/dayohlc/getbycode/{code}",
+    tag: "Market data",
+    summary: "A symbol's latest stored day bar with its MA/MD/WA/WD (data is null when none is stored).",
+    page: "/chart",
+    params: z.object({ code: z.string().min(1).max(40) }),
+    status: 200,
+    response: dataShape(dayBarShape.nullable()),
+    handle: async ({ context, user, params }) => {
+      const symbol = await requireVisibleSymbol(context, user, params.code);
+      const latest = await latestDayLevels(context.db, symbol.id);
+      const bar = latest ? await findDailyBar(context.db, symbol.id, latest.tradingDate) : null;
+      return {
+        status: 200,
+        data: bar
+          ? { symbol_id: bar.symbolId, date: bar.tradingDate, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume, MA: bar.ma, MD: bar.md, WA: bar.wa, WD: bar.wd }
+          : null,
+      };
+    },
+    sample: (f) => ({ params: { code: f.symbolCode } }),
+  }),
+  defineCall({
+    id: "admin/dayohlc/list/{symbolId}/{number}/{operation}",
+    method: "POST",
+    path: "/api/admin/dayohlc/list/{symbolId}/{number}/{operation}",
+    tag: "Market data",
+    summary: "Bonus/split: multiplies (mul) or divides (div) the symbol's stored daily and intraday prices by number, in one transaction (DECISIONS 20). The documents' GET answers 405.",
+    page: "/BonusSplitting",
+    documentedMethod: "GET",
+    params: z.object({ symbolId: z.string().max(12), number: z.string().max(20), operation: z.string().max(10) }),
+    status: 200,
+    response: dataShape(z.object({ dailyRows: z.number().int(), intradayRows: z.number().int() }), { message: z.string() }),
+    handle: async ({ context, params }) => {
+      // The Bonus Splitting form's schema checks the path's values, with its messages.
+      const parsed = bonusSplitSchema.safeParse({
+        symbolId: /^\d+$/.test(params.symbolId) ? Number(params.symbolId) : undefined,
+        number: params.number.trim() !== "" && Number.isFinite(Number(params.number)) ? Number(params.number) : undefined,
+        operation: OPERATIONS[params.operation.toLowerCase()],
+      });
+      if (!parsed.success) badInput(parsed.error.issues[0].message, String(parsed.error.issues[0].path[0] ?? ""));
+      const symbol = await findSymbolChoice(context.db, parsed.data.symbolId);
+      if (!symbol) badInput(SELECT_SCRIPT, "symbolId");
+      try {
+        const result = await adjustSymbolPrices(context.db, { symbolId: symbol.id, factor: parsed.data.number, operation: parsed.data.operation });
+        const verb = parsed.data.operation === "Multiply" ? "multiplied" : "divided";
+        return { status: 200, message: `Bonus split applied to ${symbol.symbolCode}: prices ${verb} by ${parsed.data.number}.`, data: result };
+      } catch (error) {
+        if (error instanceof PriceOutOfRangeError) badInput(`${error.message} Nothing was changed.`);
+        throw error;
+      }
+    },
+    sample: async (f) => ({ params: { symbolId: (await f.make.symbol()).id, number: 2, operation: "mul" } }),
+  }),
+  defineCall({
+    id: "admin/instradayohlc/list",
+    method: "GET",
+    path: "/api/admin/instradayohlc/list",
+    tag: "Market data",
+    summary: "Today's 1-minute candles of a symbol (symbol_id), oldest first; time is epoch ms of the minute's start.",
+    page: "/chart",
+    query: z.object({ symbol_id: recordId("Please select a symbol") }),
+    status: 200,
+    response: dataShape(z.array(z.object({ time: z.number(), open: z.number(), high: z.number(), low: z.number(), close: z.number(), volume: z.number() }))),
+    handle: async ({ context, user, query }) => {
+      const choice = await findSymbolChoice(context.db, query.symbol_id);
+      if (!choice) apiNotFound("Symbol not found");
+      await requireVisibleSymbol(context, user, choice.symbolCode);
+      const from = istMidnight(istDateString(new Date())).getTime();
+      return { status: 200, data: await getChartCandles(context.db, choice.id, "M1", { from, countback: MAX_COUNTBACK }) };
+    },
+    sample: (f) => ({ query: { symbol_id: String(f.symbolId) } }),
+  }),
+  defineCall({
+    id: "admin/chart-line",
+    method: "GET",
+    path: "/api/admin/chart-line",
+    tag: "Market data",
+    summary: "A symbol's chart lines by the caller's settings (targets, previous close, MA/MD/WA/WD, Daglu; DECISIONS 18). date is accepted as the documents send it; the lines are the current ones.",
+    page: "/chart",
+    query: z.object({
+      symbolId: recordId("Please select a symbol"),
+      date: z.string().refine(isValidYmd, "Please enter a date as YYYY-MM-DD").optional(),
+    }),
+    status: 200,
+    response: dataShape(z.array(z.object({ label: z.string(), price: z.number(), colour: z.string() }))),
+    handle: async ({ context, user, query }) => {
+      const choice = await findSymbolChoice(context.db, query.symbolId);
+      const symbol = choice ? await findVisibleChartSymbol(context, user, choice.symbolCode) : null;
+      if (!symbol) apiNotFound("Symbol not found");
+      const { lines } = await loadChartLines(context, user, symbol);
+      return { status: 200, data: lines };
+    },
+    sample: (f) => ({ query: { symbolId: String(f.symbolId), date: istDateString(new Date()) } }),
+  }),
+  defineCall({
+    id: "admin/totalcount",
+    method: "GET",
+    path: "/api/admin/totalcount",
+    tag: "Market data",
+    summary: "The admin dashboard's count cards: users by role, symbols (all, active), sectors, keys.",
+    page: "/admin/dashboard",
+    status: 200,
+    response: dataShape(
+      z.object({
+        users: z.object({ total: z.number().int(), byRole: z.record(z.string(), z.number().int()) }),
+        symbols: z.object({ total: z.number().int(), active: z.number().int() }),
+        sectors: z.number().int(),
+        keys: z.number().int(),
+      }),
+    ),
+    handle: async ({ context }) => {
+      const [byRole, symbols, sectors, keys] = await Promise.all([countUsersByRole(context.db), countSymbols(context.db), countSectors(context.db), countChavis(context.db)]);
+      return { status: 200, data: { users: { total: ALL_ROLES.reduce((sum, r) => sum + byRole[r], 0), byRole }, symbols, sectors, keys } };
+    },
+    sample: () => ({}),
+  }),
+  defineCall({
+    id: "admin/symbolsuggestionflow/by-symbol/{symbolCode}",
+    method: "GET",
+    path: "/api/admin/symbolsuggestionflow/by-symbol/{symbolCode}",
+    tag: "Market data",
+    summary: "The latest suggested trend of a symbol (the top bar's Nifty badge reads NIFTY-I): targets[0].trends, empty when none.",
+    page: "/dashboard",
+    params: z.object({ symbolCode: z.string().min(1).max(40) }),
+    status: 200,
+    response: z.object({ status: okStatus, targets: z.array(z.object({ trends: z.enum(["Buy", "Sell", "Neutral"]) })) }),
+    handle: async ({ context, params }) => {
+      const trend = await getLatestTrend(context.db, params.symbolCode);
+      return { status: 200, targets: trend ? [{ trends: trend }] : [] };
+    },
+    sample: () => ({ params: { symbolCode: "NIFTY-I" } }),
+  }),
+  defineCall({
+    id: "getSymbolOverviewData",
+    method: "GET",
+    path: "/api/getSymbolOverviewData",
+    tag: "Market data",
+    summary: "The overview gauges from the live prices (DECISIONS 19): overall and per sector, with advances and declines (the overview-data socket event's payload).",
+    page: "/overview",
+    status: 200,
+    response: dataShape(
+      z.object({
+        gauge: z.number(),
+        advances: z.number().int(),
+        declines: z.number().int(),
+        sectors: z.array(z.object({ sectorId: z.number().int(), gauge: z.number(), advances: z.number().int(), declines: z.number().int() })),
+        time: z.number(),
+      }),
+    ),
+    handle: async ({ context }) => {
+      const active = await listActiveSymbols(context.db);
+      // computeOverview reads only each symbol's code and sector.
+      const engineView = { symbols: () => active.map((s) => ({ ...s, prevClose: 0, base: 0 })) };
+      return { status: 200, data: computeOverview(engineView, context.liveBook, Date.now()) };
+    },
+    sample: () => ({}),
+  }),
+];

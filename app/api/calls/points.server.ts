@@ -1,0 +1,155 @@
+// Reference and target points (admin-console.md §7; trading-dashboard.md §7 referencePoint).
+import * as z from "zod";
+import { LONG_PAGE_SIZE } from "~/domain/paging";
+import {
+  deleteReferencePoint,
+  listActiveReferencePoints,
+  listChartReferencePoints,
+  listReferencePointsPage,
+  setReferencePointActive,
+} from "~/models/reference-point.server";
+import { findSymbolByCode, visibleSymbolCodes } from "~/models/symbol.server";
+import { flag, idParam, messageShape, okStatus, pageQuery } from "../shapes";
+import { requireVisibleSymbol } from "../visible-symbol.server";
+import { apiNotFound, defineCall } from "../types.server";
+
+const pointRowShape = z.object({
+  id: z.number().int(),
+  symbol_id: z.number().int(),
+  symbol_code: z.string(),
+  point_name: z.string(),
+  display_name: z.string(),
+  price: z.number(),
+  slPrice: z.number().nullable(),
+  date: z.string().nullable(),
+  status: z.boolean(),
+});
+
+export const pointCalls = [
+  defineCall({
+    id: "admin/referencePoint/all",
+    method: "GET",
+    path: "/api/admin/referencePoint/all",
+    tag: "Reference points",
+    summary: "Target and reference points, newest first, 20 per page: symbol_code, active (true/false; none: all), currentPage.",
+    page: "/target-point",
+    query: z.object({ symbol_code: z.string().trim().max(40).optional(), active: z.enum(["true", "false"]).optional(), ...pageQuery }),
+    status: 200,
+    response: z.object({ status: okStatus, targets: z.array(pointRowShape), totalCount: z.number().int() }),
+    handle: async ({ context, query }) => {
+      const symbol = query.symbol_code ? await findSymbolByCode(context.db, query.symbol_code) : null;
+      if (query.symbol_code && !symbol) return { status: 200, targets: [], totalCount: 0 };
+      const { rows, total } = await listReferencePointsPage(context.db, {
+        symbolId: symbol?.id ?? null,
+        active: query.active === undefined ? null : query.active === "true",
+        search: "",
+        page: query.currentPage ?? 1,
+        pageSize: query.pageSize ?? LONG_PAGE_SIZE,
+      });
+      return {
+        status: 200,
+        targets: rows.map((r) => ({
+          id: r.id,
+          symbol_id: r.symbolId,
+          symbol_code: r.symbolCode,
+          point_name: r.pointName,
+          display_name: r.displayName,
+          price: r.price,
+          slPrice: r.slPrice,
+          date: r.date,
+          status: r.isActive,
+        })),
+        totalCount: total,
+      };
+    },
+    sample: (f) => ({ query: { symbol_code: f.symbolCode, active: "true" } }),
+  }),
+  defineCall({
+    id: "admin/referencePoint/{id} (PUT)",
+    method: "PUT",
+    path: "/api/admin/referencePoint/{id}",
+    tag: "Reference points",
+    summary: "Activates (1) or de-activates (0) a target point {status}. A point the target watcher already removed is 404.",
+    page: "/target-point",
+    params: idParam,
+    body: z.object({ status: flag }),
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, params, body }) => {
+      if (!(await setReferencePointActive(context.db, params.id, body.status))) apiNotFound("This target point no longer exists: it was reached and removed");
+      return { status: 200, message: body.status ? "Target point activated" : "Target point de-activated" };
+    },
+    sample: async (f) => ({ params: { id: (await f.make.referencePoint()).id }, body: { status: 0 } }),
+    invalid: { body: {}, message: "Please send status 1 or 0" },
+  }),
+  defineCall({
+    id: "admin/referencePoint/{id} (DELETE)",
+    method: "DELETE",
+    path: "/api/admin/referencePoint/{id}",
+    tag: "Reference points",
+    summary: "Deletes a reference point.",
+    page: "/reference-point",
+    params: idParam,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, params }) => {
+      if (!(await deleteReferencePoint(context.db, params.id))) apiNotFound("This reference point no longer exists");
+      return { status: 200, message: "Reference point deleted successfully" };
+    },
+    sample: async (f) => ({ params: { id: (await f.make.referencePoint()).id } }),
+  }),
+  defineCall({
+    id: "admin/referencePoint/{symbol}",
+    method: "GET",
+    path: "/api/admin/referencePoint/{symbol}",
+    tag: "Reference points",
+    summary: "A symbol's active points by price (the chart's target lines and chips). A symbol the caller may not see is 404.",
+    page: "/chart",
+    params: z.object({ symbol: z.string().min(1).max(40) }),
+    status: 200,
+    response: z.object({ status: okStatus, targets: z.array(z.object({ point_name: z.string(), display_name: z.string(), price: z.number() })) }),
+    handle: async ({ context, user, params }) => {
+      const symbol = await requireVisibleSymbol(context, user, params.symbol);
+      const points = await listChartReferencePoints(context.db, symbol.id);
+      return { status: 200, targets: points.map((p) => ({ point_name: p.pointName, display_name: p.displayName, price: p.price })) };
+    },
+    sample: (f) => ({ params: { symbol: f.symbolCode } }),
+  }),
+  defineCall({
+    id: "admin/target-point",
+    method: "GET",
+    path: "/api/admin/target-point",
+    tag: "Reference points",
+    summary: "A symbol's active target points by price (symbol_code): the dashboard footer shows the first one's name and price.",
+    page: "/chart",
+    query: z.object({ symbol_code: z.string({ error: "Please select a symbol" }).trim().min(1, "Please select a symbol").max(40) }),
+    status: 200,
+    response: z.object({ status: okStatus, data: z.array(z.object({ point_name: z.string(), display_name: z.string(), price: z.number() })) }),
+    handle: async ({ context, user, query }) => {
+      const symbol = await requireVisibleSymbol(context, user, query.symbol_code);
+      const points = await listChartReferencePoints(context.db, symbol.id);
+      return { status: 200, data: points.map((p) => ({ point_name: p.pointName, display_name: p.displayName, price: p.price })) };
+    },
+    sample: (f) => ({ query: { symbol_code: f.symbolCode } }),
+  }),
+  defineCall({
+    id: "getReferencePoint",
+    method: "GET",
+    path: "/api/getReferencePoint",
+    tag: "Reference points",
+    summary: "Every active point the caller may see: data[point_name][symbol_code] = {price, display_name}.",
+    page: "/chart",
+    status: 200,
+    response: z.object({ status: okStatus, data: z.record(z.string(), z.record(z.string(), z.object({ price: z.number(), display_name: z.string() }))) }),
+    handle: async ({ context, user }) => {
+      const visible = await visibleSymbolCodes(context.db, user);
+      const data: Record<string, Record<string, { price: number; display_name: string }>> = {};
+      for (const p of await listActiveReferencePoints(context.db)) {
+        if (visible !== "all" && !visible.has(p.symbolCode.toUpperCase())) continue;
+        (data[p.pointName] ??= {})[p.symbolCode] = { price: p.price, display_name: p.displayName };
+      }
+      return { status: 200, data };
+    },
+    sample: () => ({}),
+  }),
+];

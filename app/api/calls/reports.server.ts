@@ -1,0 +1,251 @@
+// Reports (admin-console.md §3 "Reports", §7 "Reports"), role 1 like the report pages. The
+// filters are read by the report pages' own parsers (parseTradeReportParams and friends) and
+// the figures come from the same models, so a report and its API call never disagree. PNL is
+// DECISIONS 9 (open trades at the live price of one snapshot of the live book per request).
+import * as z from "zod";
+import type { AppContext } from "~/context";
+import { LONG_PAGE_SIZE } from "~/domain/paging";
+import {
+  listTradesOfUsers,
+  listUserPnlPage,
+  livePricesOf,
+  profitByMonth,
+  profitByUser,
+  profitByUserAndMonth,
+  sectorProfitAndLoss,
+  summariseTrades,
+  type TradeReportRow,
+} from "~/models/report.server";
+import { parsePnlReportParams, parseTradeReportParams, parseUserReportParams } from "~/schemas/report";
+import { okStatus, pageQuery } from "../shapes";
+import { badInput, defineCall } from "../types.server";
+
+/** A dropped date range is named (the page shows it above the report; the API answers 400). */
+function requireRange(input: { rangeError?: string }): void {
+  if (input.rangeError) badInput(input.rangeError, "startDate");
+}
+
+const rangeQuery = {
+  startDate: z.string().max(10).optional().describe("YYYY-MM-DD, with endDate"),
+  endDate: z.string().max(10).optional().describe("YYYY-MM-DD, inclusive (DECISIONS 10)"),
+};
+const idQuery = z.string().max(12).optional();
+/** The user report's charts: the documents' from_date/to_date and the report's role filter (2, 3, 4; default 4). */
+const userReportQuery = z.object({
+  from_date: z.string().max(10).optional().describe("YYYY-MM-DD, with to_date"),
+  to_date: z.string().max(10).optional().describe("YYYY-MM-DD, inclusive"),
+  role_id: z.string().max(2).optional(),
+});
+
+/** from_date/to_date → the user report page's own parameters and parser. */
+function userReportFilter(url: URL) {
+  const p = url.searchParams;
+  const params = new URLSearchParams();
+  for (const [from, to] of [["from_date", "startDate"], ["to_date", "endDate"], ["role_id", "role_id"]] as const) {
+    const value = p.get(from);
+    if (value !== null) params.set(to, value);
+  }
+  const { input, range } = parseUserReportParams(params);
+  if (input.rangeError) badInput(input.rangeError, "from_date");
+  return { range, roleId: input.role_id, active: "all" as const };
+}
+
+const tradeDataShape = z.object({
+  id: z.number().int(),
+  symbol_code: z.string(),
+  tradeType: z.enum(["BUY", "SELL"]),
+  sellPrice: z.number(),
+  buyPrice: z.number(),
+  quantity: z.number(),
+  profit: z.number(),
+});
+
+const userPnlShape = z.object({
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string(), status: z.boolean() }),
+  tradeCount: z.number().int(),
+  tradesCount: z.number().int().describe("profitable trades"),
+  profitTrade: z.number().int().describe("profitable trades"),
+  lossTrade: z.number().int().describe("loss trades"),
+  totalProfit: z.number(),
+  totalLoss: z.number(),
+  totalPNL: z.number(),
+  tradeData: z.array(tradeDataShape),
+});
+const pnlReportShape = z.object({ status: okStatus, trades: z.array(userPnlShape), count: z.number().int().nonnegative() });
+
+const tradeData = (t: TradeReportRow) => ({
+  id: t.id,
+  symbol_code: t.symbolCode,
+  tradeType: t.tradeType,
+  sellPrice: t.sellPrice,
+  buyPrice: t.buyPrice,
+  quantity: t.quantity,
+  profit: t.pnl,
+});
+
+/** The PNL report page's rows (per user, most trades first, with their latest trades). */
+async function perUserReport(context: AppContext, url: URL, query: { currentPage?: number; pageSize?: number }) {
+  const { input, filter } = parsePnlReportParams(url.searchParams);
+  requireRange(input);
+  const live = livePricesOf(context.liveBook);
+  const { rows, total } = await listUserPnlPage(context.db, live, filter, { page: query.currentPage ?? 1, pageSize: query.pageSize ?? LONG_PAGE_SIZE });
+  const tradesByUser = await listTradesOfUsers(context.db, live, filter, rows.map((r) => r.userId));
+  return {
+    status: 200,
+    trades: rows.map((u) => ({
+      user: { id: u.userId, name: u.name, email: u.email, status: u.status },
+      tradeCount: u.totalTrades,
+      tradesCount: u.profitableTrades,
+      profitTrade: u.profitableTrades,
+      lossTrade: u.lossTrades,
+      totalProfit: u.totalProfit,
+      totalLoss: u.totalLoss,
+      totalPNL: u.totalPnl,
+      tradeData: (tradesByUser.get(u.userId) ?? []).map(tradeData),
+    })),
+    count: total,
+  };
+}
+
+const userFigureShape = z.object({ status: okStatus, data: z.array(z.object({ user: z.object({ name: z.string() }), totalProfit: z.number() })) });
+const monthFigureShape = z.object({ status: okStatus, data: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), totalProfit: z.number() })) });
+const userMonthShape = z.object({
+  status: okStatus,
+  data: z.array(z.object({ user: z.object({ name: z.string() }), month: z.string().regex(/^\d{4}-\d{2}$/), totalProfit: z.number() })),
+});
+
+const sampleRange = { startDate: "2020-01-01", endDate: "2030-12-31" };
+
+export const reportCalls = [
+  defineCall({
+    id: "admin/reports/trade/summary",
+    method: "GET",
+    path: "/api/admin/reports/trade/summary",
+    tag: "Reports",
+    summary:
+      "The Trade Report's cards for its filters (startDate, endDate, active all/1/0 default 0, userId, symbolId): totalPNL.totalProfit (the net PNL), totalTrades, " +
+      "totalProfitableTrade, totalLossTrade, totalProfit, totalLoss. Half a date range or an end before the start answers 400.",
+    page: "/reports/trade",
+    query: z.object({ ...rangeQuery, active: z.string().max(3).optional(), userId: idQuery, symbolId: idQuery }),
+    status: 200,
+    response: z.object({
+      status: okStatus,
+      totalPNL: z.object({ totalProfit: z.number() }),
+      totalTrades: z.number().int(),
+      totalProfitableTrade: z.number().int(),
+      totalLossTrade: z.number().int(),
+      totalProfit: z.number(),
+      totalLoss: z.number(),
+    }),
+    handle: async ({ context, request }) => {
+      const { input, filter } = parseTradeReportParams(new URL(request.url).searchParams);
+      requireRange(input);
+      const s = await summariseTrades(context.db, livePricesOf(context.liveBook), filter);
+      return {
+        status: 200,
+        totalPNL: { totalProfit: s.totalPnl },
+        totalTrades: s.totalTrades,
+        totalProfitableTrade: s.profitableTrades,
+        totalLossTrade: s.lossTrades,
+        totalProfit: s.totalProfit,
+        totalLoss: s.totalLoss,
+      };
+    },
+    sample: () => ({ query: { ...sampleRange, active: "all" } }),
+  }),
+  defineCall({
+    id: "admin/reports/trade/pnl",
+    method: "GET",
+    path: "/api/admin/reports/trade/pnl",
+    tag: "Reports",
+    summary:
+      "The PNL Report (startDate, endDate, userId; open and closed trades): trades[] per user, most trades first, 20 per page (currentPage, pageSize), with count. " +
+      "tradeCount, tradesCount and profitTrade (profitable), lossTrade, totalProfit, totalLoss, totalPNL and tradeData[] (the user's latest 50 trades).",
+    page: "/reports/pnl",
+    query: z.object({ ...rangeQuery, userId: idQuery, ...pageQuery }),
+    status: 200,
+    response: pnlReportShape,
+    handle: async ({ context, request, query }) => perUserReport(context, new URL(request.url), query),
+    sample: () => ({ query: sampleRange }),
+  }),
+  defineCall({
+    id: "admin/reports/trade/min-max",
+    method: "GET",
+    path: "/api/admin/reports/trade/min-max",
+    tag: "Reports",
+    summary: "The Min Max PNL Report's data with the PNL report's parameters and answer (trades[] with tradeCount and tradeData[], whose profit gives each user's min and max).",
+    page: "/reports/min-max",
+    query: z.object({ ...rangeQuery, userId: idQuery, ...pageQuery }),
+    status: 200,
+    response: pnlReportShape,
+    handle: async ({ context, request, query }) => perUserReport(context, new URL(request.url), query),
+    sample: (f) => ({ query: { ...sampleRange, userId: String(f.users[3].id) } }),
+  }),
+  defineCall({
+    id: "admin/reports/trade/sector",
+    method: "GET",
+    path: "/api/admin/reports/trade/sector",
+    tag: "Reports",
+    summary: "Profitable and loss trades per sector (startDate, endDate; symbols without a sector as 'Other'): trades[] of {sector_name, profitabletrades, losstrades}.",
+    page: "/reports/trade-analysis",
+    query: z.object(rangeQuery),
+    status: 200,
+    response: z.object({ status: okStatus, trades: z.array(z.object({ sector_name: z.string(), profitabletrades: z.number().int(), losstrades: z.number().int() })) }),
+    handle: async ({ context, request }) => {
+      const { input, filter } = parsePnlReportParams(new URL(request.url).searchParams);
+      requireRange(input);
+      const rows = await sectorProfitAndLoss(context.db, livePricesOf(context.liveBook), { range: filter.range });
+      return { status: 200, trades: rows.map((r) => ({ sector_name: r.sectorName, profitabletrades: r.profitableTrades, losstrades: r.lossTrades })) };
+    },
+    sample: () => ({ query: sampleRange }),
+  }),
+  defineCall({
+    id: "admin/reports/users",
+    method: "GET",
+    path: "/api/admin/reports/users",
+    tag: "Reports",
+    summary: "The User Report's 'profit by user' chart (from_date, to_date, role_id 2/3/4, default 4): data[] of {user.name, totalProfit}, highest first.",
+    page: "/reports/user",
+    query: userReportQuery,
+    status: 200,
+    response: userFigureShape,
+    handle: async ({ context, request }) => {
+      const rows = await profitByUser(context.db, livePricesOf(context.liveBook), userReportFilter(new URL(request.url)));
+      return { status: 200, data: rows.map((r) => ({ user: { name: r.label }, totalProfit: r.value })) };
+    },
+    sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate } }),
+  }),
+  defineCall({
+    id: "admin/reports/profits",
+    method: "GET",
+    path: "/api/admin/reports/profits",
+    tag: "Reports",
+    summary: "The User Report's 'profit by month' chart (from_date, to_date, role_id): data[] of {month YYYY-MM (IST), totalProfit}, oldest first.",
+    page: "/reports/user",
+    query: userReportQuery,
+    status: 200,
+    response: monthFigureShape,
+    handle: async ({ context, request }) => {
+      const rows = await profitByMonth(context.db, livePricesOf(context.liveBook), userReportFilter(new URL(request.url)));
+      return { status: 200, data: rows.map((r) => ({ month: r.label, totalProfit: r.value })) };
+    },
+    sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate, role_id: "3" } }),
+  }),
+  defineCall({
+    id: "admin/reports/monthUserProfits",
+    method: "GET",
+    path: "/api/admin/reports/monthUserProfits",
+    tag: "Reports",
+    summary: "The User Report's 'profit by user per month' chart (from_date, to_date, role_id): data[] of {user.name, month, totalProfit}.",
+    page: "/reports/user",
+    roles: [1],
+    query: userReportQuery,
+    status: 200,
+    response: userMonthShape,
+    handle: async ({ context, request }) => {
+      const rows = await profitByUserAndMonth(context.db, livePricesOf(context.liveBook), userReportFilter(new URL(request.url)));
+      return { status: 200, data: rows.map((r) => ({ user: { name: r.userName }, month: r.month, totalProfit: r.totalProfit })) };
+    },
+    sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate } }),
+  }),
+];

@@ -1,0 +1,347 @@
+// The trade journal and symbol suggestions (trading-dashboard.md §7; decision 070). The same
+// models, rules and messages as /trades and /SymbolSuggestionFlow: a customer reaches only its
+// own trades (another's answers 404 and nothing changes), trades only subscribed symbols, role 1
+// alone verifies, closing freezes the PNL at the live exit price, the list's date window is the
+// page's (tradeListWindow), and every trade write publishes the same trade notifications
+// (publishTradeChange) as the pages.
+import * as z from "zod";
+import type { AppContext } from "~/context";
+import type { SessionUser } from "~/auth/session.server";
+import { computeTradePnl } from "~/domain/pnl";
+import { parseTradeListQuery, TRADE_PAGE_SIZE } from "~/domain/trade-list";
+import { tradeListWindow } from "~/domain/trade-window";
+import { LONG_PAGE_SIZE } from "~/domain/paging";
+import { countTrades, createTrade, deleteTrade, findTradableSymbol, getTrade, listTrades, setTradeStatus, setTradeVerified, updateTrade } from "~/models/trade.server";
+import { createSuggestion, deleteSuggestion, isSuggestableSymbol, listSuggestionsPage, updateSuggestion } from "~/models/symbol-suggestion.server";
+import { publishTradeChange } from "~/realtime/trade-notifications.server";
+import {
+  ENTER_TRADE_TYPE,
+  SYMBOL_NOT_SUBSCRIBED,
+  TRADE_DELETED,
+  TRADE_SAVED,
+  TRADE_UNVERIFIED,
+  TRADE_VERIFIED,
+  checkTradePrices,
+  tradeDateFilterSchema,
+  tradeFields,
+  tradeSchema,
+  tradeValues,
+} from "~/schemas/trade";
+import { SELECT_SCRIPT, SELECT_VALID_TREND, SUGGESTION_CREATED, SUGGESTION_DELETED, SUGGESTION_UPDATED, symbolSuggestionSchema, TRENDS } from "~/schemas/symbol-suggestion";
+import { FORBIDDEN_MESSAGE } from "../messages";
+import { createdShape, flag, idParam, isoDateTime, messageShape, okStatus, pageQuery, STATUS_FLAG_MESSAGE, statusBody } from "../shapes";
+import { apiError, apiNotFound, badInput, defineCall } from "../types.server";
+import { recordId, strictRecordId } from "~/schemas/record-id";
+
+const SEND_ID = "Please send an id";
+const tradeId = strictRecordId(SEND_ID);
+const tradeAliases = { symbol_code: "symbol" } as const;
+
+/**
+ * trade/update has the documents' two bodies: the trade's fields plus id (the edit dialog), or
+ * {id, isVerified, verification: true} (role 1's switch). Told apart by `verification`.
+ * The edit body's status (open 1 / closed 0) is kept when not sent, never reset.
+ */
+const tradeEditBody = z
+  .object({ ...tradeFields, id: tradeId, status: z.boolean().optional(), verification: z.literal(false).optional() })
+  .superRefine(checkTradePrices);
+const verifyBody = z.object({ id: tradeId, verification: z.literal(true), isVerified: flag, symbol: z.string().max(40).optional() });
+const tradeUpdateBody = z.discriminatedUnion("verification", [verifyBody, tradeEditBody]);
+
+const tradeStatusBody = statusBody.extend({ userId: recordId().optional() });
+
+const tradeRowShape = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  symbol_code: z.string(),
+  tradeType: z.enum(["BUY", "SELL"]),
+  quantity: z.number().int(),
+  buyPrice: z.number(),
+  sellPrice: z.number(),
+  targetPrice: z.number(),
+  slPrice: z.number(),
+  currentPrice: z.number().nullable(),
+  pnl: z.number(),
+  pnlPercent: z.number(),
+  tradeDateTime: isoDateTime,
+  exitDateTime: isoDateTime.nullable(),
+  status: z.boolean().describe("true: open"),
+  isVerified: z.boolean(),
+});
+
+const livePrice = (context: AppContext) => (code: string) => context.liveBook.get(code)?.last ?? null;
+
+async function requireTradableSymbol(context: AppContext, user: SessionUser, code: string) {
+  const symbol = await findTradableSymbol(context.db, user, code);
+  if (!symbol) badInput(SYMBOL_NOT_SUBSCRIBED, "symbol_code");
+  return symbol;
+}
+
+/** The list's URL parameters → the trade page's own parser (sector_id is the page's `sector`). */
+function tradeListParams(url: URL): URLSearchParams {
+  const from = url.searchParams;
+  const params = new URLSearchParams();
+  for (const [name, as] of [["startDate", "startDate"], ["endDate", "endDate"], ["active", "active"], ["userId", "userId"], ["sector_id", "sector"]] as const) {
+    const value = from.get(name);
+    if (value !== null && value !== "") params.set(as, value);
+  }
+  return params;
+}
+
+const suggestionRowShape = z.object({ id: z.number().int(), trends: z.enum(TRENDS), symbol_id: z.number().int(), symbol: z.object({ symbol_code: z.string() }) });
+const suggestionAliases = { symbol_id: "symbolId" } as const;
+
+const sampleTrade = (symbolCode: string) => ({ symbol_code: symbolCode, tradeType: "BUY", buyPrice: 101.5, quantity: 10, targetPrice: 120, slPrice: 95, description: "API trade", reasonToTrade: "breakout" });
+
+export const tradeCalls = [
+  defineCall({
+    id: "admin/trade/create",
+    method: "POST",
+    path: "/api/admin/trade/create",
+    tag: "Trades",
+    summary:
+      "Enters an open trade for the caller: the trade form's fields (tradeType BUY/SELL, buyPrice for BUY, sellPrice for SELL, quantity, targetPrice, slPrice, " +
+      "description, reasonToTrade) plus symbol_code (a customer: a subscribed symbol). Publishes the trade notifications.",
+    page: "/trades",
+    body: tradeSchema,
+    aliases: tradeAliases,
+    status: 201,
+    response: createdShape(),
+    handle: async ({ context, user, body }) => {
+      const symbol = await requireTradableSymbol(context, user, body.symbol);
+      const trade = await createTrade(context.db, user.id, { symbolId: symbol.id, ...tradeValues(body) });
+      await publishTradeChange(context, "created", trade);
+      return { status: 201, message: TRADE_SAVED, data: { id: trade.id } };
+    },
+    sample: (f) => ({ body: sampleTrade(f.symbolCode) }),
+    invalid: { body: { symbol_code: "NIFTY-I", buyPrice: 1 }, message: ENTER_TRADE_TYPE },
+  }),
+  defineCall({
+    id: "admin/trade/update",
+    method: "POST",
+    path: "/api/admin/trade/update",
+    tag: "Trades",
+    summary:
+      "Edits a trade the caller may change: id plus the create body, and status 1 (open) / 0 (closed; the exit is priced at the live price) — kept when not sent. " +
+      "Or role 1's verification: {id, isVerified 1/0, verification: true} (another role: 403). Answers message and data.message.",
+    page: "/trades",
+    body: tradeUpdateBody,
+    aliases: tradeAliases,
+    status: 200,
+    response: z.object({ status: okStatus, message: z.string(), data: z.object({ id: z.number().int(), message: z.string() }) }),
+    handle: async ({ context, user, body }) => {
+      if (body.verification === true) {
+        if (user.roleId !== 1) apiError(403, FORBIDDEN_MESSAGE);
+        const trade = await setTradeVerified(context.db, user, body.id, body.isVerified);
+        if (!trade) apiNotFound();
+        await publishTradeChange(context, body.isVerified ? "verified" : "unverified", trade);
+        const message = body.isVerified ? TRADE_VERIFIED : TRADE_UNVERIFIED;
+        return { status: 200, message, data: { id: trade.id, message } };
+      }
+      const current = await getTrade(context.db, user, body.id);
+      if (!current) apiNotFound();
+      const symbol = await requireTradableSymbol(context, user, body.symbol);
+      const open = body.status ?? current.status;
+      const result = await updateTrade(context.db, user, body.id, { symbolId: symbol.id, ...tradeValues({ ...body, status: open }), open }, livePrice(context));
+      if (!result) apiNotFound();
+      await publishTradeChange(context, result.statusChange === "closed" ? "closed" : "updated", result.trade);
+      return { status: 200, message: TRADE_SAVED, data: { id: result.trade.id, message: TRADE_SAVED } };
+    },
+    sample: async (f, role) => {
+      const id = await f.make.trade(role);
+      return role === 1
+        ? { body: { id, isVerified: 1, verification: true, symbol_code: f.symbolCode } }
+        : { body: { id, ...sampleTrade(f.symbolCode), quantity: 20, status: 1 } };
+    },
+    invalid: { body: { id: 1, symbol_code: "NIFTY-I", tradeType: "SELL" }, message: "Please enter a sell price" },
+  }),
+  defineCall({
+    id: "admin/trade/status",
+    method: "POST",
+    path: "/api/admin/trade/status",
+    tag: "Trades",
+    summary:
+      "Opens (status 1) or closes (0) a trade the caller may change, keeping its fields; closing prices the open side at the live exit price. " +
+      "user_id, when sent, must be the trade's owner (else 404).",
+    page: "/trades",
+    body: tradeStatusBody,
+    aliases: { user_id: "userId" },
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, user, body }) => {
+      const trade = await getTrade(context.db, user, body.id);
+      if (!trade || (body.userId !== undefined && body.userId !== trade.userId)) apiNotFound();
+      const result = await setTradeStatus(context.db, user, body.id, body.status, livePrice(context));
+      if (!result) apiNotFound();
+      await publishTradeChange(context, result.statusChange === "closed" ? "closed" : "updated", result.trade);
+      return { status: 200, message: TRADE_SAVED };
+    },
+    sample: async (f, role) => ({ body: { id: await f.make.trade(role), status: 0, user_id: f.users[role].id } }),
+    invalid: { body: { id: 1, status: "maybe" }, message: STATUS_FLAG_MESSAGE },
+  }),
+  defineCall({
+    id: "admin/trade/list",
+    method: "GET",
+    path: "/api/admin/trade/list/{userId}",
+    tag: "Trades",
+    summary:
+      "The trade list as the caller's /trades shows it, newest first: {userId} is the caller's own id (another id answers 404); a customer lists its own trades, " +
+      "staff every trade. Roles 3 and 4: the last 7 days through tomorrow; role 1: startDate-endDate (inclusive), else today, and userId. " +
+      "active 1 (open) / 0 (closed) (not role 3), sector_id, symbolId; currentPage, pageSize (default 20, ≤ 100). data.rows (PNL at the live price) and data.count.",
+    page: "/trades",
+    params: z.object({ userId: idParam.shape.id }),
+    query: z.object({
+      ...pageQuery,
+      startDate: z.string().max(10).optional(),
+      endDate: z.string().max(10).optional(),
+      active: z.enum(["0", "1", ""]).optional(),
+      userId: recordId().optional(),
+      sector_id: recordId().optional(),
+      symbolId: recordId().optional(),
+    }),
+    status: 200,
+    response: z.object({ status: okStatus, data: z.object({ rows: z.array(tradeRowShape), count: z.number().int().nonnegative() }) }),
+    handle: async ({ context, user, params, query, request }) => {
+      if (params.userId !== user.id) apiNotFound();
+      const listQuery = parseTradeListQuery(tradeListParams(new URL(request.url)), user.roleId);
+      if (user.roleId === 1 && (query.startDate || query.endDate)) {
+        const dates = tradeDateFilterSchema.safeParse({ startDate: query.startDate ?? "", endDate: query.endDate ?? "" });
+        if (!dates.success) badInput(dates.error.issues[0].message, String(dates.error.issues[0].path[0] ?? "startDate"));
+      }
+      const filters = {
+        window: tradeListWindow(user.roleId, new Date(), listQuery),
+        userId: listQuery.userId,
+        sectorId: listQuery.sectorId,
+        open: listQuery.open,
+        symbolId: query.symbolId ?? null,
+      };
+      const pageSize = query.pageSize ?? TRADE_PAGE_SIZE;
+      const [page, total] = await Promise.all([
+        listTrades(context.db, user, filters, { cursor: null, direction: "after", offset: ((query.currentPage ?? 1) - 1) * pageSize, limit: pageSize }),
+        countTrades(context.db, user, filters),
+      ]);
+      const rows = page.rows.map((t) => {
+        const live = t.status ? (context.liveBook.get(t.symbolCode)?.last ?? null) : null;
+        const { pnl, pnlPercent } = computeTradePnl({ tradeType: t.tradeType, open: t.status, quantity: t.quantity, buyPrice: t.buyPrice, sellPrice: t.sellPrice }, live);
+        return {
+          id: t.id,
+          userId: t.userId,
+          username: t.username,
+          symbol_code: t.symbolCode,
+          tradeType: t.tradeType,
+          quantity: t.quantity,
+          buyPrice: t.buyPrice,
+          sellPrice: t.sellPrice,
+          targetPrice: t.targetPrice,
+          slPrice: t.slPrice,
+          currentPrice: live,
+          pnl,
+          pnlPercent,
+          tradeDateTime: t.tradeDateTime.toISOString(),
+          exitDateTime: t.exitDateTime ? t.exitDateTime.toISOString() : null,
+          status: t.status,
+          isVerified: t.isVerified,
+        };
+      });
+      return { status: 200, data: { rows, count: total } };
+    },
+    sample: async (f, role) => {
+      await f.make.trade(role);
+      return { params: { userId: f.users[role].id }, query: { currentPage: "1", pageSize: "20" } };
+    },
+  }),
+  defineCall({
+    id: "admin/trade/delete",
+    method: "DELETE",
+    path: "/api/admin/trade/{id}",
+    tag: "Trades",
+    summary: "Deletes a trade the caller may change (a customer: its own; another's answers 404). Publishes the trade notifications.",
+    page: "/trades",
+    params: idParam,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, user, params }) => {
+      const deleted = await deleteTrade(context.db, user, params.id);
+      if (!deleted) apiNotFound();
+      await publishTradeChange(context, "deleted", deleted);
+      return { status: 200, message: TRADE_DELETED };
+    },
+    sample: async (f, role) => ({ params: { id: await f.make.trade(role) } }),
+  }),
+
+  // ---------------------------------------------------------------- symbol suggestions (role 1)
+  defineCall({
+    id: "admin/symbolsuggestionflow/all",
+    method: "GET",
+    path: "/api/admin/symbolsuggestionflow/all",
+    tag: "Symbol suggestions",
+    summary: "The Symbol Suggestion Flow list, newest first, 20 per page (currentPage, pageSize): suggestions[] of {id, trends, symbol_id, symbol.symbol_code}, with totalCount.",
+    page: "/SymbolSuggestionFlow",
+    query: z.object(pageQuery),
+    status: 200,
+    response: z.object({ status: okStatus, suggestions: z.array(suggestionRowShape), totalCount: z.number().int().nonnegative() }),
+    handle: async ({ context, query }) => {
+      const { rows, total } = await listSuggestionsPage(context.db, query.currentPage ?? 1, query.pageSize ?? LONG_PAGE_SIZE);
+      return { status: 200, suggestions: rows.map((r) => ({ id: r.id, trends: r.trends, symbol_id: r.symbolId, symbol: { symbol_code: r.symbolCode } })), totalCount: total };
+    },
+    sample: () => ({}),
+  }),
+  defineCall({
+    id: "admin/symbolsuggestionflow/create",
+    method: "POST",
+    path: "/api/admin/symbolsuggestionflow/create",
+    tag: "Symbol suggestions",
+    summary: "Adds a suggestion {payload: {trends Buy/Sell/Neutral, symbol_id, user_id}}; the suggestion is recorded as the caller's (user_id is not trusted).",
+    page: "/SymbolSuggestionFlow",
+    body: symbolSuggestionSchema,
+    bodyWrappedIn: "payload",
+    aliases: suggestionAliases,
+    status: 201,
+    response: createdShape(),
+    handle: async ({ context, user, body }) => {
+      if (!(await isSuggestableSymbol(context.db, body.symbolId))) badInput(SELECT_SCRIPT, "symbol_id");
+      const id = await createSuggestion(context.db, { ...body, userId: user.id });
+      return { status: 201, message: SUGGESTION_CREATED, data: { id } };
+    },
+    sample: (f) => ({ body: { payload: { trends: "Buy", symbol_id: f.symbolId, user_id: f.users[1].id } } }),
+    invalid: { body: { payload: { trends: "Up", symbol_id: 1 } }, message: SELECT_VALID_TREND },
+  }),
+  defineCall({
+    id: "admin/symbolsuggestionflow/update",
+    method: "PUT",
+    path: "/api/admin/symbolsuggestionflow/update/{id}",
+    tag: "Symbol suggestions",
+    summary: "Updates a suggestion: the create body.",
+    page: "/SymbolSuggestionFlow",
+    params: idParam,
+    body: symbolSuggestionSchema,
+    bodyWrappedIn: "payload",
+    aliases: suggestionAliases,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, user, params, body }) => {
+      if (!(await isSuggestableSymbol(context.db, body.symbolId))) badInput(SELECT_SCRIPT, "symbol_id");
+      if (!(await updateSuggestion(context.db, params.id, { ...body, userId: user.id }))) apiNotFound();
+      return { status: 200, message: SUGGESTION_UPDATED };
+    },
+    sample: async (f) => ({ params: { id: await f.make.suggestion() }, body: { payload: { trends: "Sell", symbol_id: f.symbolId, user_id: f.users[1].id } } }),
+    invalid: { body: { payload: { trends: "Sell" } }, message: SELECT_SCRIPT },
+  }),
+  defineCall({
+    id: "admin/symbolsuggestionflow/delete",
+    method: "DELETE",
+    path: "/api/admin/symbolsuggestionflow/delete/{id}",
+    tag: "Symbol suggestions",
+    summary: "Deletes a suggestion.",
+    page: "/SymbolSuggestionFlow",
+    params: idParam,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, params }) => {
+      if (!(await deleteSuggestion(context.db, params.id))) apiNotFound();
+      return { status: 200, message: SUGGESTION_DELETED };
+    },
+    sample: async (f) => ({ params: { id: await f.make.suggestion() } }),
+  }),
+];

@@ -1,0 +1,184 @@
+// Users and Login Users (admin-console.md §7 Users). Who may write which account is the pure
+// rule mayWriteAccount (app/domain/user-admin.ts), as on the /users pages.
+import * as z from "zod";
+import { createAccount, updateAccount, userWriteProblems } from "~/admin/user-save.server";
+import { ALL_ROLES, isRoleId } from "~/domain/access";
+import { LONG_PAGE_SIZE, PAGE_SIZE } from "~/domain/paging";
+import { canManageAccount, listRoleFor, mayWriteAccount, ownAccountRefusal } from "~/domain/user-admin";
+import { deleteUserAccount, findUserForEdit, findUserRole, listLoginUsersPage, listUsersPage } from "~/models/user-admin.server";
+import { setUserStatus } from "~/models/user.server";
+import { createUserSchema, updateUserSchema, USER_SAVED } from "~/schemas/user-admin";
+import { createdShape, idParam, isoDateTime, listShape, messageShape, pageQuery, statusBody } from "../shapes";
+import { apiError, apiNotFound, badInput, defineCall } from "../types.server";
+import { FORBIDDEN_MESSAGE } from "../messages";
+import { strictRecordId } from "~/schemas/record-id";
+
+const userAliases = { role_id: "roleId", symbol_id: "symbolIds", sector_id: "sectorIds" } as const;
+const roleQuery = z.object({ role_id: z.coerce.number().int().min(1).max(4).optional(), ...pageQuery });
+
+const userRowShape = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role_id: z.number().int(),
+  status: z.boolean(),
+  dateSubscribed: z.string().nullable(),
+  dateExpired: z.string().nullable(),
+});
+
+const userUpdateSchema = updateUserSchema.safeExtend({ id: strictRecordId("Please send an id") });
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+
+/** A role the actor may not give is refused before validation (403), as on the page. */
+function refuseRole(allowed: boolean): void {
+  if (!allowed) apiError(403, FORBIDDEN_MESSAGE);
+}
+
+async function firstProblem(problems: Promise<{ path: string; message: string }[]>) {
+  const [problem] = await problems;
+  if (problem) badInput(problem.message, problem.path === "roleId" ? "role_id" : problem.path);
+}
+
+export const userCalls = [
+  defineCall({
+    id: "admin/user/list",
+    method: "GET",
+    path: "/api/admin/user/list",
+    tag: "Users",
+    summary: "Users of one role (role_id; default 4; role 2 lists roles 3 and 4 only), paged (currentPage, pageSize ≤ 100, default 10), with totalCount.",
+    page: "/users",
+    query: roleQuery,
+    status: 200,
+    response: listShape(userRowShape),
+    handle: async ({ context, user, query }) => {
+      const roleId = listRoleFor(user.roleId, query.role_id ?? null);
+      const { rows, total } = await listUsersPage(context.db, { roleId, page: query.currentPage ?? 1, pageSize: query.pageSize ?? PAGE_SIZE });
+      return {
+        status: 200,
+        data: rows.map(({ roleId: role, ...r }) => ({ ...r, role_id: role })),
+        totalCount: total,
+      };
+    },
+    sample: () => ({ query: { role_id: "3" } }),
+  }),
+  defineCall({
+    id: "admin/user/create",
+    method: "POST",
+    path: "/api/admin/user/create",
+    tag: "Users",
+    summary: "Creates an account with its subscription: the user form (role_id, name, username, email, password) plus symbol_id (symbol ids; each carries its sector) and sector_id (ids). Role 2 creates Employees and Customers only.",
+    page: "/users",
+    body: createUserSchema,
+    aliases: userAliases,
+    status: 201,
+    response: createdShape(),
+    handle: async ({ context, user, body }) => {
+      refuseRole(isRoleId(body.roleId) && mayWriteAccount(user.roleId, { kind: "create", newRole: body.roleId }));
+      await firstProblem(userWriteProblems(context.db, user.roleId, body));
+      const id = await createAccount(context.db, body);
+      return { status: 201, message: USER_SAVED, data: { id } };
+    },
+    sample: (f) => ({
+      body: { role_id: 4, name: "Api Customer", username: `api_${unique()}`, email: `api.${unique()}@example.test`, password: "long-enough-1", symbol_id: [f.symbolId], sector_id: [f.sectorId] },
+    }),
+    invalid: { body: { role_id: 4, username: "x", email: "x@example.test", password: "long-enough-1", symbol_id: [1] }, message: "Please enter a name" },
+  }),
+  defineCall({
+    id: "admin/user/update",
+    method: "POST",
+    path: "/api/admin/user/update",
+    tag: "Users",
+    summary: "Updates an account and its subscription: the create fields without password, plus id and status (1/0; off ends their sessions).",
+    page: "/users",
+    body: userUpdateSchema,
+    aliases: userAliases,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, user, body }) => {
+      const currentRole = await findUserRole(context.db, body.id);
+      if (currentRole === null || !canManageAccount(user.roleId, currentRole)) apiNotFound();
+      refuseRole(isRoleId(body.roleId) && mayWriteAccount(user.roleId, { kind: "update", currentRole, newRole: body.roleId }));
+      await firstProblem(userWriteProblems(context.db, user.roleId, body, body.id));
+      if (!(await updateAccount(context.db, user.roleId, body.id, body))) apiNotFound();
+      if (!body.status) context.hub.disconnectUser(body.id);
+      return { status: 200, message: USER_SAVED };
+    },
+    sample: async (f) => {
+      const target = await f.make.user(3);
+      return {
+        body: { id: target.id, role_id: 3, name: "Api Employee", username: `apie_${unique()}`, email: `apie.${unique()}@example.test`, status: 1, symbol_id: [f.symbolId], sector_id: [] },
+      };
+    },
+    invalid: { body: { id: 1, role_id: 3, name: "N", username: "n", email: "n@example.test", symbol_id: [] }, message: "Please select a symbol" },
+  }),
+  defineCall({
+    id: "admin/user/status",
+    method: "POST",
+    path: "/api/admin/user/status",
+    tag: "Users",
+    summary: "Switches an account on (1) or off (0); off ends their sessions and sockets.",
+    page: "/users",
+    body: statusBody,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, user, body }) => {
+      const currentRole = await findUserRole(context.db, body.id);
+      if (currentRole === null || !canManageAccount(user.roleId, currentRole)) apiNotFound();
+      if (!mayWriteAccount(user.roleId, { kind: "status", currentRole })) apiError(403, FORBIDDEN_MESSAGE);
+      const refusal = ownAccountRefusal({ kind: "status", active: body.status }, user.id, body.id);
+      if (refusal) apiError(403, refusal);
+      await setUserStatus(context.db, body.id, body.status);
+      if (!body.status) context.hub.disconnectUser(body.id);
+      return { status: 200, message: body.status ? "User activated" : "User deactivated: their sessions have ended" };
+    },
+    sample: async (f) => ({ body: { id: (await f.make.user(4)).id, status: 0 } }),
+    invalid: { body: { id: 1, status: 7 }, message: "Please send status 1 or 0" },
+  }),
+  defineCall({
+    id: "admin/user/{id}",
+    method: "DELETE",
+    path: "/api/admin/user/{id}",
+    tag: "Users",
+    summary: "Deletes an account with its trades, alerts and watchlists. Nobody deletes their own account; role 2 only roles 3 and 4.",
+    page: "/users",
+    params: idParam,
+    status: 200,
+    response: messageShape(),
+    handle: async ({ context, user, params }) => {
+      const target = await findUserForEdit(context.db, params.id);
+      if (!target || !canManageAccount(user.roleId, target.roleId)) apiNotFound();
+      const refusal = ownAccountRefusal({ kind: "delete" }, user.id, target.id);
+      if (refusal) apiError(403, refusal);
+      const manageable = ALL_ROLES.filter((r) => canManageAccount(user.roleId, r));
+      if (!(await deleteUserAccount(context.db, target.id, manageable))) apiNotFound();
+      context.hub.disconnectUser(target.id);
+      return { status: 200, message: `User ${target.username} deleted` };
+    },
+    sample: async (f) => ({ params: { id: (await f.make.user(4)).id } }),
+  }),
+  defineCall({
+    id: "admin/login-user/list",
+    method: "GET",
+    path: "/api/admin/login-user/list",
+    tag: "Users",
+    summary: "Signed-in sessions (Login Users), newest first, optionally of one role; 20 per page. Never the session id.",
+    page: "/login-user",
+    query: roleQuery,
+    status: 200,
+    response: listShape(
+      z.object({ userId: z.number().int(), name: z.string(), username: z.string(), email: z.string(), role_id: z.number().int(), loginTime: isoDateTime, lastSeenAt: isoDateTime }),
+    ),
+    handle: async ({ context, query }) => {
+      const roleId = query.role_id && isRoleId(query.role_id) ? query.role_id : null;
+      const { rows, total } = await listLoginUsersPage(context.db, { roleId, page: query.currentPage ?? 1, pageSize: query.pageSize ?? LONG_PAGE_SIZE });
+      return {
+        status: 200,
+        data: rows.map(({ roleId: role, loginTime, lastSeenAt, ...r }) => ({ ...r, role_id: role, loginTime: loginTime.toISOString(), lastSeenAt: lastSeenAt.toISOString() })),
+        totalCount: total,
+      };
+    },
+    sample: () => ({ query: { role_id: "4", pageSize: "20", currentPage: "1" } }),
+  }),
+];

@@ -1,0 +1,144 @@
+// The JSON API's one table: every call is a row (method, path, the page whose permission it
+// carries, schemas, response shape, a sample for the contract test) plus its handler.
+// The router (dispatch.server.ts), the OpenAPI document, the reference page and the contract
+// tests are all built from the rows; see docs/decisions/100-json-api.md.
+import * as z from "zod";
+import type { AppContext } from "~/context";
+import type { RoleId } from "~/domain/access";
+import type { SessionUser } from "~/auth/session.server";
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** What a handler receives: validated params, query and body, and the signed-in caller. */
+export interface ApiInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  user: SessionUser;
+  context: AppContext;
+  request: Request;
+}
+
+/**
+ * Rows the contract test has created before it runs the table: one user per role and one of
+ * each catalogue row, plus makers for calls that consume their row (delete, status).
+ */
+export interface ApiFixture {
+  users: Record<RoleId, { id: number; email: string; password: string }>;
+  sectorId: number;
+  symbolId: number;
+  symbolCode: string;
+  chaviId: number;
+  calendarId: number;
+  referencePointId: number;
+  /** The support account (the first active role-1 user) clients write to. */
+  supportId: number;
+  /** The OTP the live-rate provider mails for these credentials (it is asked for one first). */
+  providerOtp(apiToken: string, apiSecret: string): Promise<string>;
+  /** A new unverified customer and the code mailed to it. */
+  pendingSignup(): Promise<{ email: string; otp: string }>;
+  /** Every key's name in the current key order. */
+  keyNames(): Promise<string[]>;
+  /** The ids of a role's fixture user's watchlists, in tab order. */
+  watchlistIds(role: RoleId): Promise<number[]>;
+  make: {
+    sector(): Promise<{ id: number; name: string }>;
+    symbol(): Promise<{ id: number; code: string }>;
+    chavi(): Promise<{ id: number; name: string }>;
+    user(roleId: RoleId): Promise<{ id: number }>;
+    referencePoint(): Promise<{ id: number }>;
+    /** An alert of the role's fixture user on the fixture symbol. */
+    alert(role: RoleId): Promise<number>;
+    /** A watchlist of the role's fixture user, holding the fixture symbol when asked. */
+    watchlist(role: RoleId, withSymbol?: boolean): Promise<number>;
+    /** An open BUY trade of the role's fixture user on the fixture symbol. */
+    trade(role: RoleId): Promise<number>;
+    /** A symbol suggestion on the fixture symbol. */
+    suggestion(): Promise<number>;
+  };
+}
+
+/** A valid call: path params, query and body as a client would send them. */
+export interface ApiSample {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+type Obj = z.ZodObject<z.ZodRawShape>;
+
+export interface ApiCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> {
+  /** The documents' name of the call, e.g. "admin/symbol/create". */
+  id: string;
+  method: ApiMethod;
+  /** Under /api, params as {name}: "/api/admin/user/{id}". */
+  path: string;
+  /** Group in the reference: "Symbols", "Keys" ... */
+  tag: string;
+  summary: string;
+  /**
+   * The access table path whose permission the call carries (DECISIONS 1-2): the caller's role
+   * must reach this page. `roles` narrows it further, as requireRole does on a page.
+   */
+  page: string;
+  roles?: readonly RoleId[];
+  /** Reachable without a token (sign-in, the API's own reference). */
+  public?: boolean;
+  /** The documents' method when this call is served under another (DECISIONS 24): it answers 405. */
+  documentedMethod?: ApiMethod;
+  params?: P;
+  query?: Q;
+  /** The form's schema (app/schemas). */
+  body?: B;
+  /** The documents' field names for the schema's keys: { sector_id: "sectorId" }. */
+  aliases?: Readonly<Record<string, string>>;
+  /** The documents post this body as a one-element array (marque). */
+  bodyIsArrayOfOne?: boolean;
+  /** The documents wrap this body in one key: {payload: {...}} (suggestions). An unwrapped body is accepted too. */
+  bodyWrappedIn?: string;
+  /** Success status: 200 or 201 only. */
+  status: 200 | 201;
+  /** The response shape (JSON), checked by the contract test and published in OpenAPI. */
+  response: z.ZodType;
+  /** A response that is not JSON (the reference page). */
+  contentType?: "text/html";
+  handle(input: ApiInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
+  /** A valid call for the contract test; called afresh for every role it runs as. */
+  sample(fixture: ApiFixture, role: RoleId): ApiSample | Promise<ApiSample>;
+  /** A bad body and the form's message it answers in errors[0].msg (required with a body). */
+  invalid?: { body: unknown; message: string };
+}
+
+export type ApiCall = ApiCallSpec<Obj, Obj, z.ZodType>;
+
+/** Types a row's handler by its schemas, then stores it in the table without them. */
+export function defineCall<P extends Obj = z.ZodObject<{}>, Q extends Obj = z.ZodObject<{}>, B extends z.ZodType = z.ZodUndefined>(
+  spec: ApiCallSpec<P, Q, B>,
+): ApiCall {
+  return spec as unknown as ApiCall;
+}
+
+// ------------------------------------------------------------------ answers
+
+export interface ApiErrorBody {
+  status: number;
+  message: string;
+  errors: { msg: string; path?: string }[];
+}
+
+/** Throws the API's error answer: {status, message, errors: [{msg}]}. */
+export function apiError(status: 400 | 403 | 404 | 409 | 422 | 429 | 500 | 502 | 503, message: string, path?: string): never {
+  const body: ApiErrorBody = { status, message, errors: [{ msg: message, ...(path ? { path } : {}) }] };
+  throw new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
+}
+
+export const NOT_FOUND_MESSAGE = "Not found";
+
+export function apiNotFound(message = NOT_FOUND_MESSAGE): never {
+  return apiError(404, message);
+}
+
+/** A bad input found after the schema (a taken name): the same 400 as a schema failure. */
+export function badInput(message: string, path?: string): never {
+  return apiError(400, message, path);
+}

@@ -1,0 +1,209 @@
+// The top bar's notifications: the bell with the unread count (a link to /notifications without
+// JavaScript, the notifications modal with it), and the one listener of fired alerts for every
+// page: "Notify in App" shows a toast, "Play sound" plays a short tone and reads the symbol's
+// audio script in hi-IN (at most once per symbol per 60 s). Audio and speech errors are logged.
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { createSpeechCooldown, speakAlertScript } from "~/domain/speech";
+import { ALERT_NOTIFICATION_EVENT, type AlertNotificationPayload } from "~/realtime/events";
+import { useSocket } from "~/realtime/socket-context";
+
+export interface NotificationItem {
+  id: number;
+  time: string;
+  message: string;
+}
+
+export function NotificationList({ notifications }: { notifications: NotificationItem[] }) {
+  if (notifications.length === 0) return <p>No notifications.</p>;
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Notifications</caption>
+      <thead className="bg-slate-100 text-left dark:bg-slate-800">
+        <tr>
+          <th scope="col" className="px-3 py-2 font-semibold">
+            Time
+          </th>
+          <th scope="col" className="px-3 py-2 font-semibold">
+            Message
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {notifications.map((n) => (
+          <tr key={n.id} className="border-t border-slate-100 dark:border-slate-800">
+            <td className="whitespace-nowrap px-3 py-1.5 tabular-nums">{n.time}</td>
+            <td className="px-3 py-1.5">{n.message}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const bellIcon = (
+  <svg aria-hidden="true" viewBox="0 0 24 24" className="inline h-5 w-5 fill-none stroke-current" strokeWidth={1.8}>
+    <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+/** A short two-tone beep through WebAudio (no file to fetch). */
+function playTone(log: (m: string) => void) {
+  try {
+    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctx) return log("[audio] WebAudio is not available");
+    const ctx = new Ctx();
+    const gain = ctx.createGain();
+    gain.gain.value = 0.08;
+    gain.connect(ctx.destination);
+    [880, 660].forEach((freq, i) => {
+      const osc = ctx.createOscillator();
+      osc.frequency.value = freq;
+      osc.connect(gain);
+      osc.start(ctx.currentTime + i * 0.18);
+      osc.stop(ctx.currentTime + i * 0.18 + 0.15);
+    });
+    setTimeout(() => void ctx.close().catch(() => {}), 800);
+    void ctx.resume().catch((error: Error) => log(`[audio] ${error.message}`));
+  } catch (error) {
+    log(`[audio] ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+interface Toast {
+  key: number;
+  symbolCode: string;
+  message: string;
+  time: string;
+}
+
+/**
+ * The bell and the alert listener, mounted once in the app shell. `initialUnread` is the
+ * server's count; live notifications add to it until the modal is opened.
+ */
+export function NotificationCenter({ initialUnread, href }: { initialUnread: number; href: string | null }) {
+  const socket = useSocket();
+  const [unread, setUnread] = useState(initialUnread);
+  const [open, setOpen] = useState(false);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [voiceNote, setVoiceNote] = useState<string | null>(null);
+  const voiceNoted = useRef(false);
+  const cooldown = useRef(createSpeechCooldown());
+  const list = useFetcher<{ notifications: NotificationItem[] }>();
+  const markRead = useFetcher();
+
+  useEffect(() => setUnread(initialUnread), [initialUnread]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const log = (m: string) => console.info(m);
+    const onAlert = (n: AlertNotificationPayload) => {
+      if (!n || typeof n.message !== "string") return;
+      setUnread((u) => u + 1);
+      const view = Array.isArray(n.view) ? n.view : [];
+      if (view.includes("Notify in App")) {
+        const key = n.id;
+        setToasts((prev) => [{ key, symbolCode: n.symbolCode, message: n.message, time: n.time }, ...prev.filter((t) => t.key !== key)].slice(0, 4));
+        setTimeout(() => setToasts((prev) => prev.filter((t) => t.key !== key)), 10_000);
+      }
+      if (view.includes("Play sound")) {
+        playTone(log);
+        if (n.mp3Text && cooldown.current.tryClaim(n.symbolCode, Date.now())) {
+          const spoken = speakAlertScript(n.mp3Text, { log });
+          if (spoken === "default" && !voiceNoted.current) {
+            voiceNoted.current = true;
+            setVoiceNote("No Hindi (hi-IN) voice is installed: alerts are read with the default voice.");
+          }
+        }
+      }
+    };
+    socket.on(ALERT_NOTIFICATION_EVENT, onAlert);
+    return () => {
+      socket.off(ALERT_NOTIFICATION_EVENT, onAlert);
+    };
+  }, [socket]);
+
+  const label = unread === 0 ? "Notifications: none unread" : `Notifications: ${unread} unread`;
+  const body = (
+    <>
+      {bellIcon}
+      {unread > 0 ? <span className="ml-0.5 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">{unread}</span> : null}
+    </>
+  );
+  const openModal = () => {
+    setOpen(true);
+    list.load("/notifications");
+    if (unread > 0) {
+      markRead.submit({ from: "modal" }, { method: "post", action: "/notifications" });
+      setUnread(0);
+    }
+  };
+
+  return (
+    <>
+      {href ? (
+        <Link
+          to={href}
+          aria-label={label}
+          className="relative"
+          onClick={(event) => {
+            // With JavaScript the bell opens the modal; the link is the no-JS page.
+            if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+            event.preventDefault();
+            openModal();
+          }}
+        >
+          {body}
+        </Link>
+      ) : (
+        <span aria-label={label} title={label} className="relative">
+          {body}
+        </span>
+      )}
+      {open ? (
+        <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 p-6" onClick={() => setOpen(false)}>
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="notifications-dialog-title"
+            className="w-full max-w-2xl rounded-lg bg-white p-5 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
+            onClick={(event) => event.stopPropagation()}
+          >
+            <div className="mb-3 flex items-center justify-between">
+              <h2 id="notifications-dialog-title" className="text-lg font-semibold">
+                Notifications
+              </h2>
+              <button type="button" onClick={() => setOpen(false)} className="text-sm text-slate-500 hover:underline">
+                Close
+              </button>
+            </div>
+            {list.data ? <NotificationList notifications={list.data.notifications} /> : <p>Loading…</p>}
+          </div>
+        </div>
+      ) : null}
+      <section aria-label="Alert notifications" aria-live="assertive" className="pointer-events-none fixed bottom-4 left-4 z-50 flex max-w-sm flex-col gap-2">
+        {voiceNote ? (
+          <div className="pointer-events-auto flex items-start gap-3 rounded-md border-l-4 border-blue-500 bg-blue-50 px-4 py-3 text-sm text-blue-900 shadow dark:bg-blue-950 dark:text-blue-100">
+            <p>{voiceNote}</p>
+            <button type="button" className="ml-auto text-xs" aria-label="Dismiss" onClick={() => setVoiceNote(null)}>
+              ✕
+            </button>
+          </div>
+        ) : null}
+        {toasts.map((t) => (
+          // No role="alert" per toast: form errors use that role; the region itself is live.
+          <div key={t.key} data-alert-toast={t.key} className="pointer-events-auto flex items-start gap-3 rounded-md border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow dark:bg-amber-950 dark:text-amber-50">
+            <div>
+              <p className="font-semibold">Alert: {t.symbolCode}</p>
+              <p>{t.message}</p>
+              <p className="text-xs opacity-70">{t.time}</p>
+            </div>
+            <button type="button" className="ml-auto text-xs" aria-label="Dismiss alert" onClick={() => setToasts((prev) => prev.filter((x) => x.key !== t.key))}>
+              ✕
+            </button>
+          </div>
+        ))}
+      </section>
+    </>
+  );
+}

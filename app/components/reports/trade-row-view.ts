@@ -1,0 +1,43 @@
+// A trade report row as the pages show it: figures formatted the Indian way, times in IST.
+import { formatIstDateTime } from "~/domain/dates";
+import { formatNumber, formatPercent, formatRupees, MISSING_VALUE } from "~/domain/format";
+
+export interface TradeRowSource {
+  id: number;
+  symbolCode: string;
+  userName: string;
+  tradeType: string;
+  quantity: number;
+  buyPrice: number;
+  sellPrice: number;
+  targetPrice: number;
+  slPrice: number;
+  currentPrice: number | null;
+  pnl: number;
+  pnlPercent: number;
+  tradeDateTime: Date;
+  exitDateTime: Date | null;
+  open: boolean;
+}
+
+export function toTradeRowView(r: TradeRowSource) {
+  return {
+    id: r.id,
+    symbolCode: r.symbolCode,
+    userName: r.userName,
+    tradeType: r.tradeType,
+    quantity: r.quantity,
+    buyPrice: formatNumber(r.buyPrice),
+    sellPrice: formatNumber(r.sellPrice),
+    targetPrice: formatNumber(r.targetPrice),
+    slPrice: formatNumber(r.slPrice),
+    currentPrice: r.currentPrice === null ? MISSING_VALUE : formatNumber(r.currentPrice),
+    pnl: r.pnl,
+    pnlText: formatRupees(r.pnl),
+    pnlPercent: formatPercent(r.pnlPercent),
+    tradeDateTime: formatIstDateTime(r.tradeDateTime),
+    exitDateTime: r.exitDateTime ? formatIstDateTime(r.exitDateTime) : MISSING_VALUE,
+    status: r.open ? "Active" : "De-Active",
+  };
+}
+export type TradeRowView = ReturnType<typeof toTradeRowView>;

@@ -1,0 +1,45 @@
+import type { TradeRowView } from "./trade-row-view";
+
+export const TRADE_TABLE_HEADERS = [
+  "Symbol",
+  "Trade Type",
+  "User Name",
+  "Buy Price",
+  "Sell Price",
+  "Quantity",
+  "Target Price",
+  "SL Price",
+  "Current Price",
+  "PNL",
+  "PNL %",
+  "Trade Date Time",
+  "Exit Date Time",
+  "Status",
+];
+
+export function TradeRows({ rows, cellClass }: { rows: TradeRowView[]; cellClass: string }) {
+  return (
+    <>
+      {rows.map((r) => (
+        <tr key={r.id} data-trade-id={r.id}>
+          <th scope="row" className={`${cellClass} text-left font-medium`}>
+            {r.symbolCode}
+          </th>
+          <td className={cellClass}>{r.tradeType}</td>
+          <td className={cellClass}>{r.userName}</td>
+          <td className={`${cellClass} text-right tabular-nums`}>{r.buyPrice}</td>
+          <td className={`${cellClass} text-right tabular-nums`}>{r.sellPrice}</td>
+          <td className={`${cellClass} text-right tabular-nums`}>{r.quantity}</td>
+          <td className={`${cellClass} text-right tabular-nums`}>{r.targetPrice}</td>
+          <td className={`${cellClass} text-right tabular-nums`}>{r.slPrice}</td>
+          <td className={`${cellClass} text-right tabular-nums`}>{r.currentPrice}</td>
+          <td className={`${cellClass} text-right tabular-nums ${r.pnl < 0 ? "text-down" : r.pnl > 0 ? "text-up" : ""}`}>{r.pnlText}</td>
+          <td className={`${cellClass} text-right tabular-nums`}>{r.pnlPercent}</td>
+          <td className={cellClass}>{r.tradeDateTime}</td>
+          <td className={cellClass}>{r.exitDateTime}</td>
+          <td className={cellClass}>{r.status}</td>
+        </tr>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+// The trade create/edit form: a page without JavaScript, the body of a dialog with it. The same
+// Zod schema checks it in the browser and on the server. Changing the trade type clears the
+// prices and their errors (trading-dashboard.md §5).
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { Form, useNavigation } from "@remix-run/react";
+import { controlClass, describedBy, FieldFrame, FormErrors, TextField } from "~/components/ui/field";
+import { NumberField, SelectField } from "~/components/ui/select-field";
+import { TRADE_TYPES, tradeSchema } from "~/schemas/trade";
+
+export interface TradeFormDefaults {
+  symbol?: string;
+  tradeType?: string;
+  buyPrice?: string;
+  sellPrice?: string;
+  targetPrice?: string;
+  slPrice?: string;
+  quantity?: string;
+  description?: string;
+  reasonToTrade?: string;
+  /** Edit only: the status switch (on = open). */
+  status?: boolean;
+}
+
+const PRICE_FIELDS = ["buyPrice", "sellPrice", "targetPrice", "slPrice"] as const;
+
+export function TradeForm({
+  defaults,
+  symbols,
+  lastResult,
+  withStatus,
+  submitLabel,
+}: {
+  defaults: TradeFormDefaults;
+  symbols: readonly string[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  withStatus: boolean;
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: {
+      ...defaults,
+      quantity: defaults.quantity ?? "0",
+      status: defaults.status ? "on" : undefined,
+    },
+    constraint: getZodConstraint(tradeSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: tradeSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <FormErrors id={form.errorId} errors={form.errors} />
+      </div>
+      <SelectField label="Symbol" field={fields.symbol} placeholder="Select a symbol" options={symbols.map((s) => ({ value: s, label: s }))} />
+      <FieldFrame label="Trade Type" field={fields.tradeType}>
+        <select
+          id={fields.tradeType.id}
+          name={fields.tradeType.name}
+          defaultValue={fields.tradeType.initialValue as string | undefined}
+          key={fields.tradeType.key}
+          aria-invalid={fields.tradeType.errors?.length ? true : undefined}
+          aria-describedby={describedBy(fields.tradeType)}
+          className={controlClass}
+          onChange={() => {
+            for (const name of PRICE_FIELDS) form.update({ name: fields[name].name, value: "", validated: false });
+          }}
+        >
+          <option value="">Select a trade type</option>
+          {TRADE_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+      <NumberField label="Buy Price" field={fields.buyPrice} />
+      <NumberField label="Sell Price" field={fields.sellPrice} />
+      <NumberField label="Target Price" field={fields.targetPrice} />
+      <NumberField label="SL Price" field={fields.slPrice} />
+      <FieldFrame label="Quantity" field={fields.quantity}>
+        <input
+          {...getInputProps(fields.quantity, { type: "number", ariaDescribedBy: describedBy(fields.quantity) })}
+          key={fields.quantity.key}
+          step="1"
+          inputMode="numeric"
+          className={controlClass}
+        />
+      </FieldFrame>
+      <TextField label="Description" field={fields.description} autoComplete="off" />
+      <div className="sm:col-span-2">
+        <TextField label="Reason To Trade" field={fields.reasonToTrade} autoComplete="off" />
+      </div>
+      {withStatus ? (
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input {...getInputProps(fields.status, { type: "checkbox" })} key={fields.status.key} role="switch" className="h-4 w-4" />
+          Status (on = open)
+        </label>
+      ) : null}
+      <div className="sm:col-span-2">
+        <button
+          type="submit"
+          disabled={saving}
+          aria-busy={saving}
+          className="inline-flex items-center gap-2 rounded-md bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+        >
+          {saving ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" /> : null}
+          {saving ? "Saving…" : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,81 @@
+// Everything the dashboard shows, gathered for its loaders (/dashboard and /admin/dashboard):
+// the banner, the role's summary cards and, for the roles with charts, the chosen symbol's chart
+// with its header, chips and footer (docs/decisions/080).
+import { loadWatchlistPanel } from "~/watchlist-panel.server";
+import type { AppContext } from "~/context";
+import type { SessionUser } from "~/models/auth-session.server";
+import { loadChartView } from "~/charts.server";
+import { isTimeframeId, type TimeframeId } from "~/domain/candles";
+import { dashboardFooter, dashboardHasChart, summaryCardKinds, SUMMARY_CARD_LABELS, type SummaryCardKind } from "~/domain/dashboard";
+import { istDateString, istMidnight } from "~/domain/dates";
+import { DEFAULT_REFERENCE_SYMBOL } from "~/domain/quotes";
+import { countActiveAlerts, countAlertsSince, countOpenTrades, countUsersByRole, countVisibleActiveSymbols } from "~/models/dashboard.server";
+import { getLatestMarque } from "~/models/settings.server";
+import { listVisibleSymbols } from "~/models/symbol.server";
+
+export interface SummaryCard {
+  kind: SummaryCardKind;
+  label: string;
+  value: number;
+}
+
+export async function loadSummaryCards(context: AppContext, user: SessionUser, now = new Date()): Promise<SummaryCard[]> {
+  const kinds = summaryCardKinds(user.roleId);
+  const db = context.db;
+  const needsRoles = kinds.some((k) => k === "admins" || k === "subAdmins" || k === "employees" || k === "customers");
+  const byRole = needsRoles ? await countUsersByRole(db, [1, 2, 3, 4]) : null;
+  const todayStart = istMidnight(istDateString(now));
+  const value = async (kind: SummaryCardKind): Promise<number> => {
+    switch (kind) {
+      case "admins":
+        return byRole![1];
+      case "subAdmins":
+        return byRole![2];
+      case "employees":
+        return byRole![3];
+      case "customers":
+        return byRole![4];
+      case "activeSymbols":
+      case "mySymbols":
+        return countVisibleActiveSymbols(db, user);
+      case "openTrades":
+        return countOpenTrades(db, null);
+      case "todaysAlerts":
+        return countAlertsSince(db, todayStart, null);
+      case "myOpenTrades":
+        return countOpenTrades(db, user.id);
+      case "myActiveAlerts":
+        return countActiveAlerts(db, user.id);
+    }
+  };
+  const values = await Promise.all(kinds.map(value));
+  return kinds.map((kind, i) => ({ kind, label: SUMMARY_CARD_LABELS[kind], value: values[i] }));
+}
+
+/**
+ * The dashboard's data. The symbol is ?symbol=CODE (default NIFTY-I, or the first symbol the
+ * user may see when NIFTY-I is not among them); the timeframe ?tf= (default: the remembered one).
+ * Returns null when the asked symbol is unknown or outside the user's subscription (a 404).
+ */
+export async function loadDashboard(context: AppContext, user: SessionUser, url: URL, rememberedTimeframe: TimeframeId) {
+  const [marque, cards] = await Promise.all([getLatestMarque(context.db), loadSummaryCards(context, user)]);
+  const now = Date.now();
+  if (!dashboardHasChart(user.roleId)) return { marque, cards, now, chart: null };
+
+  const asked = url.searchParams.get("tf");
+  const timeframe = isTimeframeId(asked) ? asked : rememberedTimeframe;
+  const symbols = (await listVisibleSymbols(context.db, user)).map((s) => s.symbolCode);
+  const askedSymbol = url.searchParams.get("symbol")?.trim().toUpperCase();
+  const code = askedSymbol || (symbols.includes(DEFAULT_REFERENCE_SYMBOL) ? DEFAULT_REFERENCE_SYMBOL : symbols[0]);
+  if (!code) return { marque, cards, now, chart: null };
+  const [view, watchlist] = await Promise.all([loadChartView(context, user, code, timeframe), loadWatchlistPanel(context, user, url)]);
+  if (!view) return null;
+  return {
+    marque,
+    cards,
+    now,
+    chart: { view, symbols, footer: dashboardFooter(view.keys, view.points), canTrade: user.roleId !== 4, watchlist },
+  };
+}
+
+export type DashboardData = NonNullable<Awaited<ReturnType<typeof loadDashboard>>>;

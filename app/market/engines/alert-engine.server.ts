@@ -1,0 +1,100 @@
+// DECISIONS 16: every tick is checked against the active alerts of its symbol through the
+// sorted index (alert-index.ts); a fired alert leaves the index at once (once per crossing),
+// then is marked fired and its notifications are stored and pushed to the owners' rooms.
+import type { AppDatabase } from "~/db/client.server";
+import { alertMessage } from "~/domain/alerts";
+import { formatIstDateTime } from "~/domain/dates";
+import { notificationsSince } from "~/domain/notifications";
+import { formatNumber } from "~/domain/format";
+import { fireAlerts, listActiveAlerts } from "~/models/alert.server";
+import { ALERT_NOTIFICATION_EVENT, type AlertNotificationPayload } from "~/realtime/events";
+import type { RealtimeHub } from "~/realtime/hub.server";
+import type { MarketEngine } from "../engine.server";
+import { AlertIndex } from "./alert-index";
+import { onAlertChanges } from "./alert-changes.server";
+
+export interface AlertEngine {
+  index: AlertIndex;
+  /** Re-reads the alerts of these symbols (all when omitted) into the index. */
+  reload(symbolIds?: readonly number[]): Promise<void>;
+  /** Resolves when every fired alert so far is stored and pushed. */
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+export async function attachAlertEngine(
+  engine: Pick<MarketEngine, "onTick">,
+  deps: { db: AppDatabase; hub: Pick<RealtimeHub, "io" | "emitToUser">; refreshMs?: number; log?: (line: string) => void },
+): Promise<AlertEngine> {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const index = new AlertIndex();
+  // Alerts fired but not yet stored: a reload that races the write must not bring them back.
+  const firing = new Set<number>();
+  let chain: Promise<void> = Promise.resolve();
+
+  const reload = async (symbolIds?: readonly number[]) => {
+    const rows = (await listActiveAlerts(deps.db, symbolIds)).filter((a) => !firing.has(a.id));
+    if (symbolIds) index.replaceSymbols(symbolIds, rows);
+    else {
+      index.clear();
+      for (const a of rows) index.add(a);
+    }
+  };
+  await reload();
+
+  const stopListening = onAlertChanges(deps.hub, (symbolIds) => {
+    reload(symbolIds).catch((error) => log(`[alerts] reload failed: ${(error as Error).message}`));
+  });
+  // A safety net for a lost signal (another process restarting, Redis down for a moment).
+  const timer = setInterval(() => reload().catch((error) => log(`[alerts] reload failed: ${(error as Error).message}`)), deps.refreshMs ?? 60_000);
+  timer.unref();
+
+  engine.onTick((symbol, quote, previousPrice) => {
+    if (previousPrice === null) return;
+    const fired = index.take(symbol.id, previousPrice, quote.last);
+    if (fired.length === 0) return;
+    for (const a of fired) firing.add(a.id);
+    const batch = fired.map((a) => ({ id: a.id, last: quote.last, time: quote.time }));
+    // Writes are serialised so notifications keep tick order.
+    chain = chain
+      .then(async () => {
+        const stored = await fireAlerts(
+          deps.db,
+          batch,
+          (alert, code, last) => alertMessage(alert, code, last, (n) => formatNumber(n)),
+          notificationsSince(quote.time),
+        );
+        for (const n of stored) {
+          const payload: AlertNotificationPayload = {
+            id: n.id,
+            symbolCode: n.symbolCode,
+            message: n.message,
+            view: n.view,
+            mp3Text: n.mp3Text,
+            time: formatIstDateTime(n.createdAt),
+          };
+          deps.hub.emitToUser(n.userId, ALERT_NOTIFICATION_EVENT, payload);
+        }
+      })
+      .catch((error) => log(`[alerts] firing ${batch.length} alerts failed: ${(error as Error).message}`))
+      .finally(() => {
+        for (const a of fired) firing.delete(a.id);
+      });
+  });
+
+  return {
+    index,
+    reload,
+    idle: async () => {
+      let seen: Promise<void>;
+      do {
+        seen = chain;
+        await seen;
+      } while (seen !== chain);
+    },
+    stop: () => {
+      clearInterval(timer);
+      stopListening();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// The in-memory index of active alerts: per symbol and condition, levels sorted by price. A
+// tick binary-searches the interval between its previous and current price, so its cost
+// depends on the alerts that fire, not on the alerts that do not (docs/decisions/060).
+import { ALERT_CONDITIONS, firingRange, type AlertCondition } from "~/domain/alerts";
+
+export interface IndexedAlert {
+  id: number;
+  symbolId: number;
+  price: number;
+  condition: AlertCondition;
+}
+
+/** Levels of one condition of one symbol, sorted by price (parallel arrays). */
+class SortedLevels {
+  readonly prices: number[] = [];
+  readonly alerts: IndexedAlert[] = [];
+
+  insert(alert: IndexedAlert) {
+    const at = upperBound(this.prices, alert.price);
+    this.prices.splice(at, 0, alert.price);
+    this.alerts.splice(at, 0, alert);
+  }
+
+  remove(alert: IndexedAlert): boolean {
+    for (let i = lowerBound(this.prices, alert.price); i < this.prices.length && this.prices[i] === alert.price; i++) {
+      if (this.alerts[i].id === alert.id) {
+        this.prices.splice(i, 1);
+        this.alerts.splice(i, 1);
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** First index whose price is >= x. */
+export function lowerBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index whose price is > x. */
+export function upperBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+type SymbolLevels = Record<AlertCondition, SortedLevels>;
+
+const emptyLevels = (): SymbolLevels => ({ "Equal to": new SortedLevels(), "Greater than": new SortedLevels(), "Less than": new SortedLevels() });
+
+export class AlertIndex {
+  private readonly bySymbol = new Map<number, SymbolLevels>();
+  private readonly byId = new Map<number, IndexedAlert>();
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  has(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  add(alert: IndexedAlert) {
+    this.remove(alert.id);
+    let levels = this.bySymbol.get(alert.symbolId);
+    if (!levels) this.bySymbol.set(alert.symbolId, (levels = emptyLevels()));
+    levels[alert.condition].insert(alert);
+    this.byId.set(alert.id, alert);
+  }
+
+  remove(id: number): boolean {
+    const alert = this.byId.get(id);
+    if (!alert) return false;
+    this.byId.delete(id);
+    this.bySymbol.get(alert.symbolId)?.[alert.condition].remove(alert);
+    return true;
+  }
+
+  /** Replaces every alert of these symbols with `alerts` (after a create, edit or delete). */
+  replaceSymbols(symbolIds: readonly number[], alerts: readonly IndexedAlert[]) {
+    for (const symbolId of symbolIds) {
+      const levels = this.bySymbol.get(symbolId);
+      if (!levels) continue;
+      for (const condition of ALERT_CONDITIONS) for (const a of levels[condition].alerts) this.byId.delete(a.id);
+      this.bySymbol.delete(symbolId);
+    }
+    for (const alert of alerts) this.add(alert);
+  }
+
+  clear() {
+    this.bySymbol.clear();
+    this.byId.clear();
+  }
+
+  /**
+   * The alerts of a symbol that the move from `previous` to `current` fires, removed from the
+   * index (an alert fires once per crossing). Two binary searches per condition.
+   */
+  take(symbolId: number, previous: number, current: number): IndexedAlert[] {
+    if (previous === current) return [];
+    const levels = this.bySymbol.get(symbolId);
+    if (!levels) return [];
+    let fired: IndexedAlert[] | null = null;
+    for (const condition of ALERT_CONDITIONS) {
+      const sorted = levels[condition];
+      if (sorted.prices.length === 0) continue;
+      const range = firingRange(condition, previous, current);
+      if (!range) continue;
+      const start = range.fromInclusive ? lowerBound(sorted.prices, range.from) : upperBound(sorted.prices, range.from);
+      const end = range.toInclusive ? upperBound(sorted.prices, range.to) : lowerBound(sorted.prices, range.to);
+      if (end <= start) continue;
+      const hit = sorted.alerts.splice(start, end - start);
+      sorted.prices.splice(start, end - start);
+      for (const a of hit) this.byId.delete(a.id);
+      (fired ??= []).push(...hit);
+    }
+    return fired ?? [];
+  }
+}

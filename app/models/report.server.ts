@@ -1,0 +1,443 @@
+// The trade reports (admin-console.md §2, §9): filtered trade lists, summary cards, per-user,
+// per-sector and per-month figures, and the rows the exports stream.
+//
+// PNL (DECISIONS 9, decision 090): every figure shown on a row comes from computeTradePnl
+// (app/domain/pnl.ts). Aggregates (sums, counts, groupings, the PNL sort) run in SQL over
+// `tradePnlSql`, the same rule per row (rounded to 2 decimals per trade, open trades at the
+// live price from the live book, closed ones frozen), so a total is the sum of its rows'
+// rounded figures. A property test holds the SQL rule to computeTradePnl.
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { sectors, symbols, trades, users } from "~/db/schema";
+import { computeTradePnl, pnlRatio, type PnlSummary, type TradeType } from "~/domain/pnl";
+import { pageOffset } from "~/domain/paging";
+import { formatIstDate, istMidnight } from "~/domain/dates";
+import type { LiveBook } from "~/market/live-book.server";
+import type { ActiveFilter, MinMaxSort } from "~/schemas/report";
+
+/** Symbol code (upper case) → live close. Taken once per request so a report is one snapshot. */
+export type LivePrices = Readonly<Record<string, number>>;
+
+export function livePricesOf(liveBook: LiveBook): LivePrices {
+  const prices: Record<string, number> = {};
+  for (const quote of liveBook.all()) {
+    if (Number.isFinite(quote.last)) prices[quote.symbolCode.toUpperCase()] = quote.last;
+  }
+  return prices;
+}
+
+export interface TradeFilter {
+  /** [from, to) from inclusiveDateRange (DECISIONS 10), on the trade's entry time. */
+  range?: { from: Date; to: Date };
+  active?: ActiveFilter;
+  userId?: number;
+  symbolId?: number;
+  /** Trades of users with this role only (the user report). */
+  roleId?: number;
+}
+
+/** The live close of the trade's symbol, from a jsonb map passed as one parameter. */
+function livePriceSql(live: LivePrices): SQL<string | null> {
+  return sql<string | null>`((${JSON.stringify(live)})::jsonb ->> upper(${symbols.symbolCode}))`;
+}
+
+/**
+ * DECISIONS 9 in SQL, per trade, rounded to 2 decimals (numeric arithmetic is exact and
+ * round() goes half away from zero, as roundTo2 does): closed = qty x (sell - buy); open BUY =
+ * qty x (live - buy); open SELL = qty x (sell - live); a missing live price counts as 0.
+ * Needs `symbols` joined.
+ */
+export function tradePnlSql(live: LivePrices): SQL<string> {
+  const livePrice = sql`coalesce(${livePriceSql(live)}::numeric, 0)`;
+  return sql<string>`round(${trades.quantity}::numeric * (case
+    when not ${trades.status} then ${trades.sellPrice} - ${trades.buyPrice}
+    when ${trades.tradeType} = 'BUY' then ${livePrice} - ${trades.buyPrice}
+    else ${trades.sellPrice} - ${livePrice} end), 2)`;
+}
+
+export function tradeFilterWhere(filter: TradeFilter): SQL | undefined {
+  return and(
+    filter.range ? sql`${trades.tradeDateTime} >= ${filter.range.from.toISOString()}::timestamptz` : undefined,
+    filter.range ? sql`${trades.tradeDateTime} < ${filter.range.to.toISOString()}::timestamptz` : undefined,
+    filter.active === "1" ? eq(trades.status, true) : filter.active === "0" ? eq(trades.status, false) : undefined,
+    filter.userId ? eq(trades.userId, filter.userId) : undefined,
+    filter.symbolId ? eq(trades.symbolId, filter.symbolId) : undefined,
+    filter.roleId ? eq(users.roleId, filter.roleId) : undefined,
+  );
+}
+
+const money = (value: string | number | null | undefined): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** The six cards of a PNL summary, aggregated in SQL from the per-trade rounded PNLs. */
+function summaryColumns(live: LivePrices) {
+  const pnl = tradePnlSql(live);
+  return {
+    totalTrades: count(),
+    profitableTrades: sql<number>`count(*) filter (where ${pnl} > 0)`.mapWith(Number),
+    lossTrades: sql<number>`count(*) filter (where ${pnl} < 0)`.mapWith(Number),
+    totalPnl: sql<string>`coalesce(sum(${pnl}), 0)`,
+    totalProfit: sql<string>`coalesce(sum(${pnl}) filter (where ${pnl} > 0), 0)`,
+    totalLoss: sql<string>`coalesce(sum(${pnl}) filter (where ${pnl} < 0), 0)`,
+  };
+}
+
+type SummaryRow = { totalTrades: number; profitableTrades: number; lossTrades: number; totalPnl: string; totalProfit: string; totalLoss: string };
+
+function toSummary(row: SummaryRow | undefined): PnlSummary {
+  const totalTrades = Number(row?.totalTrades ?? 0);
+  const profitableTrades = Number(row?.profitableTrades ?? 0);
+  return {
+    totalTrades,
+    profitableTrades,
+    lossTrades: Number(row?.lossTrades ?? 0),
+    totalPnl: money(row?.totalPnl),
+    totalProfit: money(row?.totalProfit),
+    totalLoss: money(row?.totalLoss),
+    pnlRatio: pnlRatio(profitableTrades, totalTrades),
+  };
+}
+
+/** Total PNL, trades, profitable, loss, total profit and total loss of the filtered trades. */
+export async function summariseTrades(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<PnlSummary> {
+  const [row] = await db
+    .select(summaryColumns(live))
+    .from(trades)
+    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .innerJoin(users, eq(users.id, trades.userId))
+    .where(tradeFilterWhere(filter));
+  return toSummary(row);
+}
+
+// ---------------------------------------------------------------- rows
+
+export interface TradeReportRow {
+  id: number;
+  symbolCode: string;
+  sectorName: string | null;
+  userName: string;
+  username: string;
+  tradeType: TradeType;
+  quantity: number;
+  buyPrice: number;
+  sellPrice: number;
+  targetPrice: number;
+  slPrice: number;
+  /** The live close for an open trade; null when closed or not in the book. */
+  currentPrice: number | null;
+  pnl: number;
+  pnlPercent: number;
+  tradeDateTime: Date;
+  exitDateTime: Date | null;
+  open: boolean;
+  isVerified: boolean;
+}
+
+const rowColumns = {
+  id: trades.id,
+  symbolCode: symbols.symbolCode,
+  sectorName: sectors.sectorName,
+  userName: users.name,
+  username: users.username,
+  tradeType: trades.tradeType,
+  quantity: trades.quantity,
+  buyPrice: trades.buyPrice,
+  sellPrice: trades.sellPrice,
+  targetPrice: trades.targetPrice,
+  slPrice: trades.slPrice,
+  tradeDateTime: trades.tradeDateTime,
+  exitDateTime: trades.exitDateTime,
+  open: trades.status,
+  isVerified: trades.isVerified,
+};
+
+type RawRow = Omit<TradeReportRow, "currentPrice" | "pnl" | "pnlPercent">;
+
+function withPnl(row: RawRow, live: LivePrices): TradeReportRow {
+  const livePrice = row.open ? live[row.symbolCode.toUpperCase()] ?? null : null;
+  const { pnl, pnlPercent } = computeTradePnl(
+    { tradeType: row.tradeType, open: row.open, quantity: row.quantity, buyPrice: row.buyPrice, sellPrice: row.sellPrice },
+    livePrice,
+  );
+  return { ...row, currentPrice: livePrice, pnl, pnlPercent };
+}
+
+function rowsQuery(db: AppDatabase, where: SQL | undefined) {
+  return db
+    .select(rowColumns)
+    .from(trades)
+    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .innerJoin(users, eq(users.id, trades.userId))
+    .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
+    .where(where);
+}
+
+function orderFor(sort: MinMaxSort | "date-desc", live: LivePrices) {
+  switch (sort) {
+    case "pnl-desc":
+      return [desc(tradePnlSql(live)), desc(trades.id)];
+    case "pnl-asc":
+      return [asc(tradePnlSql(live)), asc(trades.id)];
+    case "date-asc":
+      return [asc(trades.tradeDateTime), asc(trades.id)];
+    default:
+      return [desc(trades.tradeDateTime), desc(trades.id)];
+  }
+}
+
+/** One page of the filtered trades, newest first unless a sort is given, and the total count. */
+export async function listTradeReportPage(
+  db: AppDatabase,
+  live: LivePrices,
+  filter: TradeFilter,
+  paging: { page: number; pageSize: number; sort?: MinMaxSort },
+): Promise<{ rows: TradeReportRow[]; total: number }> {
+  const where = tradeFilterWhere(filter);
+  const [rows, [{ total }]] = await Promise.all([
+    rowsQuery(db, where)
+      .orderBy(...orderFor(paging.sort ?? "date-desc", live))
+      .limit(paging.pageSize)
+      .offset(pageOffset(paging.page, paging.pageSize)),
+    db
+      .select({ total: count() })
+      .from(trades)
+      .innerJoin(users, eq(users.id, trades.userId))
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => withPnl(r, live)), total };
+}
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * Every filtered trade, newest first, read in keyset batches (trade time, id) so memory stays
+ * flat whatever the count, on both drivers. The cursor time is read as text: timestamptz keeps
+ * microseconds that a JS Date would drop. Yields to the event loop between batches.
+ */
+export async function* streamTradeReportRows(
+  db: AppDatabase,
+  live: LivePrices,
+  filter: TradeFilter,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<TradeReportRow> {
+  const where = tradeFilterWhere(filter);
+  let cursor: { time: string; id: number } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? sql`(${trades.tradeDateTime}, ${trades.id}) < (${cursor.time}::timestamptz, ${cursor.id})`
+      : undefined;
+    const batch: (RawRow & { cursorTime: string })[] = await db
+      .select({ ...rowColumns, cursorTime: sql<string>`${trades.tradeDateTime}::text` })
+      .from(trades)
+      .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+      .innerJoin(users, eq(users.id, trades.userId))
+      .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
+      .where(and(where, after))
+      .orderBy(desc(trades.tradeDateTime), desc(trades.id))
+      .limit(batchSize);
+    for (const { cursorTime: _cursorTime, ...row } of batch) yield withPnl(row, live);
+    if (batch.length < batchSize) return;
+    const last: RawRow & { cursorTime: string } = batch[batch.length - 1];
+    cursor = { time: last.cursorTime, id: last.id };
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+// ---------------------------------------------------------------- per user (PNL report)
+
+export interface UserPnlRow extends PnlSummary {
+  userId: number;
+  name: string;
+  email: string;
+  status: boolean;
+}
+
+/** The PNL report's per-user rows (most trades first), one page, and how many users there are. */
+export async function listUserPnlPage(
+  db: AppDatabase,
+  live: LivePrices,
+  filter: TradeFilter,
+  paging: { page: number; pageSize: number },
+): Promise<{ rows: UserPnlRow[]; total: number }> {
+  const where = tradeFilterWhere(filter);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ userId: users.id, name: users.name, email: users.email, status: users.status, ...summaryColumns(live) })
+      .from(trades)
+      .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+      .innerJoin(users, eq(users.id, trades.userId))
+      .where(where)
+      .groupBy(users.id)
+      .orderBy(desc(count()), asc(users.name), asc(users.id))
+      .limit(paging.pageSize)
+      .offset(pageOffset(paging.page, paging.pageSize)),
+    db
+      .select({ total: sql<number>`count(distinct ${trades.userId})`.mapWith(Number) })
+      .from(trades)
+      .innerJoin(users, eq(users.id, trades.userId))
+      .where(where),
+  ]);
+  return {
+    rows: rows.map(({ userId, name, email, status, ...summary }) => ({ userId, name, email, status, ...toSummary(summary) })),
+    total,
+  };
+}
+
+/** How many of a user's trades the PNL report's expanded row lists (newest first). */
+export const EXPANDED_TRADES_LIMIT = 50;
+
+/**
+ * The filtered trades of some users (the PNL report's expanded rows), newest first, at most
+ * `limit` per user so a page of 20 users never loads a whole table; grouped by user id.
+ */
+export async function listTradesOfUsers(
+  db: AppDatabase,
+  live: LivePrices,
+  filter: TradeFilter,
+  userIds: readonly number[],
+  limit = EXPANDED_TRADES_LIMIT,
+): Promise<Map<number, TradeReportRow[]>> {
+  const lists = await Promise.all(
+    userIds.map(async (userId) => {
+      const rows = await rowsQuery(db, and(tradeFilterWhere(filter), eq(trades.userId, userId)))
+        .orderBy(desc(trades.tradeDateTime), desc(trades.id))
+        .limit(limit);
+      return [userId, rows.map((r) => withPnl(r, live))] as const;
+    }),
+  );
+  return new Map(lists);
+}
+
+// ---------------------------------------------------------------- analysis charts
+
+export interface NamedFigure {
+  label: string;
+  value: number;
+}
+
+/** Trade User: how many trades each user made in the range (most first). */
+export async function countTradesByUser(db: AppDatabase, filter: TradeFilter): Promise<NamedFigure[]> {
+  const rows = await db
+    .select({ label: users.name, value: count() })
+    .from(trades)
+    .innerJoin(users, eq(users.id, trades.userId))
+    .where(tradeFilterWhere(filter))
+    .groupBy(users.id)
+    .orderBy(desc(count()), asc(users.name));
+  return rows.map((r) => ({ label: r.label, value: Number(r.value) }));
+}
+
+/** Sector Trade: how many trades each sector's symbols had in the range (no sector: "Other"). */
+export async function countTradesBySector(db: AppDatabase, filter: TradeFilter): Promise<NamedFigure[]> {
+  const label = sql<string>`coalesce(${sectors.sectorName}, 'Other')`;
+  const rows = await db
+    .select({ label, value: count() })
+    .from(trades)
+    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .innerJoin(users, eq(users.id, trades.userId))
+    .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
+    .where(tradeFilterWhere(filter))
+    .groupBy(label)
+    .orderBy(desc(count()), asc(label));
+  return rows.map((r) => ({ label: r.label, value: Number(r.value) }));
+}
+
+/** Profit User (and the user report's "profit by user"): total PNL per user in the range. */
+export async function profitByUser(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<NamedFigure[]> {
+  const total = sql<string>`sum(${tradePnlSql(live)})`;
+  const rows = await db
+    .select({ label: users.name, value: total })
+    .from(trades)
+    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .innerJoin(users, eq(users.id, trades.userId))
+    .where(tradeFilterWhere(filter))
+    .groupBy(users.id)
+    .orderBy(desc(total), asc(users.name));
+  return rows.map((r) => ({ label: r.label, value: money(r.value) }));
+}
+
+export interface SectorPnlRow {
+  sectorName: string;
+  profitableTrades: number;
+  lossTrades: number;
+}
+
+/** The sector report: profitable and loss trades per sector in the range. */
+export async function sectorProfitAndLoss(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<SectorPnlRow[]> {
+  const pnl = tradePnlSql(live);
+  const name = sql<string>`coalesce(${sectors.sectorName}, 'Other')`;
+  const rows = await db
+    .select({
+      sectorName: name,
+      profitableTrades: sql<number>`count(*) filter (where ${pnl} > 0)`.mapWith(Number),
+      lossTrades: sql<number>`count(*) filter (where ${pnl} < 0)`.mapWith(Number),
+    })
+    .from(trades)
+    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .innerJoin(users, eq(users.id, trades.userId))
+    .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
+    .where(tradeFilterWhere(filter))
+    .groupBy(name)
+    .orderBy(asc(name));
+  return rows;
+}
+
+/** IST calendar month (YYYY-MM) of a trade's entry. */
+const istMonthSql = sql<string>`to_char(${trades.tradeDateTime} at time zone 'Asia/Kolkata', 'YYYY-MM')`;
+
+/** Profit by month: total PNL per IST month, oldest first. */
+export async function profitByMonth(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<NamedFigure[]> {
+  const rows = await db
+    .select({ label: istMonthSql, value: sql<string>`sum(${tradePnlSql(live)})` })
+    .from(trades)
+    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .innerJoin(users, eq(users.id, trades.userId))
+    .where(tradeFilterWhere(filter))
+    .groupBy(istMonthSql)
+    .orderBy(asc(istMonthSql));
+  return rows.map((r) => ({ label: r.label, value: money(r.value) }));
+}
+
+export interface UserMonthProfit {
+  userName: string;
+  month: string;
+  totalProfit: number;
+}
+
+/** Profit by user per month (the documents' monthUserProfits). */
+export async function profitByUserAndMonth(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<UserMonthProfit[]> {
+  const rows = await db
+    .select({ userName: users.name, userId: users.id, month: istMonthSql, total: sql<string>`sum(${tradePnlSql(live)})` })
+    .from(trades)
+    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .innerJoin(users, eq(users.id, trades.userId))
+    .where(tradeFilterWhere(filter))
+    .groupBy(users.id, istMonthSql)
+    .orderBy(asc(istMonthSql), asc(users.name));
+  return rows.map((r) => ({ userName: r.userName, month: r.month, totalProfit: money(r.total) }));
+}
+
+// ---------------------------------------------------------------- filter choices
+
+export async function listReportSymbolChoices(db: AppDatabase) {
+  return db.select({ id: symbols.id, label: symbols.symbolCode }).from(symbols).orderBy(asc(symbols.symbolCode));
+}
+
+export async function listReportUserChoices(db: AppDatabase) {
+  return db.select({ id: users.id, label: users.username, name: users.name }).from(users).orderBy(asc(users.username));
+}
+
+/** The filters as lines printed at the top of an export. */
+export async function describeTradeFilter(
+  db: AppDatabase,
+  input: { startDate?: string; endDate?: string; symbolId?: number; userId?: number; activeLabel?: string },
+): Promise<string[]> {
+  const [symbol] = input.symbolId ? await db.select({ code: symbols.symbolCode }).from(symbols).where(eq(symbols.id, input.symbolId)) : [];
+  const [user] = input.userId ? await db.select({ username: users.username }).from(users).where(eq(users.id, input.userId)) : [];
+  const dates = input.startDate && input.endDate ? `${formatIstDate(istMidnight(input.startDate))} to ${formatIstDate(istMidnight(input.endDate))}` : "All dates";
+  return [
+    `Dates: ${dates}`,
+    `Symbol: ${symbol?.code ?? "All"}`,
+    `User: ${user?.username ?? "All"}`,
+    ...(input.activeLabel ? [`Active: ${input.activeLabel}`] : []),
+  ];
+}

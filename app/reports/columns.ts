@@ -1,0 +1,51 @@
+// What each export writes: a header, a cell kind and how to read the value from a row. The
+// xlsx and pdf writers read the same list, so both files carry the same columns.
+import { ROLE_NAMES, isRoleId } from "~/domain/access";
+import type { TradeReportRow } from "~/models/report.server";
+import type { UserReportRow } from "~/models/user-report.server";
+
+export type CellKind = "text" | "integer" | "money" | "percent" | "datetime" | "date";
+
+export interface ExportColumn<Row> {
+  header: string;
+  kind: CellKind;
+  /** Spreadsheet width in characters; the PDF shares the page width in the same proportions. */
+  width: number;
+  value(row: Row): string | number | Date | null;
+}
+
+export const TRADE_EXPORT_COLUMNS: readonly ExportColumn<TradeReportRow>[] = [
+  { header: "Trade Id", kind: "integer", width: 9, value: (r) => r.id },
+  { header: "Symbol", kind: "text", width: 14, value: (r) => r.symbolCode },
+  { header: "Trade Type", kind: "text", width: 8, value: (r) => r.tradeType },
+  { header: "User Name", kind: "text", width: 16, value: (r) => r.userName },
+  { header: "Buy Price", kind: "money", width: 12, value: (r) => r.buyPrice },
+  { header: "Sell Price", kind: "money", width: 12, value: (r) => r.sellPrice },
+  { header: "Quantity", kind: "integer", width: 9, value: (r) => r.quantity },
+  { header: "Current Price", kind: "money", width: 12, value: (r) => r.currentPrice },
+  { header: "PNL", kind: "money", width: 12, value: (r) => r.pnl },
+  { header: "PNL %", kind: "percent", width: 8, value: (r) => r.pnlPercent },
+  { header: "Trade Date Time", kind: "datetime", width: 20, value: (r) => r.tradeDateTime },
+  { header: "Exit Date Time", kind: "datetime", width: 20, value: (r) => r.exitDateTime },
+  { header: "Status", kind: "text", width: 8, value: (r) => (r.open ? "Active" : "De-Active") },
+];
+
+const roleName = (roleId: number) => (isRoleId(roleId) ? ROLE_NAMES[roleId] : String(roleId));
+const day = (ymd: string | null) => (ymd ? new Date(`${ymd}T00:00:00Z`) : null);
+
+export function userExportColumns(mode: "all" | "login"): readonly ExportColumn<UserReportRow>[] {
+  const common: ExportColumn<UserReportRow>[] = [
+    { header: "User Name", kind: "text", width: 18, value: (r) => r.username },
+    { header: "Name", kind: "text", width: 18, value: (r) => r.name },
+    { header: "Email", kind: "text", width: 28, value: (r) => r.email },
+    { header: "Role", kind: "text", width: 10, value: (r) => roleName(r.roleId) },
+  ];
+  if (mode === "login") return [...common, { header: "Login Time", kind: "datetime", width: 20, value: (r) => r.loginTime }];
+  return [
+    ...common,
+    // Subscription dates are calendar days (no time zone): written as UTC midnight, shown as is.
+    { header: "Expiry Date", kind: "date", width: 12, value: (r) => day(r.dateExpired) },
+    { header: "subscribed Date", kind: "date", width: 12, value: (r) => day(r.dateSubscribed) },
+    { header: "Status", kind: "text", width: 9, value: (r) => (r.status ? "Active" : "Inactive") },
+  ];
+}

@@ -1,0 +1,28 @@
+// Exports leave as downloads: a streamed body, a filename naming the report and its dates.
+import type { Readable } from "node:stream";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { ExportFormat } from "~/schemas/report";
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pdf: "application/pdf",
+};
+
+/** e.g. trade-report_2026-01-01_to_2026-01-31.xlsx, or trade-report_all-dates.pdf. */
+export function exportFilename(report: string, format: ExportFormat, range: { startDate?: string; endDate?: string }): string {
+  const dates = range.startDate && range.endDate ? `${range.startDate}_to_${range.endDate}` : "all-dates";
+  return `${report}_${dates}.${format}`;
+}
+
+export function downloadResponse(body: Readable, filename: string, format: ExportFormat): Response {
+  return new Response(createReadableStreamFromReadable(body), {
+    status: 200,
+    headers: {
+      "Content-Type": CONTENT_TYPES[format],
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+      // Keep proxies from buffering the stream.
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { notFound, requireRole } from "~/auth/guards.server";
+import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
+import { deleteSuggestion, findSuggestion } from "~/models/symbol-suggestion.server";
+import { DELETE_SUGGESTION_QUESTION, SUGGESTION_DELETED } from "~/schemas/symbol-suggestion";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete suggestion — NSE Signals" }];
+
+const listUrl = (request: Request) => `/SymbolSuggestionFlow${searchWithPage("", parsePage(new URL(request.url).searchParams.get("page")))}`;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const id = parseIdParam(params.id);
+  const suggestion = id ? await findSuggestion(context.db, id) : null;
+  if (!suggestion) notFound();
+  return json({ suggestion, backTo: listUrl(request) });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const id = parseIdParam(params.id);
+  if (!id || !(await deleteSuggestion(context.db, id))) notFound();
+  return redirectWithToast(context.cookies, request, "/SymbolSuggestionFlow", { type: "success", message: SUGGESTION_DELETED });
+}
+
+export default function DeleteSuggestionRoute() {
+  const { suggestion, backTo } = useLoaderData<typeof loader>();
+  return (
+    <RouteDialog title="Delete Suggestion" closeTo={backTo}>
+      <p className="mb-1 text-sm">
+        {suggestion.trends} — {suggestion.symbolCode}
+      </p>
+      <p className="mb-4">{DELETE_SUGGESTION_QUESTION}</p>
+      <Form method="post" className="flex gap-2">
+        <button type="submit" className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+          Delete
+        </button>
+        <Link to={backTo} className={secondaryButtonClass}>
+          Cancel
+        </Link>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { parseWithZod } from "~/schemas/parse";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { notFound, requireRole } from "~/auth/guards.server";
+import { RouteDialog } from "~/components/admin/admin-ui";
+import { SuggestionForm } from "~/components/admin/suggestion-form";
+import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
+import { findSuggestion, isSuggestableSymbol, listSuggestionSymbolChoices, updateSuggestion } from "~/models/symbol-suggestion.server";
+import { SELECT_SCRIPT, SUGGESTION_UPDATED, symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit suggestion — NSE Signals" }];
+
+const listUrl = (request: Request) => `/SymbolSuggestionFlow${searchWithPage("", parsePage(new URL(request.url).searchParams.get("page")))}`;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const id = parseIdParam(params.id);
+  const suggestion = id ? await findSuggestion(context.db, id) : null;
+  if (!suggestion) notFound();
+  return json({ suggestion, symbols: await listSuggestionSymbolChoices(context.db), backTo: listUrl(request) });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, context, [1]);
+  const id = parseIdParam(params.id);
+  if (!id) notFound();
+  const submission = parseWithZod(await request.formData(), { schema: symbolSuggestionSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (!(await isSuggestableSymbol(context.db, submission.value.symbolId))) {
+    return json(submission.reply({ fieldErrors: { symbolId: [SELECT_SCRIPT] } }), { status: 400 });
+  }
+  if (!(await updateSuggestion(context.db, id, { ...submission.value, userId: user.id }))) notFound();
+  return redirectWithToast(context.cookies, request, listUrl(request), { type: "success", message: SUGGESTION_UPDATED });
+}
+
+export default function EditSuggestionRoute() {
+  const { suggestion, symbols, backTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Edit Suggestion" closeTo={backTo}>
+      <SuggestionForm
+        defaults={{ symbolId: String(suggestion.symbolId), trends: suggestion.trends }}
+        symbols={symbols}
+        lastResult={lastResult}
+        submitLabel="Update"
+        cancelTo={backTo}
+      />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { parseWithZod } from "~/schemas/parse";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { RouteDialog } from "~/components/admin/admin-ui";
+import { SuggestionForm } from "~/components/admin/suggestion-form";
+import { parsePage, searchWithPage } from "~/domain/paging";
+import { createSuggestion, isSuggestableSymbol, listSuggestionSymbolChoices } from "~/models/symbol-suggestion.server";
+import { SELECT_SCRIPT, SUGGESTION_CREATED, symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Add suggestion — NSE Signals" }];
+
+const listUrl = (request: Request) => `/SymbolSuggestionFlow${searchWithPage("", parsePage(new URL(request.url).searchParams.get("page")))}`;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  return json({ symbols: await listSuggestionSymbolChoices(context.db), backTo: listUrl(request) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRole(request, context, [1]);
+  const submission = parseWithZod(await request.formData(), { schema: symbolSuggestionSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (!(await isSuggestableSymbol(context.db, submission.value.symbolId))) {
+    return json(submission.reply({ fieldErrors: { symbolId: [SELECT_SCRIPT] } }), { status: 400 });
+  }
+  await createSuggestion(context.db, { ...submission.value, userId: user.id });
+  return redirectWithToast(context.cookies, request, "/SymbolSuggestionFlow", { type: "success", message: SUGGESTION_CREATED });
+}
+
+export default function NewSuggestionRoute() {
+  const { symbols, backTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Add Suggestion" closeTo={backTo}>
+      <SuggestionForm defaults={{}} symbols={symbols} lastResult={lastResult} submitLabel="Add" cancelTo={backTo} />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/auth/guards.server";
+import { NotificationList } from "~/components/notifications/notification-center";
+import { formatIstDateTime } from "~/domain/dates";
+import { notificationsSince } from "~/domain/notifications";
+import { loadRecentNotifications, markNotificationsRead } from "~/models/alert.server";
+
+export const meta: MetaFunction = () => [{ title: "Notifications — NSE Signals" }];
+
+/** The notifications modal's data (the bell loads it with JavaScript) and the no-JS page. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const rows = await loadRecentNotifications(context.db, user, notificationsSince(Date.now()));
+  return json({
+    notifications: rows.map((n) => ({ id: n.id, time: formatIstDateTime(n.createdAt), message: n.message, symbolCode: n.symbolCode, read: n.read })),
+  });
+}
+
+/** Marks the user's notifications read (opening the modal, or the page's button). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const marked = await markNotificationsRead(context.db, user.id);
+  // The modal posts through a fetcher and stays where it is; the page reloads itself.
+  if ((await request.formData()).get("from") === "modal") return json({ marked });
+  return redirect("/notifications");
+}
+
+export default function NotificationsPage() {
+  const { notifications } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="notifications-title" className="max-w-3xl">
+      <h1 id="notifications-title" className="mb-3 text-xl font-semibold">
+        Notifications
+      </h1>
+      <NotificationList notifications={notifications} />
+      {notifications.some((n) => !n.read) ? (
+        <Form method="post" className="mt-3">
+          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+            Mark all as read
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { cellClass, linkClass, PageTitle, Pagination } from "~/components/admin/admin-ui";
+import { DateFilters, FilterNotice, UserFilter } from "~/components/reports/report-ui";
+import { toTradeRowView } from "~/components/reports/trade-row-view";
+import { TradeRows, TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows";
+import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
+import { listReportUserChoices, listTradeReportPage, livePricesOf } from "~/models/report.server";
+import { minMaxSortSchema, parsePnlReportParams, type MinMaxSort } from "~/schemas/report";
+
+export const meta: MetaFunction = () => [{ title: "Trade Min Max PNL Report — NSE Signals" }];
+
+// Trade Min Max PNL Report: the flat table of trades with their PNL, sorted by the URL's
+// ?sort (PNL high to low by default), 20 per page.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const url = new URL(request.url);
+  const { input, filter } = parsePnlReportParams(url.searchParams);
+  const sort = minMaxSortSchema.parse(url.searchParams.get("sort") ?? undefined);
+  const page = parsePage(url.searchParams.get("page"));
+  const live = livePricesOf(context.liveBook);
+  const [{ rows, total }, userChoices] = await Promise.all([
+    listTradeReportPage(context.db, live, filter, { page, pageSize: LONG_PAGE_SIZE, sort }),
+    listReportUserChoices(context.db),
+  ]);
+  return json({ input, sort, page, total, userChoices, rows: rows.map(toTradeRowView) });
+}
+
+const SORT_LABELS: Record<MinMaxSort, string> = {
+  "pnl-desc": "PNL: highest first",
+  "pnl-asc": "PNL: lowest first",
+  "date-desc": "Trade date: newest first",
+  "date-asc": "Trade date: oldest first",
+};
+
+export default function MinMaxReportPage() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const sortHref = (sort: MinMaxSort) => {
+    const params = new URLSearchParams(location.search);
+    params.set("sort", sort);
+    params.delete("page");
+    return `?${params.toString()}`;
+  };
+  return (
+    <section aria-labelledby="min-max-title">
+      <PageTitle id="min-max-title" title="Trade Min Max PNL Report" />
+      <Form method="get" role="search" aria-label="Filter min max report" className="mb-3 flex flex-wrap items-start gap-2">
+        <input type="hidden" name="sort" value={data.sort} />
+        <UserFilter choices={data.userChoices} value={data.input.userId} />
+        <div className="self-end">
+          <DateFilters startDate={data.input.startDate} endDate={data.input.endDate} />
+        </div>
+      </Form>
+      <FilterNotice message={data.input.rangeError} />
+      <nav aria-label="Sort trades" className="mb-2 flex flex-wrap gap-3 text-sm">
+        Sort:
+        {(Object.keys(SORT_LABELS) as MinMaxSort[]).map((s) =>
+          s === data.sort ? (
+            <span key={s} aria-current="true" className="font-semibold">
+              {SORT_LABELS[s]}
+            </span>
+          ) : (
+            <Link key={s} to={sortHref(s)} className={linkClass}>
+              {SORT_LABELS[s]}
+            </Link>
+          ),
+        )}
+      </nav>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Trades by PNL</caption>
+          <thead className="bg-slate-100 text-left dark:bg-slate-800">
+            <tr>
+              {TRADE_TABLE_HEADERS.map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-semibold" aria-sort={h === "PNL" && data.sort.startsWith("pnl") ? (data.sort === "pnl-asc" ? "ascending" : "descending") : h === "Trade Date Time" && data.sort.startsWith("date") ? (data.sort === "date-asc" ? "ascending" : "descending") : undefined}>
+                  {h === "PNL" ? (
+                    <Link to={sortHref(data.sort === "pnl-desc" ? "pnl-asc" : "pnl-desc")} className="underline">
+                      PNL
+                    </Link>
+                  ) : (
+                    h
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.length === 0 ? (
+              <tr>
+                <td colSpan={TRADE_TABLE_HEADERS.length} className="px-3 py-4 text-center text-slate-500">
+                  No Data Found
+                </td>
+              </tr>
+            ) : (
+              <TradeRows rows={data.rows} cellClass={cellClass} />
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={data.page} pageSize={LONG_PAGE_SIZE} total={data.total} label="Min max trades" />
+    </section>
+  );
+}

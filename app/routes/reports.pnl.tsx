@@ -1,0 +1,132 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { cellClass, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
+import { DateFilters, FilterNotice, SummaryCards, UserFilter } from "~/components/reports/report-ui";
+import { toTradeRowView } from "~/components/reports/trade-row-view";
+import { formatPercent, formatRupees } from "~/domain/format";
+import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
+import { listReportUserChoices, listTradesOfUsers, listUserPnlPage, livePricesOf, summariseTrades } from "~/models/report.server";
+import { parsePnlReportParams } from "~/schemas/report";
+
+export const meta: MetaFunction = () => [{ title: "Trade PNL Report — NSE Signals" }];
+
+// Trade PNL Report (admin-console.md §2, §9): six cards and a row per user that expands (a
+// details element, so it works without JavaScript) to that user's trades, 20 users per page.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const url = new URL(request.url);
+  const { input, filter } = parsePnlReportParams(url.searchParams);
+  const page = parsePage(url.searchParams.get("page"));
+  const live = livePricesOf(context.liveBook);
+  const [summary, { rows, total }, userChoices] = await Promise.all([
+    summariseTrades(context.db, live, filter),
+    listUserPnlPage(context.db, live, filter, { page, pageSize: LONG_PAGE_SIZE }),
+    listReportUserChoices(context.db),
+  ]);
+  const tradesByUser = await listTradesOfUsers(context.db, live, filter, rows.map((r) => r.userId));
+  return json({
+    input,
+    page,
+    total,
+    summary,
+    userChoices,
+    users: rows.map((u) => ({ ...u, trades: (tradesByUser.get(u.userId) ?? []).map(toTradeRowView) })),
+  });
+}
+
+const TRADE_HEADERS = ["Symbol", "Trade Type", "Sell Price", "Buy Price", "Quantity", "Profit", "Trade Date Time", "Status"];
+
+export default function PnlReportPage() {
+  const data = useLoaderData<typeof loader>();
+  const { summary, input } = data;
+  return (
+    <section aria-labelledby="pnl-report-title">
+      <PageTitle id="pnl-report-title" title="Trade PNL Report" />
+      <Form method="get" role="search" aria-label="Filter PNL report" className="mb-3 flex flex-wrap items-start gap-2">
+        <UserFilter choices={data.userChoices} value={input.userId} />
+        <div className="self-end">
+          <DateFilters startDate={input.startDate} endDate={input.endDate} />
+        </div>
+      </Form>
+      <FilterNotice message={input.rangeError} />
+      <SummaryCards
+        cards={[
+          { label: "Total PNL", value: summary.totalPnl, money: true },
+          { label: "Total Trades", value: summary.totalTrades },
+          { label: "Total Profitable Trades", value: summary.profitableTrades },
+          { label: "Total Loss Trades", value: summary.lossTrades },
+          { label: "Total Profit", value: summary.totalProfit, money: true },
+          { label: "Total Loss", value: summary.totalLoss, money: true },
+        ]}
+      />
+      <Table caption="PNL by user" headers={["User Name", "Email", "Status", "Trades", "Profitable", "Loss", "Total Profit", "Total Loss", "PNL", "PNL Ratio"]} empty={data.users.length === 0}>
+        {data.users.map((u) => (
+          <UserRows key={u.userId} user={u} />
+        ))}
+      </Table>
+      <Pagination page={data.page} pageSize={LONG_PAGE_SIZE} total={data.total} label="PNL users" />
+    </section>
+  );
+}
+
+type UserRow = ReturnType<typeof useLoaderData<typeof loader>>["users"][number];
+
+function UserRows({ user }: { user: UserRow }) {
+  return (
+    <>
+      <tr data-user-id={user.userId}>
+        <th scope="row" className={`${cellClass} text-left font-medium`}>
+          {user.name}
+        </th>
+        <td className={cellClass}>{user.email}</td>
+        <td className={cellClass}>{user.status ? "Active" : "Inactive"}</td>
+        <td className={`${cellClass} text-right`}>{user.totalTrades}</td>
+        <td className={`${cellClass} text-right`}>{user.profitableTrades}</td>
+        <td className={`${cellClass} text-right`}>{user.lossTrades}</td>
+        <td className={`${cellClass} text-right tabular-nums`}>{formatRupees(user.totalProfit)}</td>
+        <td className={`${cellClass} text-right tabular-nums`}>{formatRupees(user.totalLoss)}</td>
+        <td className={`${cellClass} text-right tabular-nums`}>{formatRupees(user.totalPnl)}</td>
+        <td className={`${cellClass} text-right tabular-nums`}>{formatPercent(user.pnlRatio)}</td>
+      </tr>
+      <tr>
+        <td colSpan={10} className="border-t border-slate-50 px-3 pb-2 dark:border-slate-800">
+          <details>
+            <summary className="cursor-pointer text-sm text-blue-700 dark:text-blue-400">Trades of {user.name}</summary>
+            {user.totalTrades > user.trades.length ? (
+              <p className="text-xs text-slate-500">
+                The latest {user.trades.length} of {user.totalTrades} trades; the trade report lists them all.
+              </p>
+            ) : null}
+            <table className="mt-1 w-full text-xs">
+              <caption className="sr-only">Trades of {user.name}</caption>
+              <thead>
+                <tr>
+                  {TRADE_HEADERS.map((h) => (
+                    <th key={h} scope="col" className="px-2 py-1 text-left">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {user.trades.map((r) => (
+                  <tr key={r.id} data-trade-id={r.id}>
+                    <td className="px-2 py-0.5">{r.symbolCode}</td>
+                    <td className="px-2 py-0.5">{r.tradeType}</td>
+                    <td className="px-2 py-0.5 tabular-nums">{r.sellPrice}</td>
+                    <td className="px-2 py-0.5 tabular-nums">{r.buyPrice}</td>
+                    <td className="px-2 py-0.5 tabular-nums">{r.quantity}</td>
+                    <td className={`px-2 py-0.5 tabular-nums ${r.pnl < 0 ? "text-down" : r.pnl > 0 ? "text-up" : ""}`}>{r.pnlText}</td>
+                    <td className="px-2 py-0.5">{r.tradeDateTime}</td>
+                    <td className="px-2 py-0.5">{r.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </td>
+      </tr>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { cellClass, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
+import { DateFilters, ExportLinks, FilterNotice, SummaryCards, UserFilter } from "~/components/reports/report-ui";
+import { TradeRows, TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows";
+import { controlClass } from "~/components/ui/field";
+import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
+import { filterQuery } from "~/domain/report-filters";
+import { listReportSymbolChoices, listReportUserChoices, listTradeReportPage, livePricesOf, summariseTrades } from "~/models/report.server";
+import { ACTIVE_FILTERS, parseTradeReportParams } from "~/schemas/report";
+import { toTradeRowView } from "~/components/reports/trade-row-view";
+
+export const meta: MetaFunction = () => [{ title: "Trade Report — NSE Signals" }];
+
+// Trade Report (admin-console.md §2): symbol, username, active and date filters; the four
+// cards; 20 trades per page; Excel and Pdf of exactly the filtered trades.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [1]);
+  const url = new URL(request.url);
+  const { input, filter } = parseTradeReportParams(url.searchParams);
+  const page = parsePage(url.searchParams.get("page"));
+  const live = livePricesOf(context.liveBook);
+  const [summary, { rows, total }, symbolChoices, userChoices] = await Promise.all([
+    summariseTrades(context.db, live, filter),
+    listTradeReportPage(context.db, live, filter, { page, pageSize: LONG_PAGE_SIZE }),
+    listReportSymbolChoices(context.db),
+    listReportUserChoices(context.db),
+  ]);
+  return json({
+    input,
+    page,
+    total,
+    summary,
+    rows: rows.map(toTradeRowView),
+    symbolChoices,
+    userChoices,
+    exportQuery: filterQuery({ symbolId: input.symbolId, userId: input.userId, active: input.active, startDate: input.startDate, endDate: input.endDate }),
+  });
+}
+
+export default function TradeReportPage() {
+  const data = useLoaderData<typeof loader>();
+  const { input, summary } = data;
+  return (
+    <section aria-labelledby="trade-report-title">
+      <PageTitle id="trade-report-title" title="Trade Report" action={<ExportLinks basePath="/reports/trade/export" query={data.exportQuery} />} />
+      <Form method="get" role="search" aria-label="Filter trades" className="mb-3 flex flex-wrap items-start gap-2">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Symbol
+          <select name="symbolId" defaultValue={input.symbolId ?? ""} className={controlClass}>
+            <option value="">All symbols</option>
+            {data.symbolChoices.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <UserFilter choices={data.userChoices} value={input.userId} />
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Active
+          <select name="active" defaultValue={input.active} className={controlClass}>
+            {ACTIVE_FILTERS.map((a) => (
+              <option key={a.value} value={a.value}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="self-end">
+          <DateFilters startDate={input.startDate} endDate={input.endDate} />
+        </div>
+      </Form>
+      <FilterNotice message={input.rangeError} />
+      <SummaryCards
+        cards={[
+          { label: "Total PNL", value: summary.totalPnl, money: true },
+          { label: "Total Trades", value: summary.totalTrades },
+          { label: "Total Profitable Trades", value: summary.profitableTrades },
+          { label: "Total Loss Trades", value: summary.lossTrades },
+        ]}
+      />
+      <Table caption="Trades" headers={TRADE_TABLE_HEADERS} empty={data.rows.length === 0}>
+        <TradeRows rows={data.rows} cellClass={cellClass} />
+      </Table>
+      <Pagination page={data.page} pageSize={20} total={data.total} label="Trades" />
+    </section>
+  );
+}

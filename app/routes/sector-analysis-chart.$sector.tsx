@@ -1,0 +1,71 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { requireRouteAccess, notFound } from "~/auth/guards.server";
+import { loadSectorChart } from "~/overview.server";
+import { sectorChartQuerySchema, sectorParamSchema } from "~/schemas/sector-analysis";
+import { PercentageLineChart } from "~/components/charts/percentage-line-chart";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.sector.name ?? "Sector"} — Sector Analysis — NSE Signals` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRouteAccess(request, context);
+  const sectorId = sectorParamSchema.safeParse(params.sector);
+  if (!sectorId.success) notFound();
+  const url = new URL(request.url);
+  const query = sectorChartQuerySchema.parse(Object.fromEntries(url.searchParams));
+  // The selector is a GET form: a different sector moves to that sector's own path.
+  if (query.sector !== undefined && query.sector !== sectorId.data) {
+    throw redirect(`/sector-analysis-chart/${query.sector}${query.date ? `?date=${query.date}` : ""}`);
+  }
+  const data = await loadSectorChart(context, sectorId.data, query.date);
+  if (!data) notFound();
+  return json(data);
+}
+
+export default function SectorAnalysisChartPage() {
+  const { sector, sectors, date, previousDate, points } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const submit = useSubmit();
+  return (
+    <section aria-labelledby="sector-chart-title" className="flex flex-col gap-3">
+      <p className="text-sm">
+        <Link to="/sector-analysis" className="text-blue-600 underline dark:text-blue-400">
+          Sector Analysis
+        </Link>
+      </p>
+      <h1 id="sector-chart-title" className="text-xl font-semibold">
+        {sector.name}
+      </h1>
+      <Form method="get" aria-label="Sector chart" className="flex flex-wrap items-end gap-2" onChange={(e) => submit(e.currentTarget)}>
+        <label className="flex flex-col text-sm">
+          <span className="font-medium">Sector</span>
+          <select name="sector" defaultValue={sector.id} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+            {sectors.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.sectorName}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          <span className="font-medium">Date</span>
+          <input type="date" name="date" defaultValue={date} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+        </label>
+        <noscript>
+          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+            Show
+          </button>
+        </noscript>
+      </Form>
+      {previousDate ? (
+        <p className="text-sm">
+          <Link to={`/sector-analysis-chart/${sector.id}?date=${previousDate}`} className="text-blue-600 underline dark:text-blue-400">
+            Previous day
+          </Link>
+        </p>
+      ) : null}
+      <PercentageLineChart key={`${sector.id}-${date}`} points={points} title={`${sector.name} gauge`} dark={root?.theme === "dark"} />
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { forbidden, notFound, requireRouteAccess } from "~/auth/guards.server";
+import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { parseIdParam } from "~/domain/paging";
+import { tradeFilterSearch } from "~/domain/trade-list";
+import { deleteTrade, getTrade } from "~/models/trade.server";
+import { publishTradeChange } from "~/realtime/trade-notifications.server";
+import { DELETE_TRADE_QUESTION, TRADE_DELETED } from "~/schemas/trade";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete trade — NSE Signals" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const id = parseIdParam(params.id);
+  const trade = id ? await getTrade(context.db, user, id) : null;
+  if (!trade) notFound();
+  return json({
+    trade: { id: trade.id, symbolCode: trade.symbolCode, tradeType: trade.tradeType },
+    backTo: `/trades${tradeFilterSearch(new URL(request.url).search)}`,
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const id = parseIdParam(params.id);
+  if (!id) notFound();
+  if ((await request.formData()).get("intent") !== "delete") forbidden();
+  const deleted = await deleteTrade(context.db, user, id);
+  if (!deleted) notFound();
+  await publishTradeChange(context, "deleted", deleted);
+  return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(new URL(request.url).search)}`, { type: "success", message: TRADE_DELETED });
+}
+
+export default function DeleteTradeRoute() {
+  const { trade, backTo } = useLoaderData<typeof loader>();
+  return (
+    <RouteDialog title="Delete Trade" closeTo={backTo}>
+      <p className="mb-1 text-sm">
+        Trade #{trade.id}: {trade.tradeType} {trade.symbolCode}
+      </p>
+      <p className="mb-4">{DELETE_TRADE_QUESTION}</p>
+      <Form method="post" className="flex gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        <button type="submit" className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+          Delete
+        </button>
+        <Link to={backTo} className={secondaryButtonClass}>
+          Cancel
+        </Link>
+      </Form>
+    </RouteDialog>
+  );
+}

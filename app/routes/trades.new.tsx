@@ -1,0 +1,59 @@
+import { parseWithZod } from "~/schemas/parse";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireRouteAccess } from "~/auth/guards.server";
+import { RouteDialog } from "~/components/admin/admin-ui";
+import { TradeForm } from "~/components/trades/trade-form";
+import { tradeFilterSearch } from "~/domain/trade-list";
+import { createTrade, findTradableSymbol } from "~/models/trade.server";
+import { listVisibleSymbols } from "~/models/symbol.server";
+import { publishTradeChange } from "~/realtime/trade-notifications.server";
+import { SYMBOL_NOT_SUBSCRIBED, TRADE_SAVED, tradeSchema, tradeValues } from "~/schemas/trade";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Add trade — NSE Signals" }];
+
+/** The chart's Buy/Sell buttons link here with ?symbol=CODE&side=BUY|SELL&price=N. */
+function prefill(params: URLSearchParams, symbols: readonly string[]) {
+  const code = params.get("symbol")?.toUpperCase() ?? "";
+  const symbol = symbols.find((s) => s.toUpperCase() === code);
+  const side = params.get("side");
+  const tradeType = side === "BUY" || side === "SELL" ? side : undefined;
+  const price = Number(params.get("price"));
+  const priceText = params.get("price") && Number.isFinite(price) && price > 0 ? String(price) : undefined;
+  return {
+    symbol,
+    tradeType,
+    buyPrice: tradeType === "BUY" ? priceText : undefined,
+    sellPrice: tradeType === "SELL" ? priceText : undefined,
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const symbols = (await listVisibleSymbols(context.db, user)).map((s) => s.symbolCode);
+  const url = new URL(request.url);
+  return json({ symbols, defaults: prefill(url.searchParams, symbols), backTo: `/trades${tradeFilterSearch(url.search)}` });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: tradeSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const symbol = await findTradableSymbol(context.db, user, submission.value.symbol);
+  if (!symbol) return json(submission.reply({ fieldErrors: { symbol: [SYMBOL_NOT_SUBSCRIBED] } }), { status: 400 });
+  const trade = await createTrade(context.db, user.id, { symbolId: symbol.id, ...tradeValues(submission.value) });
+  await publishTradeChange(context, "created", trade);
+  const url = new URL(request.url);
+  return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(url.search)}`, { type: "success", message: TRADE_SAVED });
+}
+
+export default function NewTradeRoute() {
+  const { symbols, defaults, backTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Add Trade" closeTo={backTo}>
+      <TradeForm defaults={defaults} symbols={symbols} lastResult={lastResult} withStatus={false} submitLabel="Submit" />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,426 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useFetcher, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { notFound, requireRouteAccess } from "~/auth/guards.server";
+import { readStatusPost, sameListUrl } from "~/admin/status-post.server";
+import { buttonClass, linkClass, ListWithDialog, secondaryButtonClass, useHydrated } from "~/components/admin/admin-ui";
+import { controlClass, FieldErrors } from "~/components/ui/field";
+import { ROLE_NAMES, type RoleId } from "~/domain/access";
+import { formatIstDateTime } from "~/domain/dates";
+import { formatNumber, formatPercent, formatRupees } from "~/domain/format";
+import { computeTradePnl, totalPnl } from "~/domain/pnl";
+import {
+  parseTradeListQuery,
+  TRADE_PAGE_SIZE,
+  tradeFilterSearch,
+  tradePageRange,
+  tradePageSearch,
+  tradeRefreshSeconds,
+} from "~/domain/trade-list";
+import { tradeListWindow } from "~/domain/trade-window";
+import { listSectorChoices } from "~/models/sector.server";
+import { formatTradeCursor, listTrades, listTraderChoices, parseTradeCursor, setTradeVerified } from "~/models/trade.server";
+import { getUserSetting } from "~/models/user.server";
+import { publishTradeChange } from "~/realtime/trade-notifications.server";
+import { useLiveQuotes } from "~/realtime/socket-context";
+import { TRADE_STATUS_CHOICES, TRADE_UNVERIFIED, TRADE_VERIFIED, tradeDateFilterSchema } from "~/schemas/trade";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Trades — NSE Signals" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const params = new URL(request.url).searchParams;
+  const query = parseTradeListQuery(params, user.roleId);
+  const isAdmin = user.roleId === 1;
+  const dateError =
+    isAdmin && (params.get("startDate") || params.get("endDate"))
+      ? (tradeDateFilterSchema.safeParse({ startDate: params.get("startDate") ?? "", endDate: params.get("endDate") ?? "" }).error?.issues[0]?.message ?? null)
+      : null;
+  const cursor = parseTradeCursor(query.cursor);
+  const [page, sectors, traders, tradeSeconds] = await Promise.all([
+    listTrades(
+      context.db,
+      user,
+      { window: tradeListWindow(user.roleId, new Date(), query), userId: query.userId, sectorId: query.sectorId, open: query.open },
+      // A hand-typed ?page without a cursor still works, by OFFSET.
+      { cursor, direction: query.direction, offset: cursor ? 0 : (query.page - 1) * TRADE_PAGE_SIZE, limit: TRADE_PAGE_SIZE },
+    ),
+    listSectorChoices(context.db),
+    isAdmin ? listTraderChoices(context.db, query.userRole) : Promise.resolve([]),
+    getUserSetting(context.db, user.id, "tradeSeconds"),
+  ]);
+  const rows = page.rows.map((t) => {
+    const live = t.status ? (context.liveBook.get(t.symbolCode)?.last ?? null) : null;
+    const { pnl, pnlPercent } = computeTradePnl({ tradeType: t.tradeType, open: t.status, quantity: t.quantity, buyPrice: t.buyPrice, sellPrice: t.sellPrice }, live);
+    return {
+      id: t.id,
+      symbolCode: t.symbolCode,
+      tradeType: t.tradeType,
+      username: t.username,
+      buyPrice: t.buyPrice,
+      sellPrice: t.sellPrice,
+      quantity: t.quantity,
+      targetPrice: t.targetPrice,
+      slPrice: t.slPrice,
+      currentPrice: live,
+      pnl,
+      pnlPercent,
+      tradeDateTime: formatIstDateTime(t.tradeDateTime),
+      exitDateTime: t.exitDateTime ? formatIstDateTime(t.exitDateTime) : null,
+      isVerified: t.isVerified,
+      status: t.status,
+    };
+  });
+  // Going back (dir=before) always has a page after it: the one we came from.
+  const hasNext = query.direction === "before" && cursor ? true : page.hasMore;
+  const first = page.rows[0];
+  const last = page.rows[page.rows.length - 1];
+  return json({
+    role: user.roleId,
+    query: { ...query, cursor: undefined },
+    dateError,
+    sectors,
+    traders,
+    tradeSeconds: tradeRefreshSeconds(tradeSeconds),
+    rows,
+    page: query.page,
+    nextCursor: hasNext && last ? formatTradeCursor(last.cursor) : null,
+    prevCursor: query.page > 1 && first ? formatTradeCursor(first.cursor) : null,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  // The list's one row action is role 1's verification switch.
+  const { id, status } = await readStatusPost(request);
+  const trade = await setTradeVerified(context.db, user, id, status);
+  if (!trade) notFound();
+  await publishTradeChange(context, status ? "verified" : "unverified", trade);
+  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: status ? TRADE_VERIFIED : TRADE_UNVERIFIED });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+/** Live prices move Current Price and PNL of open trades (closed ones are frozen). */
+function useLiveRows(rows: Row[]): Row[] {
+  const openCodes = [...new Set(rows.filter((r) => r.status).map((r) => r.symbolCode))];
+  const live = useLiveQuotes(openCodes);
+  return rows.map((r) => {
+    const quote = r.status ? live[r.symbolCode.toUpperCase()] : undefined;
+    if (!quote) return r;
+    const { pnl, pnlPercent } = computeTradePnl({ tradeType: r.tradeType, open: true, quantity: r.quantity, buyPrice: r.buyPrice, sellPrice: r.sellPrice }, quote.last);
+    return { ...r, currentPrice: quote.last, pnl, pnlPercent };
+  });
+}
+
+/** The list reloads itself every tradeSeconds while the tab is visible. */
+function useAutoRefresh(seconds: number) {
+  const revalidator = useRevalidator();
+  // The revalidator changes on every render (live prices re-render often); the timer must not.
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      const current = latest.current;
+      if (document.visibilityState === "visible" && current.state === "idle") current.revalidate();
+    }, seconds * 1000);
+    return () => window.clearInterval(timer);
+  }, [seconds]);
+}
+
+const pnlTone = (n: number) => (n > 0 ? "text-up" : n < 0 ? "text-down" : "");
+
+export default function TradesPage() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const rows = useLiveRows(data.rows);
+  useAutoRefresh(data.tradeSeconds);
+  const role = data.role as RoleId;
+  const isAdmin = role === 1;
+  const canAct = role !== 4;
+  const total = totalPnl(rows.map((r) => r.pnl));
+  const { from, to } = tradePageRange(data.page, rows.length);
+  const back = tradeFilterSearch(location.search);
+  const headers = [
+    "symbolId",
+    "tradeType",
+    "User name",
+    "buyPrice",
+    "sellPrice",
+    "Quantity",
+    "targetPrice",
+    "slPrice",
+    "Current Price",
+    "PNL",
+    "PNL %",
+    "tradeDateTime",
+    "exitDateTime",
+    ...(isAdmin ? ["isVerified"] : []),
+    ...(canAct ? ["Action"] : []),
+    "status",
+  ];
+  return (
+    <ListWithDialog>
+      <section aria-labelledby="trades-title">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h1 id="trades-title" className="text-xl font-semibold">
+            Trade List
+          </h1>
+          <p className="text-sm">
+            Total PNL:{" "}
+            <strong data-testid="total-pnl" className={`tabular-nums ${pnlTone(total)}`}>
+              {formatRupees(total)}
+            </strong>
+          </p>
+          <Link to={`/trades/new${back}`} className={buttonClass}>
+            + Add
+          </Link>
+        </div>
+        <TradeFilters data={data} />
+        <SelectableTable headers={headers} empty={rows.length === 0}>
+          {rows.map((r) => (
+            <tr key={r.id} data-trade-id={r.id}>
+              <td>
+                <input type="checkbox" name="tradeId" value={r.id} aria-label={`Select trade #${r.id}`} className="row-select" />
+              </td>
+              <th scope="row">{r.symbolCode}</th>
+              <td>{r.tradeType}</td>
+              <td>{r.username}</td>
+              <td className="n">{formatNumber(r.buyPrice)}</td>
+              <td className="n">{formatNumber(r.sellPrice)}</td>
+              <td className="n">{formatNumber(r.quantity, 0)}</td>
+              <td className="n">{formatNumber(r.targetPrice)}</td>
+              <td className="n">{formatNumber(r.slPrice)}</td>
+              <td className="n" data-field="current">
+                {formatNumber(r.currentPrice)}
+              </td>
+              <td className={`n ${pnlTone(r.pnl)}`} data-field="pnl">
+                {formatRupees(r.pnl)}
+              </td>
+              <td className={`n ${pnlTone(r.pnl)}`}>{formatPercent(r.pnlPercent)}</td>
+              <td>{r.tradeDateTime}</td>
+              <td data-field="exit">{r.exitDateTime ?? "—"}</td>
+              {isAdmin ? (
+                <td>
+                  <VerifySwitch id={r.id} on={r.isVerified} />
+                </td>
+              ) : null}
+              {canAct ? (
+                <td>
+                  <Link to={`/trades/${r.id}/edit${back}`} className={linkClass} aria-label={`Edit trade #${r.id}`}>
+                    Edit
+                  </Link>{" "}
+                  <Link to={`/trades/${r.id}/delete${back}`} className={`${linkClass} ml-2`} aria-label={`Delete trade #${r.id}`}>
+                    Delete
+                  </Link>
+                </td>
+              ) : null}
+              <td>{r.status ? "Open" : "Closed"}</td>
+            </tr>
+          ))}
+        </SelectableTable>
+        <nav aria-label="Trade pages" className="mt-3 flex items-center justify-between text-sm">
+          <p>
+            Showing {from} to {to} results
+          </p>
+          <div className="flex items-center gap-2">
+            {data.prevCursor ? (
+              <Link to={tradePageSearch(location.search, data.page - 1, data.prevCursor, "before")} className={secondaryButtonClass} rel="prev">
+                Previous
+              </Link>
+            ) : null}
+            <span aria-current="page">Page {data.page}</span>
+            {data.nextCursor ? (
+              <Link to={tradePageSearch(location.search, data.page + 1, data.nextCursor, "after")} className={secondaryButtonClass} rel="next">
+                Next
+              </Link>
+            ) : null}
+          </div>
+        </nav>
+      </section>
+    </ListWithDialog>
+  );
+}
+
+/**
+ * Role 1's verification switch: a small POST form (the list's own URL, so filters and page
+ * survive); with JavaScript it posts through a fetcher and shows the new state at once.
+ */
+function VerifySwitch({ id, on }: { id: number; on: boolean }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("status");
+  const shown = typeof pending === "string" ? pending === "1" : on;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="status" value={on ? "0" : "1"} />
+      <button type="submit" role="switch" aria-checked={shown} aria-label={`Verify trade #${id}: ${shown ? "Verified" : "Unverified"}`} className={shown ? "text-up" : "text-down"}>
+        {shown ? "Verified" : "Unverified"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The table with a select-all box in its header (ticks every row's box when JavaScript runs). */
+function SelectableTable({ headers, empty, children }: { headers: string[]; empty: boolean; children: React.ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      {/* Cell styles hang on the table (not on 400 cells): the page stays light to render and send. */}
+      <table className="w-full whitespace-nowrap text-sm [&_tbody_td]:border-t [&_tbody_td]:border-slate-100 [&_tbody_td]:px-3 [&_tbody_td]:py-1.5 dark:[&_tbody_td]:border-slate-800 [&_tbody_th]:border-t [&_tbody_th]:border-slate-100 [&_tbody_th]:px-3 [&_tbody_th]:text-left [&_tbody_th]:font-medium dark:[&_tbody_th]:border-slate-800 [&_td.n]:text-right [&_td.n]:tabular-nums">
+        <caption className="sr-only">Trades</caption>
+        <thead className="bg-slate-100 text-left dark:bg-slate-800">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              <input
+                type="checkbox"
+                aria-label="Select all trades"
+                className="h-4 w-4"
+                onChange={(event) => {
+                  const table = event.currentTarget.closest("table");
+                  table?.querySelectorAll<HTMLInputElement>("input.row-select").forEach((box) => (box.checked = event.currentTarget.checked));
+                }}
+              />
+            </th>
+            {headers.map((h) => (
+              <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {empty ? (
+            <tr>
+              <td colSpan={headers.length + 1} className="px-3 py-4 text-center text-slate-500">
+                No Data Found
+              </td>
+            </tr>
+          ) : (
+            children
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The GET filter form: Sectors for everyone, Today / Username / Filters for role 1, status unless
+ * role 3. Submitting drops the page and cursor (back to page 1); with JavaScript a select or the
+ * Today box submits at once.
+ */
+function TradeFilters({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const hydrated = useHydrated();
+  const role = data.role as RoleId;
+  const isAdmin = role === 1;
+  const q = data.query;
+  const [start, setStart] = useState(q.startDate ?? "");
+  const [end, setEnd] = useState(q.endDate ?? "");
+  const submitOnChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.tagName === "SELECT" || target.name === "today") event.currentTarget.requestSubmit();
+  };
+  return (
+    <Form method="get" role="search" aria-label="Filter trades" className="mb-3 flex flex-wrap items-end gap-3" onChange={submitOnChange}>
+      {isAdmin ? (
+        <>
+          <input type="hidden" name="f" value="1" />
+          <label className="flex items-center gap-2 pb-2 text-sm font-medium">
+            <input type="checkbox" name="today" value="1" defaultChecked={q.today} className="h-4 w-4" />
+            Today
+          </label>
+        </>
+      ) : null}
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Sector
+        <select name="sector" defaultValue={q.sectorId ? String(q.sectorId) : ""} className={controlClass}>
+          <option value="">Sectors...</option>
+          {data.sectors.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.sectorName}
+            </option>
+          ))}
+        </select>
+      </label>
+      {q.sectorId ? (
+        <Link to={removeParam("sector")} className={`${linkClass} pb-2 text-sm`} aria-label="Clear sector">
+          Clear
+        </Link>
+      ) : null}
+      {isAdmin ? (
+        <>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Role
+            <select name="userRole" defaultValue={String(q.userRole)} className={controlClass}>
+              {([3, 4, 1] as const).map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_NAMES[r]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Username
+            <select name="userId" defaultValue={q.userId ? String(q.userId) : ""} className={controlClass}>
+              <option value="">All users</option>
+              {data.traders.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.username}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      ) : null}
+      {role !== 3 ? (
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Status
+          <select name="active" defaultValue={q.open === null ? "" : q.open ? "1" : "0"} className={controlClass}>
+            {TRADE_STATUS_CHOICES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {isAdmin ? (
+        <details className="relative" open={Boolean(data.dateError) || undefined}>
+          <summary className={`${secondaryButtonClass} cursor-pointer list-none`}>Filters</summary>
+          <div className="absolute z-30 mt-1 flex w-64 flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Start Date
+              <input type="date" name="startDate" value={start} onChange={(e) => setStart(e.target.value)} className={controlClass} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              End Date
+              <input type="date" name="endDate" value={end} min={start || undefined} onChange={(e) => setEnd(e.target.value)} className={controlClass} />
+            </label>
+            <FieldErrors errors={data.dateError ? [data.dateError] : undefined} />
+            {/* Apply waits for both dates (and an end not before the start) once JavaScript runs. */}
+            <button type="submit" className={buttonClass} disabled={hydrated && (!start || !end || end < start)}>
+              Apply
+            </button>
+          </div>
+        </details>
+      ) : null}
+      <button type="submit" className={secondaryButtonClass}>
+        Filter
+      </button>
+    </Form>
+  );
+
+  function removeParam(name: string) {
+    const params = new URLSearchParams();
+    if (q.today && isAdmin) params.set("today", "1");
+    if (isAdmin) params.set("f", "1");
+    if (q.startDate) params.set("startDate", q.startDate);
+    if (q.endDate) params.set("endDate", q.endDate);
+    if (isAdmin && q.userId) params.set("userId", String(q.userId));
+    if (q.open !== null) params.set("active", q.open ? "1" : "0");
+    params.delete(name);
+    return `?${params.toString()}`;
+  }
+}

@@ -1,0 +1,145 @@
+// The report filters (admin-console.md §2, §5): GET parameters, parsed on the server for the
+// pages and the exports alike. A malformed or half-filled date range is dropped (and named),
+// never an error page: a filter form is a link, and a bad link still shows the report.
+import * as z from "zod";
+import { isValidYmd } from "~/domain/dates";
+import { reportDateRange } from "~/domain/report-filters";
+import { isRecordId } from "~/domain/paging";
+
+/** The trade report's active filter: All, Active (open) or De-Active (closed); default De-Active. */
+export const ACTIVE_FILTERS = [
+  { value: "all", label: "All" },
+  { value: "1", label: "Active" },
+  { value: "0", label: "De-Active" },
+] as const;
+export type ActiveFilter = (typeof ACTIVE_FILTERS)[number]["value"];
+export const DEFAULT_ACTIVE_FILTER: ActiveFilter = "0";
+
+/** The user report's role filter: Sub-Admin 2, Employee 3, Customer 4; default 4. */
+export const REPORT_ROLES = [
+  { value: 2, label: "Sub-Admin" },
+  { value: 3, label: "Employee" },
+  { value: 4, label: "Customer" },
+] as const;
+export const DEFAULT_REPORT_ROLE = 4;
+
+export const CHOOSE_BOTH_DATES = "Please choose both a start and an end date";
+export const END_BEFORE_START = "The end date cannot precede the start date";
+
+const ymd = z
+  .string()
+  .optional()
+  .transform((v) => (v && isValidYmd(v) ? v : undefined));
+
+export interface DateRangeInput {
+  startDate?: string;
+  endDate?: string;
+  /** Why a given range was dropped (shown above the report). */
+  rangeError?: string;
+}
+
+/** startDate/endDate: a range only when both are real days and the end is not before the start. */
+export const dateRangeSchema = z
+  .object({ startDate: ymd, endDate: ymd })
+  .transform(({ startDate, endDate }): DateRangeInput => {
+    if (!startDate !== !endDate) return { startDate: undefined, endDate: undefined, rangeError: CHOOSE_BOTH_DATES };
+    if (!startDate || !endDate) return { startDate: undefined, endDate: undefined, rangeError: undefined };
+    if (endDate < startDate) return { startDate: undefined, endDate: undefined, rangeError: END_BEFORE_START };
+    return { startDate, endDate, rangeError: undefined };
+  });
+
+const optionalId = z
+  .string()
+  .optional()
+  .transform((v) => {
+    const n = Number(v);
+    return v && isRecordId(n) ? n : undefined;
+  });
+
+export const tradeReportFilterSchema = z
+  .object({
+    symbolId: optionalId,
+    userId: optionalId,
+    active: z
+      .string()
+      .optional()
+      .transform((v): ActiveFilter => (v === "all" || v === "1" || v === "0" ? v : DEFAULT_ACTIVE_FILTER)),
+  })
+  .and(dateRangeSchema);
+export type TradeReportFilterInput = z.infer<typeof tradeReportFilterSchema>;
+
+/** The PNL and min-max reports: dates and user (admin-console.md §9: same params). */
+export const pnlReportFilterSchema = z.object({ userId: optionalId }).and(dateRangeSchema);
+
+export const MIN_MAX_SORTS = ["pnl-desc", "pnl-asc", "date-desc", "date-asc"] as const;
+export type MinMaxSort = (typeof MIN_MAX_SORTS)[number];
+export const minMaxSortSchema = z
+  .string()
+  .optional()
+  .transform((v): MinMaxSort => ((MIN_MAX_SORTS as readonly string[]).includes(v ?? "") ? (v as MinMaxSort) : "pnl-desc"));
+
+export const userReportFilterSchema = z
+  .object({
+    mode: z
+      .string()
+      .optional()
+      .transform((v): "all" | "login" => (v === "login" ? "login" : "all")),
+    role_id: z
+      .string()
+      .optional()
+      .transform((v) => {
+        const n = Number(v);
+        return n === 2 || n === 3 || n === 4 ? n : DEFAULT_REPORT_ROLE;
+      }),
+  })
+  .and(dateRangeSchema);
+
+export const EXPORT_FORMATS = ["xlsx", "pdf"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const exportFormatSchema = z.enum(EXPORT_FORMATS, { error: "Choose xlsx or pdf" });
+
+/** URLSearchParams → a plain object for the schemas (the first value of each name). */
+export function searchParamsObject(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of params) if (!(k in out)) out[k] = v;
+  return out;
+}
+
+/** The trade report's URL → its parsed input and the filter the models take. */
+export function parseTradeReportParams(params: URLSearchParams) {
+  const input = tradeReportFilterSchema.parse(searchParamsObject(params));
+  return {
+    input,
+    filter: { range: reportDateRange(input), active: input.active, userId: input.userId, symbolId: input.symbolId },
+  };
+}
+
+/** The PNL and min-max reports' URL → input and filter (every trade, open or closed). */
+export function parsePnlReportParams(params: URLSearchParams) {
+  const input = pnlReportFilterSchema.parse(searchParamsObject(params));
+  return { input, filter: { range: reportDateRange(input), active: "all" as const, userId: input.userId } };
+}
+
+export function parseUserReportParams(params: URLSearchParams) {
+  const input = userReportFilterSchema.parse(searchParamsObject(params));
+  return { input, range: reportDateRange(input) };
+}
+
+export function activeFilterLabel(value: ActiveFilter): string {
+  return ACTIVE_FILTERS.find((a) => a.value === value)?.label ?? "All";
+}
+
+/** A chart's own date range, read from `<prefix>startDate` and `<prefix>endDate`. */
+export function parsePrefixedRange(params: URLSearchParams, prefix: string) {
+  const names = rangeParamNames(prefix);
+  const input = dateRangeSchema.parse({
+    startDate: params.get(names.start) ?? undefined,
+    endDate: params.get(names.end) ?? undefined,
+  });
+  return { input, range: reportDateRange(input) };
+}
+
+/** The URL names of a date range: startDate/endDate, or e.g. tuStartDate/tuEndDate. */
+export function rangeParamNames(prefix = ""): { start: string; end: string } {
+  return prefix ? { start: `${prefix}StartDate`, end: `${prefix}EndDate` } : { start: "startDate", end: "endDate" };
+}

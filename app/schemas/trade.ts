@@ -1,0 +1,80 @@
+// The trade create/edit form, the list's row actions and the list's GET filters, with the
+// documents' messages (trading-dashboard.md §5). Shared by the routes and the JSON API.
+import * as z from "zod";
+import { isValidYmd } from "~/domain/dates";
+
+export const TRADE_TYPES = ["BUY", "SELL"] as const;
+export const ENTER_TRADE_TYPE = "Please enter a trade type";
+export const ENTER_BUY_PRICE = "Please enter a buy price";
+export const ENTER_SELL_PRICE = "Please enter a sell price";
+export const SELECT_TRADE_SYMBOL = "Please select a symbol";
+/** Role 4 trades only what it is subscribed to. */
+export const SYMBOL_NOT_SUBSCRIBED = "You are not subscribed to this symbol";
+export const TRADE_SAVED = "Trade submitted successfully";
+export const TRADE_DELETED = "Trade deleted successfully";
+export const TRADE_VERIFIED = "Trade verified";
+export const TRADE_UNVERIFIED = "Trade marked unverified";
+export const DELETE_TRADE_QUESTION = "Are you sure you want to delete this trade? This action cannot be undone.";
+
+const PRICE_MAX = 1_000_000_000;
+const price = z.number({ error: "Please enter a number" }).min(0, "Please enter a price of 0 or more").max(PRICE_MAX, "Price is too large");
+
+/** The trade form's fields (the JSON API's trade/update reuses them with its own status rule). */
+export const tradeFields = {
+  symbol: z.string({ error: SELECT_TRADE_SYMBOL }).trim().min(1, SELECT_TRADE_SYMBOL).max(40),
+  tradeType: z.enum(TRADE_TYPES, { error: ENTER_TRADE_TYPE }),
+  buyPrice: price.optional(),
+  sellPrice: price.optional(),
+  targetPrice: price.optional(),
+  slPrice: price.optional(),
+  // Parsed as an integer, default 0 (§6).
+  quantity: z.number({ error: "Please enter a whole quantity" }).int("Please enter a whole quantity").min(0, "Quantity cannot be negative").max(10_000_000).default(0),
+  description: z.string().trim().max(1000, "Description is too long").default(""),
+  reasonToTrade: z.string().trim().max(1000, "Reason is too long").default(""),
+  // The edit form's switch (on = open). Absent on create: a new trade is open.
+  status: z.boolean().default(false),
+};
+
+/** BUY needs a buy price, SELL a sell price (§5). */
+export function checkTradePrices(value: { tradeType: (typeof TRADE_TYPES)[number]; buyPrice?: number; sellPrice?: number }, ctx: z.RefinementCtx) {
+  if (value.tradeType === "BUY" && value.buyPrice === undefined) {
+    ctx.addIssue({ code: "custom", path: ["buyPrice"], message: ENTER_BUY_PRICE });
+  }
+  if (value.tradeType === "SELL" && value.sellPrice === undefined) {
+    ctx.addIssue({ code: "custom", path: ["sellPrice"], message: ENTER_SELL_PRICE });
+  }
+}
+
+export const tradeSchema = z.object(tradeFields).superRefine(checkTradePrices);
+
+export type TradeFormInput = z.infer<typeof tradeSchema>;
+
+/** Missing prices default to 0 (§6). */
+export function tradeValues(input: TradeFormInput) {
+  return {
+    tradeType: input.tradeType,
+    quantity: input.quantity,
+    buyPrice: input.buyPrice ?? 0,
+    sellPrice: input.sellPrice ?? 0,
+    targetPrice: input.targetPrice ?? 0,
+    slPrice: input.slPrice ?? 0,
+    description: input.description,
+    reasonToTrade: input.reasonToTrade,
+  };
+}
+
+/** The Start/End Date filter: Apply needs both, and the end is not before the start. */
+export const END_BEFORE_START = "End date cannot be before the start date";
+export const tradeDateFilterSchema = z
+  .object({
+    startDate: z.string().refine(isValidYmd, "Please pick a start date"),
+    endDate: z.string().refine(isValidYmd, "Please pick an end date"),
+  })
+  .refine((v) => v.endDate >= v.startDate, { path: ["endDate"], message: END_BEFORE_START });
+
+/** The trade list's status select: all, open (active=1) or closed (active=0). */
+export const TRADE_STATUS_CHOICES = [
+  { value: "", label: "All status" },
+  { value: "1", label: "Open" },
+  { value: "0", label: "Closed" },
+] as const;

@@ -1,0 +1,169 @@
+// bench/load: 200 virtual users over loopback against the built server in its own process.
+// Each signs in through the form, opens a socket and subscribes to 10 symbols, then for 60 s
+// views pages (/dashboard, /trades, /allRealTime) and now and then creates a trade, with a
+// short think time. Prints throughput, p50/p99 per kind and errors. Targets (2 cores): 0 errors,
+// p99 page under 250 ms.
+//
+// Database: a fresh database (created and dropped) on the PostgreSQL server of
+// BENCH_DATABASE_URL, else DATABASE_URL when it is postgres://, else the machine's local server.
+// (A load test of 200 users is a PostgreSQL deployment; README: PGlite is for one machine and
+// modest use. The accounts are written straight into that database before the run.)
+import { io as connect, type Socket } from "socket.io-client";
+import { startAppServer, type AppProcess } from "../../tests/support/private-services";
+import { createScratchDatabase } from "../../tests/support/scratch-database";
+import { hashPassword } from "~/auth/password.server";
+import { openDatabase } from "~/db/client.server";
+import { insertUser } from "~/models/user.server";
+
+export const description = "200 virtual users: sign-in, page views, trade creations and socket subscriptions for 60 s";
+
+const USERS = Number(process.env.LOAD_USERS ?? 200);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1_000);
+const PAGES = ["/dashboard", "/trades", "/allRealTime"];
+const SYMBOLS = ["NIFTY-I", "BANKNIFTY-I", "SENSEX", "RELIANCE", "TCS", "INFY", "HDFCBANK", "ICICIBANK", "SBIN", "ITC"];
+
+interface Sample {
+  kind: string;
+  ms: number;
+  ok: boolean;
+  /** What went wrong: the HTTP status or the error's message. */
+  failure?: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const fromEnv = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  const base = fromEnv && /^postgres(ql)?:\/\//.test(fromEnv) ? fromEnv : "postgres://postgres@127.0.0.1:5432/test";
+  return createScratchDatabase(base, "bench_load");
+}
+
+/** The virtual users' accounts (role 3, one shared password hash), through the app's user model. */
+async function createAccounts(databaseUrl: string, password: string): Promise<string[]> {
+  const emails = Array.from({ length: USERS }, (_, i) => `load${i}@bench.test`);
+  const passwordHash = await hashPassword(password);
+  const database = await openDatabase(databaseUrl);
+  try {
+    for (const [i, email] of emails.entries()) {
+      await insertUser(database.db, { name: `Load User ${i}`, username: `load${i}`, email, passwordHash, roleId: 3, status: true, emailVerified: true });
+    }
+  } finally {
+    await database.close();
+  }
+  return emails;
+}
+
+async function timed<T>(kind: string, samples: Sample[], work: () => Promise<{ ok: boolean; value?: T; failure?: string }>): Promise<T | undefined> {
+  const started = performance.now();
+  try {
+    const { ok, value, failure } = await work();
+    samples.push({ kind, ms: performance.now() - started, ok, failure: ok ? undefined : failure });
+    return value;
+  } catch (error) {
+    samples.push({ kind, ms: performance.now() - started, ok: false, failure: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  }
+}
+
+async function virtualUser(base: string, email: string, password: string, until: number, samples: Sample[], sockets: Socket[], ticks: { n: number }, index: number) {
+  // Each user is its own client, as behind the load balancer (the server trusts the loopback
+  // proxy's X-Forwarded-For): per-address rate limits apply per user, not to the whole bench.
+  const client = { "X-Forwarded-For": `10.${Math.floor(index / 250)}.${index % 250}.1` };
+  const cookie = await timed("sign-in", samples, async () => {
+    const res = await fetch(`${base}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email, password }),
+      headers: { Origin: base, ...client },
+      redirect: "manual",
+    });
+    const c = res.headers.getSetCookie().map((h) => h.split(";")[0]).find((h) => h.startsWith("__session="));
+    return { ok: res.status === 302 && Boolean(c), value: c };
+  });
+  if (!cookie) return;
+  const socket = connect(base, { transports: ["websocket"], extraHeaders: { Cookie: cookie, Origin: base } });
+  sockets.push(socket);
+  socket.on("getServerSymbol", (batch: unknown[]) => (ticks.n += Array.isArray(batch) ? batch.length : 1));
+  await timed("socket subscribe", samples, async () => {
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", () => resolve());
+      socket.once("connect_error", reject);
+    });
+    const answer = (await socket.timeout(10_000).emitWithAck("SubAdd", { subs: SYMBOLS })) as { ok: boolean };
+    return { ok: answer.ok };
+  });
+
+  let i = Math.floor(Math.random() * PAGES.length);
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
+    if (Date.now() >= until) break;
+    i += 1;
+    if (i % 5 === 0) {
+      await timed("trade create", samples, async () => {
+        const res = await fetch(`${base}/trades/new`, {
+          method: "POST",
+          body: new URLSearchParams({ symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "24000.50", quantity: "75", description: "load" }),
+          headers: { Origin: base, Cookie: cookie, ...client },
+          redirect: "manual",
+        });
+        const text = await res.text();
+        const ok = res.status === 302 || res.status === 303;
+        return { ok, failure: `${res.status} ${text.slice(0, 120)}` };
+      });
+    } else {
+      const path = PAGES[i % PAGES.length];
+      await timed(`page ${path}`, samples, async () => {
+        const res = await fetch(`${base}${path}`, { headers: { Cookie: cookie, ...client } });
+        await res.arrayBuffer();
+        return { ok: res.status === 200, failure: String(res.status) };
+      });
+    }
+  }
+}
+
+export async function run() {
+  const password = "load-bench-1234";
+  const database = await freshDatabase();
+  let app: AppProcess | null = null;
+  const sockets: Socket[] = [];
+  try {
+    app = await startAppServer({ DATABASE_URL: database.url, SEED_DEMO: "1", FEED: "simulated", LOGIN_FAILURES_PER_15_MIN: "1000" });
+    const emails = await createAccounts(database.url, password);
+    const samples: Sample[] = [];
+    const ticks = { n: 0 };
+    const started = Date.now();
+    const until = started + SECONDS * 1000;
+    console.log(`${USERS} virtual users, ${SECONDS} s, think time ${THINK_MS} ms, database PostgreSQL`);
+    await Promise.all(emails.map((email, index) => virtualUser(app!.base, email, password, until, samples, sockets, ticks, index)));
+    const elapsed = (Date.now() - started) / 1000;
+
+    const kinds = [...new Set(samples.map((s) => s.kind))].sort();
+    const rows = kinds.map((kind) => {
+      const of = samples.filter((s) => s.kind === kind);
+      const ms = of.map((s) => s.ms).sort((a, b) => a - b);
+      return {
+        kind,
+        requests: of.length,
+        errors: of.filter((s) => !s.ok).length,
+        p50: percentile(ms, 50).toFixed(1),
+        p99: percentile(ms, 99).toFixed(1),
+      };
+    });
+    console.table(rows);
+    const failures = new Map<string, number>();
+    for (const f of samples.filter((x) => !x.ok)) failures.set(`${f.kind}: ${f.failure}`, (failures.get(`${f.kind}: ${f.failure}`) ?? 0) + 1);
+    for (const [what, n] of failures) console.log(`  ${n} x ${what}`);
+    const pages = samples.filter((s) => s.kind.startsWith("page "));
+    const pageMs = pages.map((s) => s.ms).sort((a, b) => a - b);
+    const errors = samples.filter((s) => !s.ok).length;
+    console.log(`throughput: ${(samples.length / elapsed).toFixed(1)} requests/s over ${elapsed.toFixed(0)} s; live ticks delivered: ${(ticks.n / elapsed).toFixed(0)}/s`);
+    console.log(`errors: ${errors} (target 0); page p99: ${percentile(pageMs, 99).toFixed(1)} ms (target < 250 ms), p50 ${percentile(pageMs, 50).toFixed(1)} ms`);
+  } finally {
+    for (const s of sockets) s.disconnect();
+    app?.kill();
+    await database.drop();
+  }
+}

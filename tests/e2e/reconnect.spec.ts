@@ -1,0 +1,75 @@
+// A socket whose connection is cut heals by itself: it reconnects and re-subscribes, and live
+// prices move again on the same page, without a reload (issue 11, faults). The browser reaches
+// the server through a small TCP relay that the test can cut and refuse, like a dropped link.
+import net from "node:net";
+import { expect, test } from "@playwright/test";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./support";
+
+const SERVER_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+function startRelay() {
+  const open = new Set<net.Socket>();
+  let refusing = false;
+  const server = net.createServer((client) => {
+    if (refusing) return client.destroy();
+    const upstream = net.connect(SERVER_PORT, "127.0.0.1");
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on("close", () => open.delete(s));
+      s.on("error", () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  return {
+    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
+    /** Drops every open connection and refuses new ones until restore(). */
+    cut: () => {
+      refusing = true;
+      for (const s of open) s.destroy();
+    },
+    restore: () => {
+      refusing = false;
+    },
+    close: () => server.close(),
+  };
+}
+
+test("live prices resume after the connection is cut, without a reload", async ({ page }) => {
+  const relay = startRelay();
+  const base = `http://localhost:${await relay.listen()}`;
+  try {
+    await page.goto(`${base}/login`);
+    await page.getByLabel("Email").fill(DEMO_ACCOUNTS.admin.email);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`${base}/allRealTime`);
+    const live = page.getByRole("region", { name: "Broadcast messages" });
+    await expect(live).toHaveAttribute("data-live", "true");
+    const cell = page.locator('tr[data-symbol="BANKNIFTY-I"] [data-field="close"]');
+    const first = await cell.textContent();
+    await expect.poll(() => cell.textContent(), { timeout: 10_000 }).not.toBe(first);
+
+    // A reload would lose this mark.
+    await page.evaluate(() => document.documentElement.setAttribute("data-no-reload", "yes"));
+    relay.cut();
+    await expect(live).toHaveAttribute("data-live", "false", { timeout: 10_000 });
+    const frozen = await cell.textContent();
+    await page.waitForTimeout(1_500);
+    expect(await cell.textContent()).toBe(frozen);
+    relay.restore();
+
+    await expect(live).toHaveAttribute("data-live", "true", { timeout: 20_000 });
+    // The reconnect's one-off snapshot may move the row once; only the re-subscription brings
+    // BANKNIFTY-I ticks that keep moving it, so wait for two changes.
+    await expect.poll(() => cell.textContent(), { timeout: 15_000 }).not.toBe(frozen);
+    const afterSnapshot = await cell.textContent();
+    await expect.poll(() => cell.textContent(), { timeout: 15_000 }).not.toBe(afterSnapshot);
+    await expect(page.locator("html")).toHaveAttribute("data-no-reload", "yes");
+  } finally {
+    relay.close();
+  }
+});

@@ -1,0 +1,317 @@
+// The second round of API calls beyond their generated contract: alerts (owner scope, the
+// customer's subscription, role-1 switches, the engine told of every write), watchlists
+// (another user's rows answer 404 and change nothing, the customer's subscription), the
+// reports' figures (the same as the report models give the pages), and trades (the pages'
+// notifications, owner scope, role-1 verification, the list's window and count) and suggestions.
+import { and, eq, gte } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { dispatchApi } from "~/api/dispatch.server";
+import { alerts, notifications, symbolSuggestions, trades, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
+import type { RoleId } from "~/domain/access";
+import { onAlertChanges } from "~/market/engines/alert-changes.server";
+import { createAuthSession } from "~/models/auth-session.server";
+import { createSectorRow, createSymbolRow } from "../support/admin";
+import { createTestContext, type TestContext } from "../support/context";
+import { createUser, insertReportTrade } from "../support/factories";
+import { rowCounts } from "../support/db-snapshot";
+import { ORIGIN } from "../support/requests";
+
+let t: TestContext;
+const ids = {} as Record<RoleId, number>;
+let otherCustomer: number;
+let subscribed: { id: number; code: string };
+let unsubscribed: { id: number; code: string };
+let sectorId: number;
+// One session per user, made before the tests, so a row count taken between calls sees only their writes.
+const tokens = new Map<number, string>();
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const role of [1, 2, 3, 4] as RoleId[]) ids[role] = (await createUser(t.context.db, { roleId: role })).id;
+  otherCustomer = (await createUser(t.context.db, { roleId: 4 })).id;
+  const sector = await createSectorRow(t.context.db, "API features sector");
+  sectorId = sector.id;
+  const a = await createSymbolRow(t.context.db, sector.id, "APIFEATSUB");
+  const b = await createSymbolRow(t.context.db, sector.id, "APIFEATOTHER");
+  subscribed = { id: a.id, code: a.symbolCode };
+  unsubscribed = { id: b.id, code: b.symbolCode };
+  for (const userId of [ids[4], otherCustomer]) await t.context.db.insert(userSymbols).values({ userId, symbolId: a.id, sectorId: sector.id });
+  for (const userId of [...Object.values(ids), otherCustomer]) tokens.set(userId, (await createAuthSession(t.context.db, userId)).id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function send(userId: number, method: string, path: string, json?: unknown) {
+  const token = tokens.get(userId);
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (json !== undefined) headers["Content-Type"] = "application/json";
+  const res = await dispatchApi(new Request(ORIGIN + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) }), t.context);
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+const alertBody = (symbolId: number, extra: Record<string, unknown> = {}) => ({
+  name: "Breakout",
+  symbolId,
+  price: 250.5,
+  condition: "Greater than",
+  viewType: ["Play sound"],
+  description: "above the range",
+  note: "",
+  isMasterAlert: 1,
+  isChaviAlert: 1,
+  createdBy: "Admin",
+  ...extra,
+});
+
+describe("alerts", () => {
+  it("creates with the documents' body, keeps the master and key switches for role 1 only, and tells the engine", async () => {
+    const heard: number[][] = [];
+    const stop = onAlertChanges(t.context.hub, (symbolIds) => heard.push(symbolIds));
+    try {
+      const admin = await send(ids[1], "POST", "/api/admin/alert/create", alertBody(subscribed.id));
+      expect(admin.status).toBe(201);
+      expect(admin.body.message).toBe("Alert created successfully");
+      const employee = await send(ids[3], "POST", "/api/admin/alert/create", alertBody(subscribed.id));
+      expect(employee.status).toBe(201);
+      const [a] = await t.context.db.select().from(alerts).where(eq(alerts.id, admin.body.data.id));
+      const [e] = await t.context.db.select().from(alerts).where(eq(alerts.id, employee.body.data.id));
+      expect([a.isMasterAlert, a.isChaviAlert, a.createdBy]).toEqual([true, true, "Admin"]);
+      expect([e.isMasterAlert, e.isChaviAlert, e.createdBy]).toEqual([false, false, "User"]);
+      expect(heard).toEqual([[subscribed.id], [subscribed.id]]);
+      const list = await send(ids[1], "GET", "/api/admin/alert/list");
+      expect(list.body.data.find((r: { id: number }) => r.id === admin.body.data.id)).toMatchObject({ symbol_code: subscribed.code, isMasterAlert: 1, isChaviAlert: 1, price: 250.5 });
+    } finally {
+      stop();
+    }
+  });
+
+  it("lets a customer pick only a subscribed symbol (400 'Please select a symbol', nothing stored)", async () => {
+    const before = await rowCounts(t.context.db);
+    const refused = await send(ids[4], "POST", "/api/admin/alert/create", alertBody(unsubscribed.id));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toEqual({ msg: "Please select a symbol", path: "symbolId" });
+    expect(await rowCounts(t.context.db)).toEqual(before);
+    expect((await send(ids[4], "POST", "/api/admin/alert/create", alertBody(subscribed.id))).status).toBe(201);
+  });
+
+  it("answers another user's alert with 404 on update and delete and changes nothing", async () => {
+    const mine = await send(ids[4], "POST", "/api/admin/alert/create", alertBody(subscribed.id, { name: "Mine" }));
+    const id = mine.body.data.id as number;
+    const update = await send(otherCustomer, "POST", "/api/admin/alert/update", { id, ...alertBody(subscribed.id, { name: "Stolen" }) });
+    expect(update.status).toBe(404);
+    expect((await send(otherCustomer, "DELETE", `/api/admin/alert/delete/${id}?symbol=${subscribed.code}`)).status).toBe(404);
+    const [row] = await t.context.db.select().from(alerts).where(eq(alerts.id, id));
+    expect(row.name).toBe("Mine");
+    expect((await send(ids[4], "DELETE", `/api/admin/alert/delete/${id}?symbol=${subscribed.code}`)).body.message).toBe("Alert deleted successfully");
+    expect(await t.context.db.select().from(alerts).where(eq(alerts.id, id))).toEqual([]);
+  });
+});
+
+describe("watchlists", () => {
+  it("creates, lists in order, reorders, adds and removes symbols for the owner", async () => {
+    const first = (await send(ids[3], "POST", "/api/admin/watchlist/create", { watchlist_name: "Banks" })).body.data.id as number;
+    const second = (await send(ids[3], "POST", "/api/admin/watchlist/create", { watchlist_name: "Metals" })).body.data.id as number;
+    const names = async () => (await send(ids[3], "GET", "/api/admin/watchlist/list")).body.data.map((w: { watchlist_name: string }) => w.watchlist_name);
+    expect(await names()).toEqual(["Banks", "Metals"]);
+    expect((await send(ids[3], "POST", "/api/admin/watchlist/sequence", { watchlists: [second, first] })).status).toBe(200);
+    expect(await names()).toEqual(["Metals", "Banks"]);
+    const added = await send(ids[3], "POST", "/api/admin/watchlistsymbol/create", { watchlist_id: first, symbol_id: unsubscribed.id, sector_id: 999 });
+    expect(added.status).toBe(201);
+    expect((await send(ids[3], "POST", "/api/admin/watchlistsymbol/create", { watchlist_id: first, symbol_id: unsubscribed.id })).body.message).toBe(
+      "This symbol is already in the watchlist",
+    );
+    const listed = await send(ids[3], "GET", `/api/admin/watchlistsymbol/list/${first}`);
+    // The symbol's own sector is stored, not the one sent.
+    expect(listed.body.data).toEqual([{ watchlist_id: first, symbol_id: unsubscribed.id, sector_id: sectorId, symbolmst: { symbol_code: unsubscribed.code } }]);
+    expect((await send(ids[3], "DELETE", `/api/admin/watchlistsymbol/${first}/${unsubscribed.id}`)).status).toBe(200);
+    expect((await send(ids[3], "GET", `/api/admin/watchlistsymbol/list/${first}`)).body.data).toEqual([]);
+    expect((await send(ids[3], "DELETE", `/api/admin/watchlist/${second}`)).status).toBe(200);
+    expect(await names()).toEqual(["Banks"]);
+  });
+
+  it("answers another user's watchlist with 404 everywhere and changes nothing", async () => {
+    const theirs = (await send(otherCustomer, "POST", "/api/admin/watchlist/create", { watchlist_name: "Private" })).body.data.id as number;
+    await send(otherCustomer, "POST", "/api/admin/watchlistsymbol/create", { watchlist_id: theirs, symbol_id: subscribed.id });
+    const before = await rowCounts(t.context.db);
+    expect((await send(ids[4], "GET", `/api/admin/watchlistsymbol/list/${theirs}`)).status).toBe(404);
+    expect((await send(ids[4], "POST", "/api/admin/watchlistsymbol/create", { watchlist_id: theirs, symbol_id: subscribed.id })).status).toBe(404);
+    expect((await send(ids[4], "DELETE", `/api/admin/watchlistsymbol/${theirs}/${subscribed.id}`)).status).toBe(404);
+    expect((await send(ids[4], "POST", "/api/admin/watchlist/sequence", { watchlists: [theirs] })).status).toBe(404);
+    expect((await send(ids[4], "DELETE", `/api/admin/watchlist/${theirs}`)).status).toBe(404);
+    expect(await rowCounts(t.context.db)).toEqual(before);
+    expect(await t.context.db.select().from(watchlists).where(eq(watchlists.id, theirs))).toHaveLength(1);
+    expect(await t.context.db.select().from(watchlistSymbols).where(eq(watchlistSymbols.watchlistId, theirs))).toHaveLength(1);
+  });
+
+  it("gives a customer only its subscription: adding another symbol is refused, an old entry is not listed", async () => {
+    const list = (await send(ids[4], "POST", "/api/admin/watchlist/create", { watchlist_name: "Mine" })).body.data.id as number;
+    const refused = await send(ids[4], "POST", "/api/admin/watchlistsymbol/create", { watchlist_id: list, symbol_id: unsubscribed.id });
+    expect(refused).toMatchObject({ status: 400, body: { errors: [{ msg: "Please select a symbol" }] } });
+    // An entry from before the subscription changed stays stored but is not shown.
+    await t.context.db.insert(watchlistSymbols).values({ watchlistId: list, symbolId: unsubscribed.id, sectorId });
+    await send(ids[4], "POST", "/api/admin/watchlistsymbol/create", { watchlist_id: list, symbol_id: subscribed.id });
+    const listed = await send(ids[4], "GET", `/api/admin/watchlistsymbol/list/${list}`);
+    expect(listed.body.data.map((r: { symbol_id: number }) => r.symbol_id)).toEqual([subscribed.id]);
+  });
+});
+
+describe("reports", () => {
+  beforeAll(async () => {
+    const day = new Date("2025-03-10T05:00:00Z");
+    const trade = (userId: number, buyPrice: number, sellPrice: number, tradeDateTime = day) =>
+      insertReportTrade(t.context.db, { userId, symbolId: subscribed.id, tradeType: "BUY", quantity: 10, buyPrice, sellPrice, open: false, tradeDateTime });
+    await trade(ids[4], 100, 112.5); // +125
+    await trade(ids[4], 100, 97); // -30
+    await trade(otherCustomer, 50, 60); // +100
+    await trade(otherCustomer, 50, 60, new Date("2025-05-01T05:00:00Z")); // outside March
+  });
+  const march = "startDate=2025-03-01&endDate=2025-03-31";
+
+  it("sums the trade summary as the report does (closed trades, date range inclusive)", async () => {
+    const summary = await send(ids[1], "GET", `/api/admin/reports/trade/summary?${march}&active=0`);
+    expect(summary.body).toEqual({ status: 200, totalPNL: { totalProfit: 195 }, totalTrades: 3, totalProfitableTrade: 2, totalLossTrade: 1, totalProfit: 225, totalLoss: -30 });
+    const one = await send(ids[1], "GET", `/api/admin/reports/trade/summary?${march}&userId=${ids[4]}`);
+    expect(one.body).toMatchObject({ totalPNL: { totalProfit: 95 }, totalTrades: 2 });
+  });
+
+  it("lists PNL per user with tradeData, and the sector and monthly figures", async () => {
+    const pnl = await send(ids[1], "GET", `/api/admin/reports/trade/pnl?${march}&userId=${ids[4]}`);
+    expect(pnl.body.count).toBe(1);
+    expect(pnl.body.trades[0]).toMatchObject({ user: { id: ids[4] }, tradeCount: 2, tradesCount: 1, profitTrade: 1, lossTrade: 1, totalProfit: 125, totalLoss: -30, totalPNL: 95 });
+    expect(pnl.body.trades[0].tradeData.map((d: { profit: number }) => d.profit).sort()).toEqual([-30, 125]);
+    const sector = await send(ids[1], "GET", `/api/admin/reports/trade/sector?${march}`);
+    expect(sector.body.trades).toContainEqual({ sector_name: "API features sector", profitabletrades: 2, losstrades: 1 });
+    const months = await send(ids[1], "GET", "/api/admin/reports/profits?from_date=2025-01-01&to_date=2025-12-31&role_id=4");
+    expect(months.body.data).toEqual([
+      { month: "2025-03", totalProfit: 195 },
+      { month: "2025-05", totalProfit: 100 },
+    ]);
+    const perUserMonth = await send(ids[1], "GET", "/api/admin/reports/monthUserProfits?from_date=2025-05-01&to_date=2025-05-31");
+    expect(perUserMonth.body.data).toHaveLength(1);
+    expect(perUserMonth.body.data[0]).toMatchObject({ month: "2025-05", totalProfit: 100 });
+  });
+
+  it("answers half a date range or an end before the start with 400 and the report's message", async () => {
+    const half = await send(ids[1], "GET", "/api/admin/reports/trade/summary?startDate=2025-03-01");
+    expect(half).toMatchObject({ status: 400, body: { errors: [{ msg: "Please choose both a start and an end date" }] } });
+    const reversed = await send(ids[1], "GET", "/api/admin/reports/users?from_date=2025-03-31&to_date=2025-03-01");
+    expect(reversed).toMatchObject({ status: 400, body: { errors: [{ msg: "The end date cannot precede the start date" }] } });
+  });
+});
+
+describe("trades", () => {
+  const tradeBody = (symbolCode: string, extra: Record<string, unknown> = {}) => ({
+    symbol_code: symbolCode,
+    tradeType: "BUY",
+    buyPrice: 200,
+    quantity: 3,
+    targetPrice: 220,
+    slPrice: 190,
+    description: "api",
+    reasonToTrade: "test",
+    ...extra,
+  });
+
+  it("creates a customer's trade on a subscribed symbol and publishes the pages' trade notifications", async () => {
+    const toUser = vi.spyOn(t.context.hub, "emitToUser");
+    const toRoles = vi.spyOn(t.context.hub, "emitToRoles");
+    try {
+      const created = await send(ids[4], "POST", "/api/admin/trade/create", tradeBody(subscribed.code));
+      expect(created).toMatchObject({ status: 201, body: { message: "Trade submitted successfully" } });
+      const id = created.body.data.id as number;
+      const [row] = await t.context.db.select().from(trades).where(eq(trades.id, id));
+      expect(row).toMatchObject({ userId: ids[4], symbolId: subscribed.id, status: true, buyPrice: 200, quantity: 3 });
+      expect(toUser).toHaveBeenCalledWith(ids[4], "trade-notification-user", expect.objectContaining({ change: "created", tradeId: id }));
+      expect(toRoles).toHaveBeenCalledWith([1, 3], "trade-notification-admin-employee", expect.objectContaining({ change: "created", tradeId: id }));
+      const stored = await t.context.db.select().from(notifications).where(eq(notifications.userId, ids[4]));
+      expect(stored.some((n) => n.kind === "trade" && n.message.includes(`#${id}`))).toBe(true);
+    } finally {
+      toUser.mockRestore();
+      toRoles.mockRestore();
+    }
+  });
+
+  it("refuses a customer's unsubscribed symbol with the page's message and stores nothing", async () => {
+    const before = await rowCounts(t.context.db);
+    const refused = await send(ids[4], "POST", "/api/admin/trade/create", tradeBody(unsubscribed.code));
+    expect(refused).toMatchObject({ status: 400, body: { errors: [{ msg: "You are not subscribed to this symbol", path: "symbol_code" }] } });
+    expect(await rowCounts(t.context.db)).toEqual(before);
+  });
+
+  it("answers another customer's trade with 404 on update, status and delete, and changes nothing", async () => {
+    const id = (await send(ids[4], "POST", "/api/admin/trade/create", tradeBody(subscribed.code))).body.data.id as number;
+    const [before] = await t.context.db.select().from(trades).where(eq(trades.id, id));
+    expect((await send(otherCustomer, "POST", "/api/admin/trade/update", { id, ...tradeBody(subscribed.code, { quantity: 99 }) })).status).toBe(404);
+    expect((await send(otherCustomer, "POST", "/api/admin/trade/status", { id, status: 0 })).status).toBe(404);
+    expect((await send(otherCustomer, "DELETE", `/api/admin/trade/${id}`)).status).toBe(404);
+    // user_id naming someone else than the owner names no trade either.
+    expect((await send(ids[1], "POST", "/api/admin/trade/status", { id, status: 0, user_id: otherCustomer })).status).toBe(404);
+    const [after] = await t.context.db.select().from(trades).where(eq(trades.id, id));
+    expect(after).toEqual(before);
+  });
+
+  it("lets only role 1 verify, keeps status when an edit omits it, and closes with trade/status", async () => {
+    const id = (await send(ids[3], "POST", "/api/admin/trade/create", tradeBody(subscribed.code))).body.data.id as number;
+    expect((await send(ids[3], "POST", "/api/admin/trade/update", { id, isVerified: 1, verification: true })).status).toBe(403);
+    const toRoles = vi.spyOn(t.context.hub, "emitToRoles");
+    try {
+      const verified = await send(ids[1], "POST", "/api/admin/trade/update", { id, isVerified: 1, verification: true, symbol_code: subscribed.code });
+      expect(verified.body).toMatchObject({ message: "Trade verified", data: { message: "Trade verified" } });
+      expect(toRoles).toHaveBeenCalledWith([1], "trade-notification-admin", expect.objectContaining({ change: "verified", tradeId: id }));
+    } finally {
+      toRoles.mockRestore();
+    }
+    const edited = await send(ids[3], "POST", "/api/admin/trade/update", { id, ...tradeBody(subscribed.code, { quantity: 7 }) });
+    expect(edited.status).toBe(200);
+    let [row] = await t.context.db.select().from(trades).where(eq(trades.id, id));
+    expect([row.quantity, row.status, row.isVerified]).toEqual([7, true, true]);
+    expect((await send(ids[3], "POST", "/api/admin/trade/status", { id, status: 0, user_id: ids[3] })).status).toBe(200);
+    [row] = await t.context.db.select().from(trades).where(eq(trades.id, id));
+    expect(row.status).toBe(false);
+    expect(row.exitDateTime).not.toBeNull();
+  });
+
+  it("lists as the page does: own id in the path, a customer's own trades, count, filters and the date rule", async () => {
+    expect((await send(ids[4], "GET", `/api/admin/trade/list/${otherCustomer}`)).status).toBe(404);
+    const theirs = (await send(otherCustomer, "POST", "/api/admin/trade/create", tradeBody(subscribed.code))).body.data.id as number;
+    const mine = await send(ids[4], "GET", `/api/admin/trade/list/${ids[4]}?currentPage=1&pageSize=2`);
+    expect(mine.status).toBe(200);
+    // The customer's window is the last 7 days through tomorrow: its March 2025 report trades are outside it.
+    const ownCount = (await t.context.db.select().from(trades).where(and(eq(trades.userId, ids[4]), gte(trades.tradeDateTime, new Date(Date.now() - 86_400_000))))).length;
+    expect(ownCount).toBeGreaterThan(1);
+    expect(mine.body.data.count).toBe(ownCount);
+    expect(mine.body.data.rows.length).toBe(Math.min(2, ownCount));
+    expect(mine.body.data.rows.every((r: { userId: number }) => r.userId === ids[4])).toBe(true);
+    const admin = await send(ids[1], "GET", `/api/admin/trade/list/${ids[1]}?userId=${otherCustomer}&symbolId=${subscribed.id}`);
+    expect(admin.body.data.rows.map((r: { id: number }) => r.id)).toContain(theirs);
+    expect(admin.body.data.rows.every((r: { userId: number; symbol_code: string }) => r.userId === otherCustomer && r.symbol_code === subscribed.code)).toBe(true);
+    const none = await send(ids[1], "GET", `/api/admin/trade/list/${ids[1]}?userId=${otherCustomer}&symbolId=${unsubscribed.id}`);
+    expect(none.body.data).toEqual({ rows: [], count: 0 });
+    const half = await send(ids[1], "GET", `/api/admin/trade/list/${ids[1]}?startDate=2026-01-01`);
+    expect(half).toMatchObject({ status: 400, body: { errors: [{ msg: "Please pick an end date" }] } });
+    // A range far in the past holds none of today's trades.
+    const old = await send(ids[1], "GET", `/api/admin/trade/list/${ids[1]}?startDate=2001-01-01&endDate=2001-01-31`);
+    expect(old.body.data.count).toBe(0);
+  });
+});
+
+describe("symbol suggestions", () => {
+  it("creates from the documents' {payload}, updates and deletes, recorded as the caller's", async () => {
+    const created = await send(ids[1], "POST", "/api/admin/symbolsuggestionflow/create", { payload: { trends: "Buy", symbol_id: subscribed.id, user_id: ids[4] } });
+    expect(created).toMatchObject({ status: 201, body: { message: "Suggestion added successfully" } });
+    const id = created.body.data.id as number;
+    let [row] = await t.context.db.select().from(symbolSuggestions).where(eq(symbolSuggestions.id, id));
+    expect([row.trends, row.symbolId, row.userId]).toEqual(["Buy", subscribed.id, ids[1]]);
+    expect((await send(ids[1], "PUT", `/api/admin/symbolsuggestionflow/update/${id}`, { payload: { trends: "Sell", symbol_id: subscribed.id } })).status).toBe(200);
+    [row] = await t.context.db.select().from(symbolSuggestions).where(eq(symbolSuggestions.id, id));
+    expect(row.trends).toBe("Sell");
+    const all = await send(ids[1], "GET", "/api/admin/symbolsuggestionflow/all");
+    expect(all.body.suggestions).toContainEqual({ id, trends: "Sell", symbol_id: subscribed.id, symbol: { symbol_code: subscribed.code } });
+    const badSymbol = await send(ids[1], "POST", "/api/admin/symbolsuggestionflow/create", { payload: { trends: "Buy", symbol_id: 999999 } });
+    expect(badSymbol).toMatchObject({ status: 400, body: { errors: [{ msg: "Please select a script." }] } });
+    expect((await send(ids[1], "DELETE", `/api/admin/symbolsuggestionflow/delete/${id}`)).body.message).toBe("Suggestion deleted successfully");
+    expect((await send(ids[1], "DELETE", `/api/admin/symbolsuggestionflow/delete/${id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,168 @@
+// Hostile bodies for EVERY JSON API call that takes one, generated from THE table
+// (app/api/table.server.ts): random and boundary JSON bodies — empty, not an object, huge
+// strings, negative and NaN-like numbers, unicode, SQL and HTML fragments, wrong types, nested
+// arrays and objects — under the documents' field names and the schema's own keys, alone or
+// mixed into the call's valid sample. Sent as role 1 (or the first role the call allows), a call
+// never answers 5xx, always answers a message (errors[0].msg or message), and when it refuses
+// (4xx) nothing was stored. A call added to the table is covered without another line; a call
+// without a body is listed as skipped with the reason.
+import fc from "fast-check";
+import * as z from "zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dispatchApi } from "~/api/dispatch.server";
+import { mayCall } from "~/api/roles";
+import { API_CALLS } from "~/api/table.server";
+import type { ApiCall, ApiFixture, ApiSample } from "~/api/types.server";
+import { ALL_ROLES, type RoleId } from "~/domain/access";
+import { createAuthSession } from "~/models/auth-session.server";
+import { createApiFixture } from "../support/api-fixture";
+import { apiRequest } from "../support/api";
+import { createTestContext, type TestContext } from "../support/context";
+import { rowCounts } from "../support/db-snapshot";
+
+// HOSTILE_RUNS raises it for a deeper local search (CI keeps the default).
+const RUNS_PER_CALL = Number(process.env.HOSTILE_RUNS ?? 15);
+
+const HOSTILE_STRINGS = [
+  "",
+  " ",
+  "-1",
+  "-999999999999",
+  "-0",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e309",
+  "9".repeat(400),
+  "' OR '1'='1' --",
+  "1; DROP TABLE users;--",
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "😀🇮🇳 हिन्दी \u202e",
+  "\u0000\u0001",
+  "null",
+  "true",
+  "2026-02-30",
+  "9999-99-99",
+  "../../etc/passwd",
+  "x".repeat(100_000),
+];
+
+const hostileLeaf = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<unknown>(...HOSTILE_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.constantFrom<unknown>(-1, 0, -0, 1, 2 ** 31, 2 ** 53 + 1, -1e308, 1e308, 0.1, Number.MAX_SAFE_INTEGER, true, false, null) },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double({ noNaN: true }) },
+);
+/** A value for one field: a leaf, or arrays and objects of leaves nested a few levels. */
+const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    hostileLeaf,
+    fc.array(tie("value"), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom("id", "name", "__proto__", "constructor", "$gt", "0"), tie("value"), { maxKeys: 3 }),
+  ),
+})).value;
+
+/** The body's keys: the schema's own (through JSON Schema), the documents' names, the sample's. */
+function fieldsOf(call: ApiCall, sampleBody: unknown): string[] {
+  const names = new Set<string>(Object.keys(call.aliases ?? {}));
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== "object") return;
+    const n = node as { properties?: Record<string, unknown>; anyOf?: unknown[]; oneOf?: unknown[]; allOf?: unknown[]; items?: unknown };
+    for (const key of Object.keys(n.properties ?? {})) names.add(key);
+    for (const child of [...(n.anyOf ?? []), ...(n.oneOf ?? []), ...(n.allOf ?? []), n.items]) visit(child);
+  };
+  if (call.body) {
+    for (const io of ["input", "output"] as const) visit(z.toJSONSchema(call.body, { io, unrepresentable: "any" }));
+  }
+  const sample = Array.isArray(sampleBody) ? sampleBody[0] : sampleBody;
+  if (sample && typeof sample === "object") for (const key of Object.keys(sample)) names.add(key);
+  return [...names];
+}
+
+/**
+ * Bodies: not an object at all, random fields, or the valid sample with some fields made hostile.
+ * A body that is a list of values (the key order) gets hostile lists and the sample list with
+ * some items made hostile.
+ */
+function hostileBodies(fields: string[], sampleBody: unknown): fc.Arbitrary<unknown> {
+  if (fields.length === 0 && Array.isArray(sampleBody)) {
+    const items = sampleBody as unknown[];
+    return fc.oneof(
+      { weight: 1, arbitrary: fc.constantFrom<unknown>({}, [], null, "", 0, [[[]]], { "": "" }) },
+      { weight: 2, arbitrary: fc.array(hostileValue, { maxLength: 6 }) },
+      { weight: 3, arbitrary: fc.array(fc.tuple(fc.nat(Math.max(items.length - 1, 0)), hostileValue), { minLength: 1, maxLength: 3 }).map((swaps) => {
+        const copy = [...items];
+        for (const [at, value] of swaps) copy[at] = value;
+        return copy;
+      }) },
+    );
+  }
+  const sample = (Array.isArray(sampleBody) ? sampleBody[0] : sampleBody) as Record<string, unknown> | undefined;
+  const fieldsArb = fc.dictionary(fc.constantFrom(...fields), hostileValue, { maxKeys: Math.min(fields.length, 8) });
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom<unknown>({}, [], [{}], null, "", "body", 0, -1, true, [[[]]], { "": "" }) },
+    { weight: 3, arbitrary: fieldsArb },
+    { weight: 4, arbitrary: fieldsArb.map((over) => ({ ...(sample ?? {}), ...over })) },
+    { weight: 1, arbitrary: fieldsArb.map((over) => [{ ...(sample ?? {}), ...over }]) },
+  );
+}
+
+function answersAMessage(answer: unknown): boolean {
+  if (!answer || typeof answer !== "object") return false;
+  const a = answer as { message?: unknown; errors?: { msg?: unknown }[]; error?: unknown };
+  const text = a.errors?.[0]?.msg ?? a.message ?? a.error;
+  return typeof text === "string" && text.trim().length > 0;
+}
+
+let t: TestContext;
+let fixture: ApiFixture;
+
+beforeAll(async () => {
+  // Sign-in calls are in the table: lift the per-minute limit so the limiter is not what answers.
+  t = await createTestContext({ authPostsPerMinute: 100_000 });
+  fixture = await createApiFixture(t);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("hostile JSON bodies", () => {
+  for (const call of API_CALLS) {
+    const name = `${call.method} ${call.path}`;
+    if (!call.body) {
+      it.skip(`${name}: skipped, the call takes no body (${call.params ? "path parameters" : call.query ? "query parameters" : "nothing"} only)`, () => {});
+      continue;
+    }
+    it(`${name}: never 5xx, always a message, nothing stored when refused`, async () => {
+      const role: RoleId = call.public ? 4 : ALL_ROLES.find((r) => mayCall(r, call))!;
+      const sample: ApiSample = await call.sample(fixture, role);
+      const fields = fieldsOf(call, sample.body);
+      expect(fields.length > 0 || Array.isArray(sample.body), `${call.id} has no field names and its body is not a list`).toBe(true);
+      await fc.assert(
+        fc.asyncProperty(hostileBodies(fields, sample.body), async (body) => {
+          // A fresh session per body, made before the snapshot: a logout must not turn the rest into 401s.
+          const token = (await createAuthSession(t.context.db, fixture.users[role].id)).id;
+          const before = await rowCounts(t.context.db);
+          const response = await dispatchApi(apiRequest(call, sample, { token, body }), t.context);
+          const text = await response.text();
+          let answer: unknown = null;
+          try {
+            answer = JSON.parse(text);
+          } catch {
+            answer = null;
+          }
+          expect(response.status, `${response.status} ${text.slice(0, 300)}`).toBeLessThan(500);
+          expect(answersAMessage(answer), `${response.status} ${text.slice(0, 300)}`).toBe(true);
+          if (response.status >= 400) {
+            const after = await rowCounts(t.context.db);
+            expect(after, `${call.id} refused (${response.status}) yet stored something`).toEqual(before);
+          }
+        }),
+        { numRuns: RUNS_PER_CALL },
+      );
+    }, 60_000);
+  }
+});

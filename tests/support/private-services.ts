@@ -1,0 +1,197 @@
+// Private, throw-away PostgreSQL and Redis servers for the fault tests, so a test can stop and
+// restart them without touching the machine's shared services (other suites use those).
+// Also the built app server as a child process.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import net from "node:net";
+import { fileURLToPath } from "node:url";
+
+/** A free TCP port on the loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitUntil(check: () => boolean | Promise<boolean>, ms: number, what: string, detail = () => "") {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}\n${detail()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function postgresBinDir(): string | null {
+  const root = "/usr/lib/postgresql";
+  if (!fs.existsSync(root)) return null;
+  const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb")));
+  versions.sort((a, b) => Number(b) - Number(a));
+  return versions.length > 0 ? path.join(root, versions[0], "bin") : null;
+}
+
+/** Why private servers cannot run here, or null when they can. */
+export function privateServicesUnavailable(): string | null {
+  if (!postgresBinDir()) return "no PostgreSQL server binaries under /usr/lib/postgresql";
+  if (spawnSync("redis-server", ["--version"]).status !== 0) return "no redis-server on PATH";
+  return null;
+}
+
+export interface PrivatePostgres {
+  url: string;
+  port: number;
+  /** Stops the server at once (immediate mode: as if it crashed). */
+  stop(): void;
+  start(): void;
+  destroy(): void;
+}
+
+/**
+ * initdb into a temporary folder and start a postgres on a free port. PostgreSQL refuses to
+ * run as root, so as root the cluster belongs to the `postgres` user (runuser).
+ */
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error("PostgreSQL binaries not found");
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nse-pg-"));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) spawnSync("chown", ["-R", "postgres:postgres", dir]);
+  const run = (command: string, args: string[]) => {
+    const result = asRoot
+      ? spawnSync("runuser", ["-u", "postgres", "--", path.join(bin, command), ...args], { encoding: "utf8" })
+      : spawnSync(path.join(bin, command), args, { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+  };
+  const dataDir = path.join(dir, "data");
+  run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const start = () => run("pg_ctl", ["-D", dataDir, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    start,
+    stop: () => run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]),
+    destroy: () => {
+      try {
+        run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      } catch {
+        // already stopped
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PrivateRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startPrivateRedis(): Promise<PrivateRedis> {
+  const port = await freePort();
+  const proc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
+  await waitUntil(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const socket = net.connect(port, "127.0.0.1", () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.on("error", () => resolve(false));
+      }),
+    10_000,
+    "redis-server to listen",
+  );
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        // exitCode stays null for a process ended by a signal: check both.
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+        proc.once("exit", () => resolve());
+        proc.kill("SIGKILL");
+      }),
+  };
+}
+
+export interface AppProcess {
+  base: string;
+  port: number;
+  output: () => string;
+  kill(): void;
+}
+
+/** The built server (dist/server.js; built first when missing) as a child process. */
+export async function startAppServer(env: Record<string, string>): Promise<AppProcess> {
+  // import.meta.url, not __dirname: the load bench runs this module as plain ESM (tsx).
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+  if (!fs.existsSync(path.join(root, "dist", "server.js"))) {
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+  }
+  const port = await freePort();
+  let output = "";
+  const proc: ChildProcess = spawn(process.execPath, ["dist/server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SESSION_SECRET: "fault-test-secret-0123456789abcdef",
+      AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout!.on("data", (d) => (output += d));
+  proc.stderr!.on("data", (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntil(
+    async () => {
+      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${output}`);
+      try {
+        return (await fetch(`${base}/healthz`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    90_000,
+    "the app server to answer /healthz",
+    () => output,
+  );
+  return {
+    base,
+    port,
+    output: () => output,
+    kill: () => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+    },
+  };
+}
+
+/** Signs in through the real form and returns the session cookie header. */
+export async function signInCookie(base: string, email: string, password = "demo12345"): Promise<string> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+    headers: { Origin: base },
+    redirect: "manual",
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
+  if (!cookie) throw new Error(`sign-in as ${email} failed with ${res.status}`);
+  return cookie;
+}
