@@ -1,5 +1,6 @@
 // One HTTP server: Express (security headers, compression, static files, /healthz), the
 // Remix request handler, and socket.io. Graceful shutdown on SIGTERM/SIGINT.
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import fs from "node:fs";
@@ -11,7 +12,9 @@ import compression from "compression";
 import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { createLimiter } from "~/auth/rate-limit.server";
+import { runClusterPrimary } from "~/server/cluster.server";
 import { parseEnv } from "~/env.server";
 import { buildServices, resolveSessionSecret } from "~/services.server";
 import { registerDemoLiveRateFeed } from "~/live-rate/provider.server";
@@ -24,157 +27,167 @@ import { CandleWriter } from "~/market/candle-writer.server";
 import "~/context";
 
 const env = parseEnv();
-const isProduction = env.NODE_ENV === "production";
-const BUILD_PATH = path.resolve("build/index.js");
-const VERSION_PATH = path.resolve("build/version.txt");
 
-async function importBuild(): Promise<ServerBuild> {
-  // The query defeats the module cache so the dev server picks up a rebuilt app.
-  return import(pathToFileURL(BUILD_PATH).href + "?t=" + Date.now()) as Promise<ServerBuild>;
+if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+  runClusterPrimary(env.WEB_CONCURRENCY);
+} else {
+  await serve();
 }
 
-const app = express();
-const httpServer = http.createServer(app);
-const { services, database, closeExtras, cookiesFor } = await buildServices(env, { httpServer });
-const isTradingDay = await loadTradingDayCheck(services.db);
-// A licensed vendor registers here; the demo provider stands in for one (docs/decisions/050).
-registerDemoLiveRateFeed();
-const providerCredentials = await loadProviderCredentials(services.db, resolveSessionSecret(env));
-const market = await startMarket({
-  db: services.db,
-  liveBook: services.liveBook,
-  hub: services.hub,
-  databaseUrl: env.DATABASE_URL,
-  openFeed: () => openFeedFromEnv(env, { isTradingDay, providerCredentials, log: (line) => console.log(line) }),
-  createCandleSink: (resolveSymbolId) => new CandleWriter({ db: services.db, resolveSymbolId }),
-  dailyJobs: { isTradingDay, retentionDays: env.INTRADAY_RETENTION_DAYS },
-});
-const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-loopDelay.enable();
+/** One server process: the whole app on one HTTP server (alone, or as one worker of several). */
+async function serve() {
+  const isProduction = env.NODE_ENV === "production";
+  const BUILD_PATH = path.resolve("build/index.js");
+  const VERSION_PATH = path.resolve("build/version.txt");
 
-app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
-
-app.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
-  next();
-});
-app.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.cspNonce}'`],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:"],
-        "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
-        "upgrade-insecure-requests": null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Not "no-referrer": with it Chromium sends `Origin: null` on same-origin form posts,
-    // which the origin check below must refuse.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: isProduction ? { maxAge: 15552000, includeSubDomains: true } : false,
-  }),
-);
-app.use(compression());
-
-// Cross-origin form posts are refused: a state change must come from our own pages.
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-app.use((req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-  if (SAFE_METHODS.has(req.method)) return next();
-  const bearerOnly = /^Bearer\s/i.test(req.get("authorization") ?? "") && !req.get("cookie");
-  if (bearerOnly) return next();
-  const origin = req.get("origin");
-  if (origin) {
-    let originHost = "";
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      // An unparsable Origin is refused below.
-    }
-    if (originHost !== req.get("host")) return res.status(403).json({ message: "Cross-origin request refused" });
-  } else {
-    const site = req.get("sec-fetch-site");
-    if (site && site !== "same-origin" && site !== "none") {
-      return res.status(403).json({ message: "Cross-origin request refused" });
-    }
+  async function importBuild(): Promise<ServerBuild> {
+    // The query defeats the module cache so the dev server picks up a rebuilt app.
+    return import(pathToFileURL(BUILD_PATH).href + "?t=" + Date.now()) as Promise<ServerBuild>;
   }
-  next();
-});
 
-// A broad per-address ceiling on writes; sign-in posts have their own stricter limits.
-const writeLimiter = new RateLimiterMemory({ keyPrefix: "writes", points: 600, duration: 60 });
-app.use(async (req, res, next) => {
-  if (SAFE_METHODS.has(req.method)) return next();
-  try {
-    await writeLimiter.consume(req.ip ?? "unknown");
-    next();
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) return next(error);
-    res.set("Retry-After", String(Math.ceil(error.msBeforeNext / 1000)));
-    res.status(429).send("Too many requests. Please wait a minute and try again.");
-  }
-});
-
-app.get("/healthz", async (_req, res) => {
-  const report = await healthReport(database, loopDelay);
-  res.status(report.status).json(report.body);
-});
-
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-// Browsers ask for /favicon.ico on their own; answer it here, never through the app's routes.
-app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
-app.use(express.static("public", { maxAge: "1h" }));
-
-let build = await importBuild();
-function getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext {
-  return { ...services, cookies: cookiesFor(req.secure), cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" };
-}
-app.all(
-  "*",
-  isProduction
-    ? createRequestHandler({ build, mode: "production", getLoadContext })
-    : (req, res, next) => createRequestHandler({ build, mode: "development", getLoadContext })(req, res, next),
-);
-
-if (!isProduction) {
-  // `remix dev --manual`: re-import the rebuilt app and tell the dev server we are ready.
-  fs.watchFile(VERSION_PATH, { interval: 200 }, async () => {
-    build = await importBuild();
-    await broadcastDevReady(build);
+  const app = express();
+  const httpServer = http.createServer(app);
+  const { services, database, closeExtras, cookiesFor } = await buildServices(env, { httpServer });
+  const isTradingDay = await loadTradingDayCheck(services.db);
+  // A licensed vendor registers here; the demo provider stands in for one (docs/decisions/050).
+  registerDemoLiveRateFeed();
+  const providerCredentials = await loadProviderCredentials(services.db, resolveSessionSecret(env));
+  const market = await startMarket({
+    db: services.db,
+    liveBook: services.liveBook,
+    hub: services.hub,
+    databaseUrl: env.DATABASE_URL,
+    openFeed: () => openFeedFromEnv(env, { isTradingDay, providerCredentials, log: (line) => console.log(line) }),
+    createCandleSink: (resolveSymbolId) => new CandleWriter({ db: services.db, resolveSymbolId }),
+    dailyJobs: { isTradingDay, retentionDays: env.INTRADAY_RETENTION_DAYS },
   });
-}
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
 
-httpServer.listen(env.PORT, env.HOST, async () => {
-  const address = httpServer.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  console.log(`[server] listening on http://localhost:${port} (database: ${database.driver})`);
-  if (!isProduction) await broadcastDevReady(build);
-});
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
 
-let shuttingDown = false;
-async function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  console.log(`[server] ${signal}: draining connections`);
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await market.stop();
-    // Closing the hub disconnects every socket and closes the HTTP server it is attached to.
-    await services.hub.close();
-    await closeExtras();
-    await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-    await database.close();
-    console.log("[server] closed");
-    process.exit(0);
-  } catch (error) {
-    console.error("[server] shutdown error", error);
-    process.exit(1);
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.cspNonce}'`],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:"],
+          "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
+          "upgrade-insecure-requests": null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Not "no-referrer": with it Chromium sends `Origin: null` on same-origin form posts,
+      // which the origin check below must refuse.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: isProduction ? { maxAge: 15552000, includeSubDomains: true } : false,
+    }),
+  );
+  app.use(compression());
+
+  // Cross-origin form posts are refused: a state change must come from our own pages.
+  const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+  app.use((req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const bearerOnly = /^Bearer\s/i.test(req.get("authorization") ?? "") && !req.get("cookie");
+    if (bearerOnly) return next();
+    const origin = req.get("origin");
+    if (origin) {
+      let originHost = "";
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        // An unparsable Origin is refused below.
+      }
+      if (originHost !== req.get("host")) return res.status(403).json({ message: "Cross-origin request refused" });
+    } else {
+      const site = req.get("sec-fetch-site");
+      if (site && site !== "same-origin" && site !== "none") {
+        return res.status(403).json({ message: "Cross-origin request refused" });
+      }
+    }
+    next();
+  });
+
+  // A broad per-address ceiling on writes; sign-in posts have their own stricter limits.
+  const writeLimiter = createLimiter({ keyPrefix: "writes", points: 600, duration: 60 });
+  app.use(async (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    try {
+      await writeLimiter.consume(req.ip ?? "unknown");
+      next();
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) return next(error);
+      res.set("Retry-After", String(Math.ceil(error.msBeforeNext / 1000)));
+      res.status(429).send("Too many requests. Please wait a minute and try again.");
+    }
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    const report = await healthReport(database, loopDelay);
+    res.status(report.status).json(report.body);
+  });
+
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // Browsers ask for /favicon.ico on their own; answer it here, never through the app's routes.
+  app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+  app.use(express.static("public", { maxAge: "1h" }));
+
+  let build = await importBuild();
+  function getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext {
+    return { ...services, cookies: cookiesFor(req.secure), cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "", requestScope: new Map() };
   }
+  app.all(
+    "*",
+    isProduction
+      ? createRequestHandler({ build, mode: "production", getLoadContext })
+      : (req, res, next) => createRequestHandler({ build, mode: "development", getLoadContext })(req, res, next),
+  );
+
+  if (!isProduction) {
+    // `remix dev --manual`: re-import the rebuilt app and tell the dev server we are ready.
+    fs.watchFile(VERSION_PATH, { interval: 200 }, async () => {
+      build = await importBuild();
+      await broadcastDevReady(build);
+    });
+  }
+
+  httpServer.listen(env.PORT, env.HOST, async () => {
+    const address = httpServer.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    console.log(`[server] listening on http://localhost:${port} (database: ${database.driver})`);
+    if (!isProduction) await broadcastDevReady(build);
+  });
+
+  let shuttingDown = false;
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`[server] ${signal}: draining connections`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await market.stop();
+      // Closing the hub disconnects every socket and closes the HTTP server it is attached to.
+      await services.hub.close();
+      await closeExtras();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await database.close();
+      console.log("[server] closed");
+      process.exit(0);
+    } catch (error) {
+      console.error("[server] shutdown error", error);
+      process.exit(1);
+    }
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));

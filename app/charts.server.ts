@@ -8,7 +8,7 @@ import { istDateString, istMidnight, formatIstDateTime } from "~/domain/dates";
 import { findChartSymbol, visibleSymbolCodes } from "~/models/symbol.server";
 import { getChartCandles } from "~/models/candle.server";
 import { listChartReferencePoints } from "~/models/reference-point.server";
-import { latestDayLevels, previousSessions } from "~/models/day-ohlc.server";
+import { latestDayLevels, previousSession } from "~/models/day-ohlc.server";
 import { listSymbolKeyEvents } from "~/models/market-events.server";
 import { readUserSettings } from "~/models/settings.server";
 
@@ -27,14 +27,14 @@ export async function findVisibleChartSymbol(context: AppContext, user: SessionU
 /** A chart's reference lines by the user's settings, and the live quote they were drawn from. */
 export async function loadChartLines(context: AppContext, user: SessionUser, symbol: ChartSymbol) {
   const today = istDateString(new Date());
-  const [points, levels, sessions, settings] = await Promise.all([
+  const [points, levels, previous, settings] = await Promise.all([
     listChartReferencePoints(context.db, symbol.id),
     latestDayLevels(context.db, symbol.id),
-    previousSessions(context.db, today),
+    previousSession(context.db, symbol.id, today),
     readUserSettings(context.db, user.id),
   ]);
   const quote = context.liveBook.get(symbol.symbolCode) ?? null;
-  const prevClose = quote?.prevClose ?? sessions.get(symbol.id)?.close ?? null;
+  const prevClose = quote?.prevClose ?? previous?.close ?? null;
   const lines = chartLines({
     points,
     prevClose,

@@ -2,7 +2,8 @@
 // names (and whether the user takes part in it), send, greet, broadcast, and build the chat
 // screen's data. Queries are in app/models, rules in app/domain/chat.ts, emits in
 // app/realtime/chat.server.ts.
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { createLimiter, type Limiter } from "~/auth/rate-limit.server";
 import type { AppContext } from "~/context";
 import type { AppDatabase } from "~/db/client.server";
 import {
@@ -63,14 +64,14 @@ export async function findConversation(db: AppDatabase, viewer: SessionUser, oth
 // ---------------------------------------------------------------- posting
 
 // One limiter per database, so each test context (and each server) counts on its own; in
-// memory, per process (docs/decisions/040).
-const postLimiters = new WeakMap<AppDatabase, RateLimiterMemory>();
+// memory, per server (docs/decisions/040; across its workers when it runs several).
+const postLimiters = new WeakMap<AppDatabase, Limiter>();
 
 /** Counts one chat post (message or broadcast) for the user: seconds to wait, or null to go on. */
 export async function consumeChatPost(context: Pick<AppContext, "db">, userId: number): Promise<number | null> {
   let limiter = postLimiters.get(context.db);
   if (!limiter) {
-    limiter = new RateLimiterMemory({ keyPrefix: "chat-post", points: CHAT_POSTS_PER_MINUTE, duration: 60 });
+    limiter = createLimiter({ keyPrefix: "chat-post", points: CHAT_POSTS_PER_MINUTE, duration: 60 });
     postLimiters.set(context.db, limiter);
   }
   try {

@@ -23,6 +23,12 @@ export interface AppContext extends AppServices {
   cspNonce: string;
   /** The client's address as Express saw it (for rate limits and session records). */
   clientIp: string;
+  /**
+   * Lookups shared by the loaders of ONE page request (the root's and the route's ask for the
+   * same signed-in user). Set per request by the server; absent where a context serves many
+   * requests (tests), which then look everything up each time.
+   */
+  requestScope?: Map<string, Promise<unknown>>;
 }
 
 declare module "@remix-run/server-runtime" {

@@ -26,6 +26,16 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(5),
   PUBLIC_URL: z.string().url().optional(),
+  // Worker processes on this machine (one per core); above 1 needs Redis and PostgreSQL.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be 1 or more").max(64, "WEB_CONCURRENCY must be 64 or less").default(1),
+}).superRefine((env, ctx) => {
+  if (env.WEB_CONCURRENCY === 1) return;
+  if (!env.REDIS_URL) {
+    ctx.addIssue({ code: "custom", path: ["WEB_CONCURRENCY"], message: "several worker processes need REDIS_URL, which carries live updates between them" });
+  }
+  if (!env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+    ctx.addIssue({ code: "custom", path: ["WEB_CONCURRENCY"], message: "several worker processes need a postgres:// DATABASE_URL (the embedded database serves one process)" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,30 +1,36 @@
 // Sign-in and code attempts are limited per account and per client address
-// (rate-limiter-flexible; in memory on one process).
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+// (rate-limiter-flexible): in memory on one process; across the workers of one server when it
+// runs several (WEB_CONCURRENCY), counted in the primary process, so N workers never mean N
+// times the attempts.
+import cluster from "node:cluster";
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+
+export type Limiter = RateLimiterAbstract;
+
+/** A limiter counted in this process, or in the cluster's primary when this is a worker. */
+export function createLimiter(options: { keyPrefix: string; points: number; duration: number }): Limiter {
+  return cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: 3_000 }) : new RateLimiterMemory(options);
+}
 
 export interface AuthLimiters {
   /** Every auth form post, per client address. */
-  authPostsByIp: RateLimiterMemory;
+  authPostsByIp: Limiter;
   /** Failed sign-ins per account. */
-  loginFailuresByEmail: RateLimiterMemory;
+  loginFailuresByEmail: Limiter;
   /** Code checks per account (OTP). */
-  codeAttemptsByEmail: RateLimiterMemory;
+  codeAttemptsByEmail: Limiter;
 }
 
 export function createAuthLimiters(options: { postsPerMinute: number; loginFailuresPer15Min: number }): AuthLimiters {
   return {
-    authPostsByIp: new RateLimiterMemory({ keyPrefix: "auth-ip", points: options.postsPerMinute, duration: 60 }),
-    loginFailuresByEmail: new RateLimiterMemory({
-      keyPrefix: "login-fail",
-      points: options.loginFailuresPer15Min,
-      duration: 15 * 60,
-    }),
-    codeAttemptsByEmail: new RateLimiterMemory({ keyPrefix: "otp", points: 10, duration: 15 * 60 }),
+    authPostsByIp: createLimiter({ keyPrefix: "auth-ip", points: options.postsPerMinute, duration: 60 }),
+    loginFailuresByEmail: createLimiter({ keyPrefix: "login-fail", points: options.loginFailuresPer15Min, duration: 15 * 60 }),
+    codeAttemptsByEmail: createLimiter({ keyPrefix: "otp", points: 10, duration: 15 * 60 }),
   };
 }
 
 /** Consumes one point; returns the seconds to wait when the limit is reached, else null. */
-export async function consumeLimit(limiter: RateLimiterMemory, key: string): Promise<number | null> {
+export async function consumeLimit(limiter: Limiter, key: string): Promise<number | null> {
   try {
     await limiter.consume(key);
     return null;
@@ -35,7 +41,7 @@ export async function consumeLimit(limiter: RateLimiterMemory, key: string): Pro
 }
 
 /** True when the key has no points left (without consuming one). */
-export async function isLimited(limiter: RateLimiterMemory, key: string): Promise<number | null> {
+export async function isLimited(limiter: Limiter, key: string): Promise<number | null> {
   const res = await limiter.get(key);
   if (res && res.remainingPoints <= 0 && res.consumedPoints >= limiter.points) {
     return Math.max(1, Math.ceil(res.msBeforeNext / 1000));

@@ -24,13 +24,21 @@ export async function readSessionId(
 
 /** The signed-in user from the session cookie, else from a Bearer token. */
 export async function getSessionUser(
-  context: Pick<AppContext, "cookies" | "db">,
+  context: Pick<AppContext, "cookies" | "db" | "requestScope">,
   request: Request,
 ): Promise<SessionUser | null> {
   const id =
     (await readSessionId(context, request.headers.get("Cookie"))) ?? bearerToken(request.headers.get("Authorization"));
   if (!id) return null;
-  return findSessionUser(context.db, id);
+  // A page's loaders run together and all ask: one lookup per GET. Never across an action,
+  // which may change the user (or end the session) before the loaders run.
+  const scope = request.method === "GET" ? context.requestScope : undefined;
+  const key = `session-user:${id}`;
+  const shared = scope?.get(key) as Promise<SessionUser | null> | undefined;
+  if (shared) return shared;
+  const lookup = findSessionUser(context.db, id);
+  scope?.set(key, lookup);
+  return lookup;
 }
 
 /** Creates a new session (rotating away any old one) and returns its Set-Cookie header. */

@@ -113,20 +113,26 @@ function normalise(pathname: string): string {
   return p.toLowerCase();
 }
 
-function patternMatches(pattern: string, pathname: string): boolean {
-  const want = normalise(pattern).split("/");
-  const have = pathname.split("/");
+function patternMatches(want: readonly string[], have: readonly string[]): boolean {
   if (have.length < want.length) return false;
   // Segments beyond the pattern are the path's own sub-routes (modals, ids).
   return want.every((segment, i) => (segment.startsWith(":") ? have[i].length > 0 : segment === have[i]));
 }
 
+// The rules with their patterns split once: every request asks (the guard, the sidebar's links).
+let compiledRules: { rule: PathRule; segments: string[] }[] | null = null;
+function rulesWithSegments() {
+  compiledRules ??= [...PATH_RULES, ...UTILITY_PATHS].map((rule) => ({ rule, segments: normalise(rule.pattern).split("/") }));
+  return compiledRules;
+}
+
 /** The documented rule that covers a path, or undefined when the path is unknown. */
 export function findPathRule(pathname: string): PathRule | undefined {
   const p = normalise(pathname);
+  const have = p.split("/");
   let best: PathRule | undefined;
-  for (const rule of [...PATH_RULES, ...UTILITY_PATHS]) {
-    if (rule.pattern === "/" ? p === "/" : patternMatches(rule.pattern, p)) {
+  for (const { rule, segments } of rulesWithSegments()) {
+    if (rule.pattern === "/" ? p === "/" : patternMatches(segments, have)) {
       // The most specific pattern wins (/support/:id over /support).
       if (!best || rule.pattern.length > best.pattern.length) best = rule;
     }

@@ -80,6 +80,17 @@ export async function previousSessions(db: AppDatabase, beforeYmd: string): Prom
   );
 }
 
+/** One symbol's previous session (a chart needs only its own: the primary key answers it). */
+export async function previousSession(db: AppDatabase, symbolId: number, beforeYmd: string): Promise<PreviousSession | null> {
+  const [r] = await db
+    .select({ symbolId: dayOhlc.symbolId, tradingDate: dayOhlc.tradingDate, close: dayOhlc.close, settlePrice: dayOhlc.settlePrice })
+    .from(dayOhlc)
+    .where(and(eq(dayOhlc.symbolId, symbolId), lt(dayOhlc.tradingDate, beforeYmd)))
+    .orderBy(desc(dayOhlc.tradingDate))
+    .limit(1);
+  return r ? { symbolId: r.symbolId, tradingDate: r.tradingDate, close: r.close, base: r.settlePrice ?? r.close } : null;
+}
+
 export async function findDailyBar(db: AppDatabase, symbolId: number, tradingDate: string) {
   const [row] = await db
     .select()

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support";
+import { drawnCandleCount, signIn } from "./support";
 
 test.describe("/chart with JavaScript", () => {
   test("draws NIFTY-I candles with its target lines, redraws on a timeframe change, and moves with ticks", async ({ page }) => {
@@ -43,7 +43,7 @@ test.describe("/chart without JavaScript", () => {
     await page.goto("/chart?symbol=NIFTY-I");
     const svg = page.locator('svg[data-chart="svg"]');
     await expect(svg).toBeVisible();
-    expect(await svg.locator("[data-candle]").count()).toBeGreaterThan(100);
+    expect(await drawnCandleCount(svg)).toBeGreaterThan(100);
     await expect(svg.locator('[data-line="Mandi Visamo Target"]')).toHaveCount(1);
     await expect(svg.locator('[data-line="Teji Visamo Target"]')).toHaveCount(1);
     // Buy and Sell are links to the trade form with the price filled.
@@ -53,7 +53,7 @@ test.describe("/chart without JavaScript", () => {
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/\/chart\?symbol=NIFTY-I$/);
     await expect(page.getByLabel("Timeframe")).toHaveValue("M15");
-    await expect(svg.locator("[data-candle]").first()).toBeAttached();
+    expect(await drawnCandleCount(svg)).toBeGreaterThan(0);
   });
 
   test("a symbol outside a customer's subscription is not found", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo12345";
 export const DEMO_ACCOUNTS = {
@@ -16,4 +16,13 @@ export async function signIn(page: Page, account: DemoAccount) {
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * How many candle bodies the server-drawn chart holds: each body is one closed subpath of a
+ * colour's body path (components/charts/candle-svg.tsx draws the candles as paths).
+ */
+export async function drawnCandleCount(svg: Locator): Promise<number> {
+  const paths = await svg.locator("path[data-bodies]").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("d") ?? ""));
+  return paths.reduce((sum, d) => sum + (d.match(/z/g)?.length ?? 0), 0);
 }

@@ -14,6 +14,7 @@ import { setUserStatus } from "~/models/user.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, cookiesFrom, formRequest, getRequest, sessionCookieFor } from "../support/requests";
 import { createUser, TEST_PASSWORD } from "../support/factories";
+import { getSessionUser } from "~/auth/session.server";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -322,5 +323,28 @@ describe("sub-resource requests", () => {
     // Opened as a page, it does.
     await call(loginLoader, getRequest("/login", { cookie, headers: { "Sec-Fetch-Dest": "document" } }), t.context);
     expect(await sessionsOf(user.id)).toHaveLength(0);
+  });
+});
+
+describe("the signed-in user within one page request", () => {
+  it("is looked up once for all of a GET's loaders, and afresh after an action or without a request scope", async () => {
+    const user = await createUser(t.context.db, { roleId: 3 });
+    const cookie = await sessionCookieFor(t.context, user.id);
+    const perRequest = { ...t.context, requestScope: new Map<string, Promise<unknown>>() };
+    const first = await getSessionUser(perRequest, getRequest("/dashboard", { cookie }));
+    const second = await getSessionUser(perRequest, getRequest("/dashboard", { cookie }));
+    expect(first?.id).toBe(user.id);
+    // The very same answer: one lookup served both loaders.
+    expect(second).toBe(first);
+    const unscoped = await getSessionUser(t.context, getRequest("/dashboard", { cookie }));
+    expect(unscoped).toEqual(first);
+    expect(unscoped).not.toBe(first);
+
+    // An action may change the user before the loaders run: a POST always reads the database.
+    await setUserStatus(t.context.db, user.id, false);
+    const post = new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: cookie } });
+    expect(await getSessionUser(perRequest, post)).toBeNull();
+    // A context without a request scope (one serving many requests) never shares a lookup.
+    expect(await getSessionUser(t.context, getRequest("/dashboard", { cookie }))).toBeNull();
   });
 });

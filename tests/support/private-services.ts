@@ -1,7 +1,7 @@
 // Private, throw-away PostgreSQL and Redis servers for the fault tests, so a test can stop and
 // restart them without touching the machine's shared services (other suites use those).
 // Also the built app server as a child process.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -127,6 +127,8 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
 export interface AppProcess {
   base: string;
   port: number;
+  /** The server's process id (with WEB_CONCURRENCY > 1, the cluster's primary). */
+  pid: number;
   output: () => string;
   kill(): void;
 }
@@ -173,11 +175,29 @@ export async function startAppServer(env: Record<string, string>): Promise<AppPr
   return {
     base,
     port,
+    pid: proc.pid!,
     output: () => output,
     kill: () => {
+      // A cluster's workers first (WEB_CONCURRENCY): a primary killed outright leaves them running.
+      for (const worker of childPids(proc.pid!)) {
+        try {
+          process.kill(worker, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
       if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
     },
   };
+}
+
+/** The processes a process started (Linux: pgrep), e.g. a cluster primary's workers. */
+export function childPids(parent: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(parent)], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** Signs in through the real form and returns the session cookie header. */
