@@ -1,5 +1,6 @@
-// Publishes a trade change: the owner's notification row (kind 'trade') and the socket events
-// of app/domain/trade-notifications.ts, to exactly the rooms that table names.
+// A trade change, recorded and told: the write and the owner's notification row (kind 'trade')
+// in one transaction, then the socket events of app/domain/trade-notifications.ts to exactly
+// the rooms that table names, once it has committed.
 import type { AppDatabase } from "~/db/client.server";
 import {
   tradeNotificationMessage,
@@ -10,14 +11,36 @@ import {
 import { createNotification } from "~/models/notification.server";
 import type { RealtimeHub } from "./hub.server";
 
-export async function publishTradeChange(
+export interface ChangedTrade {
+  id: number;
+  userId: number;
+  symbolId: number;
+  symbolCode: string;
+  tradeType: "BUY" | "SELL";
+}
+
+/**
+ * Runs a trade write (create, update, status, verify, delete) and stores the owner's
+ * notification in the same transaction: a failure between the two leaves neither, and no
+ * client hears of a change that was rolled back. `write` answers null when there was nothing
+ * to change (not found); `describe` names the change and the trade it was made to.
+ */
+export async function recordTradeChange<T>(
   services: { db: AppDatabase; hub: Pick<RealtimeHub, "emitToUser" | "emitToRoles"> },
-  change: TradeChange,
-  trade: { id: number; userId: number; symbolId: number; symbolCode: string; tradeType: "BUY" | "SELL" },
-): Promise<void> {
-  const message = tradeNotificationMessage(change, trade);
-  // A deleted trade's row would point nowhere: the symbol link stays, the text says what happened.
-  await createNotification(services.db, { userId: trade.userId, kind: "trade", message, symbolId: trade.symbolId });
+  write: (db: AppDatabase) => Promise<T | null>,
+  describe: (result: T) => { change: TradeChange; trade: ChangedTrade },
+): Promise<T | null> {
+  const outcome = await services.db.transaction(async (tx) => {
+    const result = await write(tx);
+    if (result === null) return null;
+    const { change, trade } = describe(result);
+    const message = tradeNotificationMessage(change, trade);
+    // A deleted trade's row would point nowhere: the symbol link stays, the text says what happened.
+    await createNotification(tx, { userId: trade.userId, kind: "trade", message, symbolId: trade.symbolId });
+    return { result, change, trade, message };
+  });
+  if (!outcome) return null;
+  const { change, trade, message } = outcome;
   const payload: TradeNotificationPayload = {
     change,
     tradeId: trade.id,
@@ -30,4 +53,5 @@ export async function publishTradeChange(
     if ("userId" in target) services.hub.emitToUser(target.userId, target.event, payload);
     else services.hub.emitToRoles(target.roles, target.event, payload);
   }
+  return outcome.result;
 }

@@ -5,7 +5,7 @@ import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { parseIdParam } from "~/domain/paging";
 import { tradeFilterSearch } from "~/domain/trade-list";
 import { deleteTrade, getTrade } from "~/models/trade.server";
-import { publishTradeChange } from "~/realtime/trade-notifications.server";
+import { recordTradeChange } from "~/realtime/trade-notifications.server";
 import { DELETE_TRADE_QUESTION, TRADE_DELETED } from "~/schemas/trade";
 import { redirectWithToast } from "~/toast.server";
 
@@ -27,9 +27,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = parseIdParam(params.id);
   if (!id) notFound();
   if ((await request.formData()).get("intent") !== "delete") forbidden();
-  const deleted = await deleteTrade(context.db, user, id);
+  const deleted = await recordTradeChange(context, (db) => deleteTrade(db, user, id), (trade) => ({ change: "deleted", trade }));
   if (!deleted) notFound();
-  await publishTradeChange(context, "deleted", deleted);
   return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(new URL(request.url).search)}`, { type: "success", message: TRADE_DELETED });
 }
 

@@ -8,7 +8,7 @@ import { parseIdParam } from "~/domain/paging";
 import { tradeFilterSearch } from "~/domain/trade-list";
 import { findTradableSymbol, getTrade, updateTrade } from "~/models/trade.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
-import { publishTradeChange } from "~/realtime/trade-notifications.server";
+import { recordTradeChange } from "~/realtime/trade-notifications.server";
 import { SYMBOL_NOT_SUBSCRIBED, TRADE_SAVED, tradeSchema, tradeValues } from "~/schemas/trade";
 import { redirectWithToast } from "~/toast.server";
 
@@ -49,15 +49,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const symbol = await findTradableSymbol(context.db, user, submission.value.symbol);
   if (!symbol) return json(submission.reply({ fieldErrors: { symbol: [SYMBOL_NOT_SUBSCRIBED] } }), { status: 400 });
-  const result = await updateTrade(
-    context.db,
-    user,
-    id,
-    { symbolId: symbol.id, ...tradeValues(submission.value), open: submission.value.status },
-    (code) => context.liveBook.get(code)?.last ?? null,
+  const result = await recordTradeChange(
+    context,
+    (db) =>
+      updateTrade(db, user, id, { symbolId: symbol.id, ...tradeValues(submission.value), open: submission.value.status }, (code) => context.liveBook.get(code)?.last ?? null),
+    (updated) => ({ change: updated.statusChange === "closed" ? "closed" : "updated", trade: updated.trade }),
   );
   if (!result) notFound();
-  await publishTradeChange(context, result.statusChange === "closed" ? "closed" : "updated", result.trade);
   return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(new URL(request.url).search)}`, { type: "success", message: TRADE_SAVED });
 }
 

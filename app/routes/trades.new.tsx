@@ -7,7 +7,7 @@ import { TradeForm } from "~/components/trades/trade-form";
 import { tradeFilterSearch } from "~/domain/trade-list";
 import { createTrade, findTradableSymbol } from "~/models/trade.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
-import { publishTradeChange } from "~/realtime/trade-notifications.server";
+import { recordTradeChange } from "~/realtime/trade-notifications.server";
 import { SYMBOL_NOT_SUBSCRIBED, TRADE_SAVED, tradeSchema, tradeValues } from "~/schemas/trade";
 import { redirectWithToast } from "~/toast.server";
 
@@ -42,8 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const symbol = await findTradableSymbol(context.db, user, submission.value.symbol);
   if (!symbol) return json(submission.reply({ fieldErrors: { symbol: [SYMBOL_NOT_SUBSCRIBED] } }), { status: 400 });
-  const trade = await createTrade(context.db, user.id, { symbolId: symbol.id, ...tradeValues(submission.value) });
-  await publishTradeChange(context, "created", trade);
+  await recordTradeChange(
+    context,
+    (db) => createTrade(db, user.id, { symbolId: symbol.id, ...tradeValues(submission.value) }),
+    (trade) => ({ change: "created", trade }),
+  );
   const url = new URL(request.url);
   return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(url.search)}`, { type: "success", message: TRADE_SAVED });
 }

@@ -21,7 +21,7 @@ import { tradeListWindow } from "~/domain/trade-window";
 import { listSectorChoices } from "~/models/sector.server";
 import { formatTradeCursor, listTrades, listTraderChoices, parseTradeCursor, setTradeVerified } from "~/models/trade.server";
 import { getUserSetting } from "~/models/user.server";
-import { publishTradeChange } from "~/realtime/trade-notifications.server";
+import { recordTradeChange } from "~/realtime/trade-notifications.server";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import { TRADE_STATUS_CHOICES, TRADE_UNVERIFIED, TRADE_VERIFIED, tradeDateFilterSchema } from "~/schemas/trade";
 import { redirectWithToast } from "~/toast.server";
@@ -94,9 +94,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   // The list's one row action is role 1's verification switch.
   const { id, status } = await readStatusPost(request);
-  const trade = await setTradeVerified(context.db, user, id, status);
+  const trade = await recordTradeChange(context, (db) => setTradeVerified(db, user, id, status), (changed) => ({ change: status ? "verified" : "unverified", trade: changed }));
   if (!trade) notFound();
-  await publishTradeChange(context, status ? "verified" : "unverified", trade);
   return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: status ? TRADE_VERIFIED : TRADE_UNVERIFIED });
 }
 

@@ -32,6 +32,8 @@ import { call, formRequest, getRequest, sessionCookieFor } from "../support/requ
 import { createUser } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";
 import { toastMessage } from "../support/admin";
+import { recordTradeChange } from "~/realtime/trade-notifications.server";
+import { createTrade } from "~/models/trade.server";
 
 let t: TestContext;
 let symbol: { id: number; symbolCode: string };
@@ -394,5 +396,28 @@ describe("trade notifications over real sockets", () => {
     expect(adminIn).toEqual([{ event: "trade-notification-admin-employee", tradeId: trade.id, change: "closed" }]);
     expect(employeeIn).toEqual([{ event: "trade-notification-admin-employee", tradeId: trade.id, change: "closed" }]);
     expect(otherCustomerIn).toEqual([]);
+  });
+});
+
+describe("a trade change and its notification", () => {
+  it("are stored together or not at all, and nothing is sent for a change rolled back", async () => {
+    const owner = await createUser(t.context.db, { roleId: 3 });
+    const sent: string[] = [];
+    const hub = { emitToUser: (_id: number, event: string) => void sent.push(event), emitToRoles: (_roles: unknown, event: string) => void sent.push(event) };
+    const values = { symbolId: symbol.id, tradeType: "BUY" as const, quantity: 1, buyPrice: 100, sellPrice: 0, targetPrice: 0, slPrice: 0, description: "atomic", reasonToTrade: "" };
+    // The notification is written for an account that does not exist: its insert fails, so the
+    // trade written just before it in the same transaction must be gone too.
+    await expect(
+      recordTradeChange({ db: t.context.db, hub }, (db) => createTrade(db, owner.id, values), (trade) => ({ change: "created", trade: { ...trade, userId: 2 ** 31 - 1 } })),
+    ).rejects.toThrow();
+    expect(await t.context.db.select().from(trades).where(eq(trades.userId, owner.id))).toHaveLength(0);
+    expect(sent).toEqual([]);
+
+    const trade = await recordTradeChange({ db: t.context.db, hub }, (db) => createTrade(db, owner.id, values), (created) => ({ change: "created", trade: created }));
+    expect(await t.context.db.select().from(trades).where(eq(trades.userId, owner.id))).toHaveLength(1);
+    const rows = await t.context.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+    expect(rows.map((r) => r.kind)).toEqual(["trade"]);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(trade?.userId).toBe(owner.id);
   });
 });

@@ -3,7 +3,7 @@
 // own trades (another's answers 404 and nothing changes), trades only subscribed symbols, role 1
 // alone verifies, closing freezes the PNL at the live exit price, the list's date window is the
 // page's (tradeListWindow), and every trade write publishes the same trade notifications
-// (publishTradeChange) as the pages.
+// (recordTradeChange) as the pages.
 import * as z from "zod";
 import type { AppContext } from "~/context";
 import type { SessionUser } from "~/auth/session.server";
@@ -13,7 +13,7 @@ import { tradeListWindow } from "~/domain/trade-window";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
 import { countTrades, createTrade, deleteTrade, findTradableSymbol, getTrade, listTrades, setTradeStatus, setTradeVerified, updateTrade } from "~/models/trade.server";
 import { createSuggestion, deleteSuggestion, isSuggestableSymbol, listSuggestionsPage, updateSuggestion } from "~/models/symbol-suggestion.server";
-import { publishTradeChange } from "~/realtime/trade-notifications.server";
+import { recordTradeChange } from "~/realtime/trade-notifications.server";
 import {
   ENTER_TRADE_TYPE,
   SYMBOL_NOT_SUBSCRIBED,
@@ -110,8 +110,11 @@ export const tradeCalls = [
     response: createdShape(),
     handle: async ({ context, user, body }) => {
       const symbol = await requireTradableSymbol(context, user, body.symbol);
-      const trade = await createTrade(context.db, user.id, { symbolId: symbol.id, ...tradeValues(body) });
-      await publishTradeChange(context, "created", trade);
+      const trade = (await recordTradeChange(
+        context,
+        (db) => createTrade(db, user.id, { symbolId: symbol.id, ...tradeValues(body) }),
+        (created) => ({ change: "created", trade: created }),
+      ))!;
       return { status: 201, message: TRADE_SAVED, data: { id: trade.id } };
     },
     sample: (f) => ({ body: sampleTrade(f.symbolCode) }),
@@ -133,9 +136,12 @@ export const tradeCalls = [
     handle: async ({ context, user, body }) => {
       if (body.verification === true) {
         if (user.roleId !== 1) apiError(403, FORBIDDEN_MESSAGE);
-        const trade = await setTradeVerified(context.db, user, body.id, body.isVerified);
+        const trade = await recordTradeChange(
+          context,
+          (db) => setTradeVerified(db, user, body.id, body.isVerified),
+          (changed) => ({ change: body.isVerified ? "verified" : "unverified", trade: changed }),
+        );
         if (!trade) apiNotFound();
-        await publishTradeChange(context, body.isVerified ? "verified" : "unverified", trade);
         const message = body.isVerified ? TRADE_VERIFIED : TRADE_UNVERIFIED;
         return { status: 200, message, data: { id: trade.id, message } };
       }
@@ -143,9 +149,12 @@ export const tradeCalls = [
       if (!current) apiNotFound();
       const symbol = await requireTradableSymbol(context, user, body.symbol);
       const open = body.status ?? current.status;
-      const result = await updateTrade(context.db, user, body.id, { symbolId: symbol.id, ...tradeValues({ ...body, status: open }), open }, livePrice(context));
+      const result = await recordTradeChange(
+        context,
+        (db) => updateTrade(db, user, body.id, { symbolId: symbol.id, ...tradeValues({ ...body, status: open }), open }, livePrice(context)),
+        (updated) => ({ change: updated.statusChange === "closed" ? "closed" : "updated", trade: updated.trade }),
+      );
       if (!result) apiNotFound();
-      await publishTradeChange(context, result.statusChange === "closed" ? "closed" : "updated", result.trade);
       return { status: 200, message: TRADE_SAVED, data: { id: result.trade.id, message: TRADE_SAVED } };
     },
     sample: async (f, role) => {
@@ -172,9 +181,12 @@ export const tradeCalls = [
     handle: async ({ context, user, body }) => {
       const trade = await getTrade(context.db, user, body.id);
       if (!trade || (body.userId !== undefined && body.userId !== trade.userId)) apiNotFound();
-      const result = await setTradeStatus(context.db, user, body.id, body.status, livePrice(context));
+      const result = await recordTradeChange(
+        context,
+        (db) => setTradeStatus(db, user, body.id, body.status, livePrice(context)),
+        (changed) => ({ change: changed.statusChange === "closed" ? "closed" : "updated", trade: changed.trade }),
+      );
       if (!result) apiNotFound();
-      await publishTradeChange(context, result.statusChange === "closed" ? "closed" : "updated", result.trade);
       return { status: 200, message: TRADE_SAVED };
     },
     sample: async (f, role) => ({ body: { id: await f.make.trade(role), status: 0, user_id: f.users[role].id } }),
@@ -262,9 +274,8 @@ export const tradeCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, params }) => {
-      const deleted = await deleteTrade(context.db, user, params.id);
+      const deleted = await recordTradeChange(context, (db) => deleteTrade(db, user, params.id), (trade) => ({ change: "deleted", trade }));
       if (!deleted) apiNotFound();
-      await publishTradeChange(context, "deleted", deleted);
       return { status: 200, message: TRADE_DELETED };
     },
     sample: async (f, role) => ({ params: { id: await f.make.trade(role) } }),
