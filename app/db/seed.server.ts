@@ -3,7 +3,7 @@
 // Random-looking figures come from a PRNG with a fixed seed, so for a given `now` the data set
 // is always the same; dates are computed from `now` on the IST calendar.
 import { hashPassword } from "~/auth/password.server";
-import { istDateString } from "~/domain/dates";
+import { istDateString, istDayStartMs } from "~/domain/dates";
 import { mulberry32 } from "~/market/feeds/prng";
 import { roundToTick } from "~/market/feeds/simulated.server";
 import { tradingDayCheckFromHolidays, tradingDaysBefore } from "~/market/trading-calendar";
@@ -77,6 +77,7 @@ export interface SeedOptions {
 const PRNG_SEED = 0x5eed_2026;
 const TRADE_DAYS = 10;
 const TRADES_PER_DAY = 3;
+const TODAY_TRADES = 4;
 /** Target points stand this many steps from the reference price, far enough not to be hit at once. */
 const TARGET_DISTANCE_STEPS = 10;
 const WEEK_LOW_DISTANCE_STEPS = 6;
@@ -94,7 +95,8 @@ export async function seedDemoData(db: AppDatabase, options: SeedOptions = {}): 
   const random = mulberry32(PRNG_SEED);
   const today = istDateString(now);
   const holidays = new Set(NSE_HOLIDAYS_2026.map((h) => h.date));
-  const tradeDays = tradingDaysBefore(today, TRADE_DAYS, tradingDayCheckFromHolidays(holidays));
+  const isTradingDay = tradingDayCheckFromHolidays(holidays);
+  const tradeDays = tradingDaysBefore(today, TRADE_DAYS, isTradingDay);
   const previousTradingDay = tradeDays[tradeDays.length - 1];
 
   // scrypt is slow on purpose: hash before the transaction opens rather than hold it open.
@@ -285,6 +287,17 @@ export async function seedDemoData(db: AppDatabase, options: SeedOptions = {}): 
         return { userId, symbolId: symbol(traded.code).id, ...demoTrade(traded, day, openChance, random) };
       }),
     );
+    // A journal opened during a session shows that session's positions too: a few open trades
+    // entered today before now, so the "Today" view of /trades is not empty.
+    const nowSecond = istSecondOfDay(now);
+    if (isTradingDay(today) && nowSecond > (MARKET_OPEN_MINUTE + 30) * 60) {
+      const latestEntry = Math.min(nowSecond - 60, LAST_EXIT_MINUTE * 60);
+      for (let k = 0; k < TODAY_TRADES; k++) {
+        const { userId, pool } = owners[k % owners.length];
+        const traded = pool[Math.floor(random() * pool.length)];
+        tradeValues.push({ userId, symbolId: symbol(traded.code).id, ...demoTrade(traded, today, 1, random, latestEntry) });
+      }
+    }
     const tradeRows = await tx.insert(trades).values(tradeValues).returning({ id: trades.id });
     log(`trades: ${tradeRows.length}`);
 
@@ -346,14 +359,14 @@ function previousDayBar(s: DemoSymbol, random: () => number) {
  * One journal entry on `day` (IST): entered during the session, and when closed, exited later the
  * same session. An open BUY has no sell price yet and an open SELL no buy price (both 0).
  */
-function demoTrade(s: DemoSymbol, day: string, openChance: number, random: () => number) {
+function demoTrade(s: DemoSymbol, day: string, openChance: number, random: () => number, latestEntrySecond = (MARKET_OPEN_MINUTE + 300) * 60) {
   const tradeType = random() < 0.5 ? ("BUY" as const) : ("SELL" as const);
   const isOpen = random() < openChance;
   const entry = roundToTick(s.referencePrice * (1 + (random() - 0.5) * 0.04));
   // A slight upward lean so the demo journal shows more winners than losers.
   const exit = roundToTick(entry * (1 + (random() - 0.4) * 0.03));
   const direction = tradeType === "BUY" ? 1 : -1;
-  const entrySecond = MARKET_OPEN_MINUTE * 60 + Math.floor(random() * 300 * 60);
+  const entrySecond = MARKET_OPEN_MINUTE * 60 + Math.floor(random() * (latestEntrySecond - MARKET_OPEN_MINUTE * 60));
   const exitSecond = entrySecond + 600 + Math.floor(random() * (LAST_EXIT_MINUTE * 60 - entrySecond - 600));
   const tradeDateTime = istInstant(day, entrySecond);
   const exitDateTime = isOpen ? null : istInstant(day, exitSecond);
@@ -377,6 +390,11 @@ function demoTrade(s: DemoSymbol, day: string, openChance: number, random: () =>
     createdAt: tradeDateTime,
     updatedAt: exitDateTime ?? tradeDateTime,
   };
+}
+
+/** Seconds since midnight IST of an instant. */
+function istSecondOfDay(instant: Date): number {
+  return Math.floor((instant.getTime() - istDayStartMs(instant.getTime())) / 1000);
 }
 
 function istInstant(day: string, secondOfDay: number): Date {

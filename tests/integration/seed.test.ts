@@ -118,7 +118,8 @@ describe("seedDemoData", () => {
 
   it("journals open and closed trades with the prices their state implies", async () => {
     const rows = await handle.db.select().from(trades);
-    expect(rows).toHaveLength(30);
+    // Three a session over ten sessions, and four still open from today.
+    expect(rows).toHaveLength(34);
     const open = rows.filter((t) => t.status);
     const closed = rows.filter((t) => !t.status);
     expect(open.length).toBeGreaterThan(0);
@@ -136,8 +137,8 @@ describe("seedDemoData", () => {
     for (const t of rows) expect(t.tradeDateTime.getTime()).toBeLessThan(NOW.getTime());
   });
 
-  it("spreads the trades over the ten sessions before today, skipping weekends and the Holi closing", async () => {
-    const rows = await handle.db.select({ at: trades.tradeDateTime }).from(trades);
+  it("spreads the trades over the ten sessions before today, skipping weekends and the Holi closing, and today's open positions", async () => {
+    const rows = await handle.db.select({ at: trades.tradeDateTime, status: trades.status }).from(trades);
     const istDays = new Set(rows.map((t) => new Date(t.at.getTime() + 330 * 60_000).toISOString().slice(0, 10)));
     expect([...istDays].sort()).toEqual([
       "2026-02-24",
@@ -150,7 +151,15 @@ describe("seedDemoData", () => {
       "2026-03-06",
       "2026-03-09",
       "2026-03-10",
+      "2026-03-11",
     ]);
+    // Today's (NOW is 14:30 IST on 11 March): open, entered after the 09:15 open and before now.
+    const todays = rows.filter((t) => t.at.getTime() >= Date.parse("2026-03-11T03:45:00Z"));
+    expect(todays).toHaveLength(4);
+    for (const t of todays) {
+      expect(t.status).toBe(true);
+      expect(t.at.getTime()).toBeLessThan(NOW.getTime());
+    }
   });
 
   it("marks the NSE holidays of 2026 in the calendar", async () => {
