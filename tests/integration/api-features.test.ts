@@ -6,7 +6,9 @@
 import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dispatchApi } from "~/api/dispatch.server";
-import { alerts, notifications, symbolSuggestions, trades, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
+import { alerts, notifications, symbolSuggestions, trades, users, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
+import { istDateString } from "~/domain/dates";
+import { loader as userReportLoader } from "~/routes/reports.user";
 import type { RoleId } from "~/domain/access";
 import { onAlertChanges } from "~/market/engines/alert-changes.server";
 import { createAuthSession } from "~/models/auth-session.server";
@@ -14,7 +16,7 @@ import { createSectorRow, createSymbolRow } from "../support/admin";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser, insertReportTrade } from "../support/factories";
 import { rowCounts } from "../support/db-snapshot";
-import { ORIGIN } from "../support/requests";
+import { call, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
 
 let t: TestContext;
 const ids = {} as Record<RoleId, number>;
@@ -313,5 +315,68 @@ describe("symbol suggestions", () => {
     expect(badSymbol).toMatchObject({ status: 400, body: { errors: [{ msg: "Please select a script." }] } });
     expect((await send(ids[1], "DELETE", `/api/admin/symbolsuggestionflow/delete/${id}`)).body.message).toBe("Suggestion deleted successfully");
     expect((await send(ids[1], "DELETE", `/api/admin/symbolsuggestionflow/delete/${id}`)).status).toBe(404);
+  });
+});
+
+// ------------------------------------------------------------------ third round
+
+describe("admin/user/list with the User Report's parameters", () => {
+  let oldEmployee: number;
+  beforeAll(async () => {
+    oldEmployee = (await createUser(t.context.db, { roleId: 3, name: "Zz Old Employee" })).id;
+    await t.context.db.update(users).set({ createdAt: new Date("2020-01-15T06:00:00Z") }).where(eq(users.id, oldEmployee));
+  });
+  const today = () => istDateString(new Date());
+
+  /** The /reports/user page's own rows for the same filter (usernames, in its order). */
+  async function reportPageUsernames(query: string): Promise<string[]> {
+    const cookie = await sessionCookieFor(t.context, ids[1]);
+    const res = await call(userReportLoader, getRequest(`/reports/user?${query}`, { cookie }), t.context);
+    return ((await res.json()) as { rows: { username: string }[] }).rows.map((r) => r.username);
+  }
+
+  it("answers the report's rows: accounts created in the range, as the page lists them", async () => {
+    const api = await send(ids[1], "GET", `/api/admin/user/list?role_id=3&from_date=${today()}&to_date=${today()}&pageSize=10`);
+    expect(api.status).toBe(200);
+    const ids3 = api.body.data.map((r: { id: number }) => r.id);
+    expect(ids3).toContain(ids[3]);
+    expect(ids3).not.toContain(oldEmployee);
+    expect(api.body.data.map((r: { username: string }) => r.username)).toEqual(await reportPageUsernames(`role_id=3&startDate=${today()}&endDate=${today()}`));
+    expect(api.body.data[0]).toMatchObject({ role_id: 3, status: true });
+    expect(api.body.data[0]).not.toHaveProperty("loginTime");
+    const past = await send(ids[1], "GET", "/api/admin/user/list?role_id=3&from_date=2020-01-01&to_date=2020-01-31");
+    expect(past.body).toMatchObject({ totalCount: 1, data: [{ id: oldEmployee, name: "Zz Old Employee" }] });
+  });
+
+  it("with login=1 lists the role's sign-ins in the range, with their time", async () => {
+    const api = await send(ids[1], "GET", `/api/admin/user/list?role_id=3&from_date=${today()}&to_date=${today()}&login=1`);
+    expect(api.status).toBe(200);
+    const mine = api.body.data.filter((r: { id: number }) => r.id === ids[3]);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(Date.parse(mine[0].loginTime)).toBeGreaterThan(Date.now() - 3_600_000);
+    // The old employee never signed in.
+    expect(api.body.data.map((r: { id: number }) => r.id)).not.toContain(oldEmployee);
+    expect(api.body.data.map((r: { username: string }) => r.username)).toEqual(await reportPageUsernames(`mode=login&role_id=3&startDate=${today()}&endDate=${today()}`));
+    const none = await send(ids[1], "GET", "/api/admin/user/list?role_id=3&from_date=2020-01-01&to_date=2020-01-31&login=1");
+    expect(none.body).toEqual({ status: 200, data: [], totalCount: 0 });
+  });
+
+  it("with noquery ignores the other filters and lists every user of the role", async () => {
+    const api = await send(ids[1], "GET", "/api/admin/user/list?role_id=3&from_date=2020-01-01&to_date=2020-01-31&login=1&noquery=1&pageSize=100");
+    const listed = api.body.data.map((r: { id: number }) => r.id);
+    expect(listed).toEqual(expect.arrayContaining([ids[3], oldEmployee]));
+    expect(api.body.totalCount).toBe((await t.context.db.select().from(users).where(eq(users.roleId, 3))).length);
+    expect(api.body.data[0]).not.toHaveProperty("loginTime");
+  });
+
+  it("keeps the plain listing, gives the report to role 1 only, and answers a bad range with 400", async () => {
+    const plain = await send(ids[2], "GET", "/api/admin/user/list?role_id=3");
+    expect(plain.status).toBe(200);
+    expect(plain.body.data[0]).not.toHaveProperty("loginTime");
+    expect((await send(ids[2], "GET", `/api/admin/user/list?role_id=3&from_date=${today()}&to_date=${today()}`)).status).toBe(403);
+    expect((await send(ids[2], "GET", "/api/admin/user/list?noquery=1")).status).toBe(403);
+    expect(await send(ids[1], "GET", `/api/admin/user/list?from_date=${today()}`)).toMatchObject({ status: 400, body: { errors: [{ msg: "Please choose both a start and an end date", path: "from_date" }] } });
+    expect(await send(ids[1], "GET", "/api/admin/user/list?from_date=2026-02-30&to_date=2026-03-01")).toMatchObject({ status: 400, body: { errors: [{ msg: "Please enter a date as YYYY-MM-DD", path: "from_date" }] } });
+    expect(await send(ids[1], "GET", "/api/admin/user/list?login=maybe")).toMatchObject({ status: 400, body: { errors: [{ msg: "Please send login 1 or 0" }] } });
   });
 });

@@ -16,7 +16,8 @@ import {
   summariseTrades,
   type TradeReportRow,
 } from "~/models/report.server";
-import { parsePnlReportParams, parseTradeReportParams, parseUserReportParams } from "~/schemas/report";
+import { parsePnlReportParams, parseTradeReportParams } from "~/schemas/report";
+import { parseDocumentedUserReport } from "../report-params.server";
 import { okStatus, pageQuery } from "../shapes";
 import { badInput, defineCall } from "../types.server";
 
@@ -37,16 +38,9 @@ const userReportQuery = z.object({
   role_id: z.string().max(2).optional(),
 });
 
-/** from_date/to_date → the user report page's own parameters and parser. */
-function userReportFilter(url: URL) {
-  const p = url.searchParams;
-  const params = new URLSearchParams();
-  for (const [from, to] of [["from_date", "startDate"], ["to_date", "endDate"], ["role_id", "role_id"]] as const) {
-    const value = p.get(from);
-    if (value !== null) params.set(to, value);
-  }
-  const { input, range } = parseUserReportParams(params);
-  if (input.rangeError) badInput(input.rangeError, "from_date");
+/** from_date/to_date/role_id → the user report page's own parameters and parser (the charts' trade filter). */
+function userReportFilter(query: z.output<typeof userReportQuery>) {
+  const { input, range } = parseDocumentedUserReport(query);
   return { range, roleId: input.role_id, active: "all" as const };
 }
 
@@ -209,8 +203,8 @@ export const reportCalls = [
     query: userReportQuery,
     status: 200,
     response: userFigureShape,
-    handle: async ({ context, request }) => {
-      const rows = await profitByUser(context.db, livePricesOf(context.liveBook), userReportFilter(new URL(request.url)));
+    handle: async ({ context, query }) => {
+      const rows = await profitByUser(context.db, livePricesOf(context.liveBook), userReportFilter(query));
       return { status: 200, data: rows.map((r) => ({ user: { name: r.label }, totalProfit: r.value })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate } }),
@@ -225,8 +219,8 @@ export const reportCalls = [
     query: userReportQuery,
     status: 200,
     response: monthFigureShape,
-    handle: async ({ context, request }) => {
-      const rows = await profitByMonth(context.db, livePricesOf(context.liveBook), userReportFilter(new URL(request.url)));
+    handle: async ({ context, query }) => {
+      const rows = await profitByMonth(context.db, livePricesOf(context.liveBook), userReportFilter(query));
       return { status: 200, data: rows.map((r) => ({ month: r.label, totalProfit: r.value })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate, role_id: "3" } }),
@@ -242,8 +236,8 @@ export const reportCalls = [
     query: userReportQuery,
     status: 200,
     response: userMonthShape,
-    handle: async ({ context, request }) => {
-      const rows = await profitByUserAndMonth(context.db, livePricesOf(context.liveBook), userReportFilter(new URL(request.url)));
+    handle: async ({ context, query }) => {
+      const rows = await profitByUserAndMonth(context.db, livePricesOf(context.liveBook), userReportFilter(query));
       return { status: 200, data: rows.map((r) => ({ user: { name: r.userName }, month: r.month, totalProfit: r.totalProfit })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate } }),
