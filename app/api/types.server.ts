@@ -102,11 +102,21 @@ export interface ApiCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> 
   response: z.ZodType;
   /** A response that is not JSON (the reference page). */
   contentType?: "text/html";
+  /**
+   * A file download instead of JSON: the media types the call may answer, always sent with
+   * `Content-Disposition: attachment; filename="..."`. The contract test checks the type and the
+   * header, reads the body as bytes (a Uint8Array) and checks them with `response`; OpenAPI lists
+   * each type as a binary body. Errors are JSON as everywhere.
+   */
+  download?: readonly string[];
   handle(input: ApiInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
   /** A valid call for the contract test; called afresh for every role it runs as. */
   sample(fixture: ApiFixture, role: RoleId): ApiSample | Promise<ApiSample>;
-  /** A bad body and the form's message it answers in errors[0].msg (required with a body). */
-  invalid?: { body: unknown; message: string };
+  /**
+   * A bad call and the message it answers in errors[0].msg with 400: a bad body (required with a
+   * body: the form's message), or for a call without a body a bad query (replacing the sample's).
+   */
+  invalid?: { body?: unknown; query?: Record<string, string>; message: string };
 }
 
 export type ApiCall = ApiCallSpec<Obj, Obj, z.ZodType>;

@@ -9,6 +9,10 @@ import { dispatchApi } from "~/api/dispatch.server";
 import { alerts, notifications, symbolSuggestions, trades, users, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
 import { istDateString } from "~/domain/dates";
 import { loader as userReportLoader } from "~/routes/reports.user";
+import { loader as tradeExportLoader } from "~/routes/reports.trade.export";
+import { loader as userExportLoader } from "~/routes/reports.user.export";
+import ExcelJS from "exceljs";
+import { extractText } from "unpdf";
 import type { RoleId } from "~/domain/access";
 import { onAlertChanges } from "~/market/engines/alert-changes.server";
 import { createAuthSession } from "~/models/auth-session.server";
@@ -378,5 +382,79 @@ describe("admin/user/list with the User Report's parameters", () => {
     expect(await send(ids[1], "GET", `/api/admin/user/list?from_date=${today()}`)).toMatchObject({ status: 400, body: { errors: [{ msg: "Please choose both a start and an end date", path: "from_date" }] } });
     expect(await send(ids[1], "GET", "/api/admin/user/list?from_date=2026-02-30&to_date=2026-03-01")).toMatchObject({ status: 400, body: { errors: [{ msg: "Please enter a date as YYYY-MM-DD", path: "from_date" }] } });
     expect(await send(ids[1], "GET", "/api/admin/user/list?login=maybe")).toMatchObject({ status: 400, body: { errors: [{ msg: "Please send login 1 or 0" }] } });
+  });
+});
+
+describe("downloadPdf", () => {
+  async function download(userId: number, query: string) {
+    return dispatchApi(new Request(`${ORIGIN}/api/downloadPdf?${query}`, { headers: { Authorization: `Bearer ${tokens.get(userId)}` } }), t.context);
+  }
+  /** Every cell of the first sheet, row by row. */
+  async function sheetValues(body: ArrayBuffer): Promise<unknown[][]> {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(body);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  }
+  const cookie = () => sessionCookieFor(t.context, ids[1]);
+  beforeAll(async () => {
+    // July 2024 holds only these: two closed trades of the customer, one of the other customer.
+    for (const [userId, sellPrice] of [[ids[4], 110], [ids[4], 95], [otherCustomer, 120]]) {
+      await insertReportTrade(t.context.db, { userId, symbolId: subscribed.id, tradeType: "BUY", quantity: 4, buyPrice: 100, sellPrice, open: false, tradeDateTime: new Date("2024-07-10T05:00:00Z") });
+    }
+  });
+
+  it("streams the Trade Report's file: a PDF naming the dates, and the same xlsx as the page's Excel link", async () => {
+    const july = "from_date=2024-07-01&to_date=2024-07-31";
+    const pdf = await download(ids[1], `${july}&fileType=pdf&reportType=trades&active=0`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toBe('attachment; filename="trade-report_2024-07-01_to_2024-07-31.pdf"');
+    const pdfBytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(new TextDecoder().decode(pdfBytes.slice(0, 5))).toBe("%PDF-");
+    const { text } = await extractText(pdfBytes, { mergePages: true });
+    expect(text).toContain("Trade Report");
+    expect(text).toContain(subscribed.code);
+
+    const xlsx = await download(ids[1], `${july}&fileType=xlsx&reportType=trades&active=0&userId=${ids[4]}`);
+    expect(xlsx.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const bytes = await xlsx.arrayBuffer();
+    expect([...new Uint8Array(bytes).slice(0, 2)]).toEqual([0x50, 0x4b]);
+    const page = await call(tradeExportLoader, getRequest(`/reports/trade/export?format=xlsx&startDate=2024-07-01&endDate=2024-07-31&active=0&userId=${ids[4]}`, { cookie: await cookie() }), t.context);
+    const apiRows = await sheetValues(bytes);
+    expect(apiRows).toEqual(await sheetValues(await page.arrayBuffer()));
+    // The header and the customer's two closed July trades.
+    expect(apiRows).toHaveLength(3);
+  });
+
+  it("streams the User Report's Users List, AllUser or LoginUser, as the page's export does", async () => {
+    const today = istDateString(new Date());
+    for (const login of ["0", "1"]) {
+      const res = await download(ids[1], `from_date=${today}&to_date=${today}&fileType=xlsx&reportType=users&role_id=3&login=${login}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="${login === "1" ? "login-user-report" : "user-report"}_${today}_to_${today}.xlsx"`);
+      const mode = login === "1" ? "&mode=login" : "";
+      const page = await call(userExportLoader, getRequest(`/reports/user/export?format=xlsx&startDate=${today}&endDate=${today}&role_id=3${mode}`, { cookie: await cookie() }), t.context);
+      const apiRows = await sheetValues(await res.arrayBuffer());
+      expect(apiRows).toEqual(await sheetValues(await page.arrayBuffer()));
+      expect(apiRows.length).toBeGreaterThan(1);
+    }
+    const pdf = await download(ids[1], "fileType=pdf&reportType=users");
+    expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+  });
+
+  it("answers bad parameters with 400 and a message, and other roles with 403", async () => {
+    const bad = async (query: string) => {
+      const res = await download(ids[1], query);
+      return { status: res.status, msg: ((await res.json()) as { errors: { msg: string }[] }).errors[0].msg };
+    };
+    expect(await bad("fileType=csv&reportType=trades")).toEqual({ status: 400, msg: "Choose xlsx or pdf" });
+    expect(await bad("fileType=pdf&reportType=everything")).toEqual({ status: 400, msg: "Choose users or trades" });
+    expect(await bad("fileType=pdf")).toEqual({ status: 400, msg: "Choose users or trades" });
+    expect(await bad("fileType=pdf&reportType=trades&from_date=2025-03-01")).toEqual({ status: 400, msg: "Please choose both a start and an end date" });
+    expect(await bad("fileType=pdf&reportType=users&from_date=2025-03-31&to_date=2025-03-01")).toEqual({ status: 400, msg: "The end date cannot precede the start date" });
+    expect(await bad("fileType=pdf&reportType=users&from_date=31-03-2025&to_date=2025-04-01")).toEqual({ status: 400, msg: "Please enter a date as YYYY-MM-DD" });
+    for (const role of [2, 3, 4] as RoleId[]) expect((await download(ids[role], "fileType=pdf&reportType=trades")).status).toBe(403);
   });
 });
