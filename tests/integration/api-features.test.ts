@@ -6,7 +6,9 @@
 import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dispatchApi } from "~/api/dispatch.server";
-import { alerts, notifications, symbolSuggestions, trades, users, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
+import { alerts, calendarEntries, notifications, symbols, symbolSuggestions, trades, users, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
+import { createCalendarEntry } from "~/models/calendar.server";
+import { upsertDailyBars } from "~/models/day-ohlc.server";
 import { istDateString } from "~/domain/dates";
 import { loader as userReportLoader } from "~/routes/reports.user";
 import { loader as tradeExportLoader } from "~/routes/reports.trade.export";
@@ -456,5 +458,77 @@ describe("downloadPdf", () => {
     expect(await bad("fileType=pdf&reportType=users&from_date=2025-03-31&to_date=2025-03-01")).toEqual({ status: 400, msg: "The end date cannot precede the start date" });
     expect(await bad("fileType=pdf&reportType=users&from_date=31-03-2025&to_date=2025-04-01")).toEqual({ status: 400, msg: "Please enter a date as YYYY-MM-DD" });
     for (const role of [2, 3, 4] as RoleId[]) expect((await download(ids[role], "fileType=pdf&reportType=trades")).status).toBe(403);
+  });
+});
+
+describe("admin/all-w-hero", () => {
+  // A fixed week: Monday 2031-03-10 to Sunday 2031-03-16; "now" is Wednesday 11:30 IST.
+  const WEDNESDAY = new Date("2031-03-12T06:00:00Z");
+  const heroes = {} as Record<"a" | "b" | "c", { id: number; code: string }>;
+  beforeAll(async () => {
+    const db = t.context.db;
+    for (const key of ["a", "b", "c"] as const) {
+      const row = await createSymbolRow(db, sectorId, `HERO${key.toUpperCase()}`);
+      heroes[key] = { id: row.id, code: row.symbolCode };
+    }
+    await db.update(symbols).set({ status: false }).where(eq(symbols.id, heroes.c.id));
+    await db.insert(userSymbols).values({ userId: ids[4], symbolId: heroes.a.id, sectorId });
+    const bar = (key: "a" | "b" | "c", tradingDate: string, open: number) => ({ symbolId: heroes[key].id, tradingDate, open, high: open + 5, low: open - 5, close: open + 1, volume: 10 });
+    await upsertDailyBars(db, [
+      bar("a", "2031-03-07", 99), // last week's Friday
+      bar("a", "2031-03-10", 101),
+      bar("b", "2031-03-10", 201),
+      bar("c", "2031-03-10", 301),
+      bar("a", "2031-03-11", 102),
+      bar("b", "2031-03-11", 202),
+      bar("a", "2031-03-13", 104), // after today
+    ]);
+  });
+
+  /** The call as a user makes it at a given time (only Date is faked; the session is made then too). */
+  async function heroesAt(userId: number, now = WEDNESDAY) {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    try {
+      const token = (await createAuthSession(t.context.db, userId)).id;
+      const res = await dispatchApi(new Request(`${ORIGIN}/api/admin/all-w-hero`, { headers: { Authorization: `Bearer ${token}` } }), t.context);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { date: string; open: number; symbol_code: string; symbol_id: number }[] }).data.filter((h) => h.symbol_code.startsWith("HERO"));
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+  const mark = (date: string, flags: { isHoliday?: boolean; isWeekFirstDay?: boolean }, segment: "NSE" | "USA" = "NSE") =>
+    createCalendarEntry(t.context.db, { segment, note: "hero test", date, isHoliday: false, isWeekFirstDay: false, isWeekLastDay: false, isMonthFirstDay: false, isMonthLastDay: false, ...flags });
+  const unmark = (id: number) => t.context.db.delete(calendarEntries).where(eq(calendarEntries.id, id));
+
+  it("gives each active symbol's open on the week's first trading day, a customer only its subscription", async () => {
+    expect(await heroesAt(ids[1])).toEqual([
+      { date: "2031-03-10", open: 101, symbol_code: heroes.a.code, symbol_id: heroes.a.id },
+      { date: "2031-03-10", open: 201, symbol_code: heroes.b.code, symbol_id: heroes.b.id },
+    ]);
+    expect(await heroesAt(ids[4])).toEqual([{ date: "2031-03-10", open: 101, symbol_code: heroes.a.code, symbol_id: heroes.a.id }]);
+    // On Sunday the week is the same; the next Monday starts a week without bars.
+    expect((await heroesAt(ids[3], new Date("2031-03-16T12:00:00Z"))).map((h) => h.date)).toEqual(["2031-03-10", "2031-03-10"]);
+    expect(await heroesAt(ids[3], new Date("2031-03-17T04:00:00Z"))).toEqual([]);
+  });
+
+  it("skips a market holiday, and follows the calendar's isWeekFirstDay when it is set", async () => {
+    const holiday = await mark("2031-03-10", { isHoliday: true });
+    try {
+      expect((await heroesAt(ids[1])).map((h) => [h.date, h.open])).toEqual([["2031-03-11", 102], ["2031-03-11", 202]]);
+    } finally {
+      await unmark(holiday);
+    }
+    const first = await mark("2031-03-11", { isWeekFirstDay: true });
+    const usa = await mark("2031-03-10", { isWeekFirstDay: true }, "USA");
+    try {
+      expect((await heroesAt(ids[1])).map((h) => [h.date, h.open])).toEqual([["2031-03-11", 102], ["2031-03-11", 202]]);
+      // On Monday the marked first day has not come yet.
+      expect(await heroesAt(ids[1], new Date("2031-03-10T06:00:00Z"))).toEqual([]);
+    } finally {
+      await unmark(first);
+      await unmark(usa);
+    }
   });
 });
