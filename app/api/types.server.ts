@@ -142,6 +142,15 @@ export function apiError(status: 400 | 403 | 404 | 409 | 422 | 429 | 500 | 502 |
   throw new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
 }
 
+/**
+ * Throws an error answer listing several problems (errors[0].msg is the first), with any extra
+ * fields the call documents beside them (e.g. a per-row outcome).
+ */
+export function apiErrors(status: 400 | 413 | 422, errors: readonly { msg: string; path?: string }[], extra: Record<string, unknown> = {}): never {
+  const body = { status, message: errors[0]?.msg ?? "Bad request", errors, ...extra };
+  throw new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
+}
+
 export const NOT_FOUND_MESSAGE = "Not found";
 
 export function apiNotFound(message = NOT_FOUND_MESSAGE): never {

@@ -6,7 +6,7 @@
 import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dispatchApi } from "~/api/dispatch.server";
-import { alerts, calendarEntries, notifications, symbols, symbolSuggestions, trades, users, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
+import { alerts, calendarEntries, dayOhlc, notifications, symbols, symbolSuggestions, trades, users, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
 import { createCalendarEntry } from "~/models/calendar.server";
 import { upsertDailyBars } from "~/models/day-ohlc.server";
 import { istDateString } from "~/domain/dates";
@@ -22,6 +22,7 @@ import { createSectorRow, createSymbolRow } from "../support/admin";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser, insertReportTrade } from "../support/factories";
 import { rowCounts } from "../support/db-snapshot";
+import { failWhen } from "../support/market";
 import { call, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
 
 let t: TestContext;
@@ -530,5 +531,104 @@ describe("admin/all-w-hero", () => {
       await unmark(first);
       await unmark(usa);
     }
+  });
+});
+
+describe("admin/chavi/bhavcopy", () => {
+  let future: { id: number; code: string };
+  let share: { id: number; code: string };
+  beforeAll(async () => {
+    const f = await createSymbolRow(t.context.db, sectorId, "BHAVAPI-I");
+    const s = await createSymbolRow(t.context.db, sectorId, "BHAVSHARE");
+    future = { id: f.id, code: f.symbolCode };
+    share = { id: s.id, code: s.symbolCode };
+  });
+  /** A legacy F&O bhav copy row (foDDMMMYYYYbhav.csv's columns). */
+  const fo = (fields: Record<string, string | number | null>) => ({
+    INSTRUMENT: "FUTIDX",
+    EXPIRY_DT: "27-Feb-2020",
+    STRIKE_PR: 0,
+    OPTION_TYP: "XX",
+    OPEN: 1000,
+    HIGH: 1010,
+    LOW: 990,
+    CLOSE: 1005,
+    SETTLE_PR: 1004.5,
+    CONTRACTS: 1200,
+    VAL_INLAKH: 0,
+    OPEN_INT: 0,
+    CHG_IN_OI: 0,
+    TIMESTAMP: "04-FEB-2020",
+    ...fields,
+  });
+  const barOf = async (symbolId: number, tradingDate: string) =>
+    (await t.context.db.select().from(dayOhlc).where(and(eq(dayOhlc.symbolId, symbolId), eq(dayOhlc.tradingDate, tradingDate))))[0] ?? null;
+
+  it("answers each row's outcome and stores the good rows: ':NSEFO' cut, the near-month future under SYMBOL-I", async () => {
+    const posted = [
+      fo({ SYMBOL: "BHAVAPI:NSEFO" }),
+      fo({ SYMBOL: "BHAVAPI", EXPIRY_DT: "26-Mar-2020", OPEN: 1, HIGH: 1, LOW: 1, CLOSE: 1, SETTLE_PR: 1 }),
+      fo({ SYMBOL: "BHAVAPI", INSTRUMENT: "OPTIDX", STRIKE_PR: 1000, OPTION_TYP: "CE" }),
+      fo({}),
+      fo({ SYMBOL: "NOTLISTED" }),
+      fo({ SYMBOL: "BHAVAPI", TIMESTAMP: "05-FEB-2020", HIGH: 900 }),
+    ];
+    const res = await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", posted);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ stored: 1, rejected: 2, skipped: 1, ignored: 2, tradingDates: ["2020-02-04"] });
+    expect(res.body.data.rows.map((r: { row: number; outcome: string; symbol_code: string | null }) => [r.row, r.outcome, r.symbol_code])).toEqual([
+      [0, "stored", future.code],
+      [1, "ignored", future.code],
+      [2, "ignored", "BHAVAPI"],
+      [3, "rejected", null],
+      [4, "skipped", "NOTLISTED-I"],
+      [5, "rejected", future.code],
+    ]);
+    expect(res.body.data.rows[0].message).toMatch(/^Data posted successfully: 2020-02-04: open 1,000/);
+    expect(res.body.data.rows[3].message).toBe("SYMBOL property is missing in data entry");
+    expect(res.body.data.rows[5].message).toBe("BHAVAPI-I: HIGH (900) is below LOW (990)");
+    expect(await barOf(future.id, "2020-02-04")).toMatchObject({ open: 1000, high: 1010, low: 990, close: 1005, settlePrice: 1004.5, volume: 1200 });
+    expect(await barOf(future.id, "2020-02-05")).toBeNull();
+  });
+
+  it("answers 400 with one error per rejected row when no row is stored, and stores nothing", async () => {
+    const before = await rowCounts(t.context.db);
+    const res = await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [fo({ SYMBOL: "" }), fo({ SYMBOL: "BHAVAPI", CLOSE: "n/a" })]);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { msg: "SYMBOL property is missing in data entry", path: "0" },
+      { msg: 'Invalid CLOSE value "n/a"', path: "1" },
+    ]);
+    expect(res.body.data.rows.map((r: { outcome: string }) => r.outcome)).toEqual(["rejected", "rejected"]);
+    // A null SYMBOL, and rows without a single value, have no SYMBOL either.
+    const empty = await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [fo({ SYMBOL: null }), {}]);
+    expect(empty.body.errors).toEqual([
+      { msg: "SYMBOL property is missing in data entry", path: "0" },
+      { msg: "SYMBOL property is missing in data entry", path: "1" },
+    ]);
+    expect((await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [{}])).body.errors).toEqual([{ msg: "SYMBOL property is missing in data entry", path: "0" }]);
+    // Columns that are not a bhav copy's (the documents' short row has no CLOSE, INSTRUMENT or SERIES): the page's message.
+    const short = await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [{ SYMBOL: "BHAVAPI-I", TIMESTAMP: "04-FEB-2020", OPEN: 1, HIGH: 1, LOW: 1, SETTLE_PR: 1, VOLUME: 1 }]);
+    expect(short.status).toBe(400);
+    expect(short.body.errors[0].msg).toMatch(/^This file is not a recognised bhav copy\./);
+    for (const body of [{}, [], [1], [[]]]) expect((await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", body)).status).toBe(400);
+    expect(await rowCounts(t.context.db)).toEqual(before);
+  });
+
+  it("writes nothing when the database refuses one row: one transaction, every row then rejected with the reason", async () => {
+    const equity = (symbol: string, close: number) => ({ SYMBOL: symbol, SERIES: "EQ", OPEN: close, HIGH: close + 1, LOW: close - 1, CLOSE: close, LAST: close, PREVCLOSE: close, TOTTRDQTY: 77, TOTTRDVAL: 0, TIMESTAMP: "06-FEB-2020", TOTALTRADES: 1, ISIN: "X" });
+    const removeTrigger = await failWhen(t.context.db, "day_ohlc", "new.close = 777");
+    try {
+      const res = await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [equity(share.code, 500), equity("BHAVAPI-I", 777)]);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].msg).toMatch(/^Nothing was stored: the database refused the data \(.*forced test failure/);
+      expect(res.body.data.rows.map((r: { outcome: string }) => r.outcome)).toEqual(["rejected", "rejected"]);
+    } finally {
+      await removeTrigger();
+    }
+    expect(await barOf(share.id, "2020-02-06")).toBeNull();
+    const again = await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [equity(share.code, 500)]);
+    expect(again.body.data.rows[0]).toMatchObject({ outcome: "stored", symbol_code: share.code });
+    expect(await barOf(share.id, "2020-02-06")).toMatchObject({ close: 500, settlePrice: 500, volume: 77 });
   });
 });
