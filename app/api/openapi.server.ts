@@ -30,6 +30,13 @@ export function rolesOf(call: ApiCall): RoleId[] {
 
 export function requestBodySchema(call: ApiCall): JsonSchema | null {
   if (!call.body) return null;
+  if (call.upload) {
+    // multipart/form-data: the file field as binary parts, beside the schema's text fields.
+    const { files, accept } = call.upload;
+    const js = jsonSchema(call.body, "input");
+    const properties = { ...((js.properties as Record<string, unknown>) ?? {}), [files]: { type: "array", minItems: 1, items: binarySchema(accept) } };
+    return { type: "object", required: [...new Set([...((js.required as string[] | undefined) ?? []), files])], properties };
+  }
   const item = renameProperties(jsonSchema(call.body, "input"), call.aliases);
   if (call.bodyWrappedIn) return { type: "object", required: [call.bodyWrappedIn], properties: { [call.bodyWrappedIn]: item } };
   return call.bodyIsArrayOfOne ? { type: "array", minItems: 1, maxItems: 1, items: item } : item;
@@ -90,7 +97,7 @@ export function buildOpenApiDocument(calls: readonly ApiCall[]) {
       summary: call.summary,
       ...(call.public ? { security: [] } : {}),
       parameters: parameters(call),
-      ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
+      ...(body ? { requestBody: { required: true, content: { [call.upload ? "multipart/form-data" : "application/json"]: { schema: body } } } } : {}),
       responses,
       "x-roles": roles,
       "x-access-page": call.page,

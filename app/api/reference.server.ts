@@ -35,7 +35,7 @@ export function renderApiReference(calls: readonly ApiCall[]): string {
 <dt>Roles</dt><dd>${call.public ? "Anyone (no token)" : escapeHtml(roleNames(rolesOf(call)))} <small>(access table: ${escapeHtml(call.page)})</small></dd>
 <dt>Success</dt><dd>${call.status}</dd>
 </dl>
-${body ? `<h4>Body</h4>${pretty(body)}` : ""}
+${body ? `<h4>Body${call.upload ? " (multipart/form-data)" : ""}</h4>${pretty(body)}` : ""}
 <h4>Response</h4>${pretty(responseSchema(call))}
 </article>`;
       })

@@ -96,6 +96,14 @@ export interface ApiCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> 
   bodyIsArrayOfOne?: boolean;
   /** The documents wrap this body in one key: {payload: {...}} (suggestions). An unwrapped body is accepted too. */
   bodyWrappedIn?: string;
+  /**
+   * The body is multipart/form-data with files, read by the Upload page's own reader (readUpload:
+   * its size and count limits, empty and ZIP files named). The schema (`body`) receives the text
+   * fields plus, under `files`, the files sent in that field as UploadedFile[] (name, size, text,
+   * problem); files under other names are dropped. OpenAPI shows the field as binary parts of
+   * `accept`. A sample gives the files as `{ [files]: [{ name, content }] }`.
+   */
+  upload?: { files: string; accept: string };
   /** Success status: 200 or 201 only. */
   status: 200 | 201;
   /** The response shape (JSON), checked by the contract test and published in OpenAPI. */

@@ -10,6 +10,20 @@ export const NO_FILES_CHOSEN = "Please choose at least one file to upload.";
 /** ?tab=reference|bhav; anything else is the first tab. */
 export const uploadTabSchema = z.enum(UPLOAD_TABS).catch("reference");
 
+/** A file as the Upload page's reader gives it (app/market/upload.server.ts UploadedFile). */
+export const uploadedFileSchema = z.object({
+  name: z.string(),
+  size: z.number(),
+  /** The file's text, or null when it was refused (problem says why). */
+  text: z.string().nullable(),
+  problem: z.string().nullable(),
+});
+
+/** POST admin/referencePoint/add: one or more `pointFile` files (the Reference Point tab's CSV, DECISIONS 22). */
+export const referencePointFilesSchema = z.object({
+  pointFile: z.array(uploadedFileSchema, { error: NO_FILES_CHOSEN }).min(1, NO_FILES_CHOSEN),
+});
+
 export const uploadSchema = z.object({
   tab: z.enum(UPLOAD_TABS, { error: "Please choose Reference Point or Bhav Copy." }),
   fileCount: z.number().int().min(1, NO_FILES_CHOSEN),

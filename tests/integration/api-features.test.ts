@@ -6,8 +6,10 @@
 import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dispatchApi } from "~/api/dispatch.server";
-import { alerts, calendarEntries, dayOhlc, notifications, symbols, symbolSuggestions, trades, users, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
+import { alerts, calendarEntries, dayOhlc, notifications, referencePoints, symbols, symbolSuggestions, trades, users, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
 import { createCalendarEntry } from "~/models/calendar.server";
+import { NOT_A_REFERENCE_FILE } from "~/market/import-report";
+import { NO_FILES_CHOSEN } from "~/schemas/upload";
 import { upsertDailyBars } from "~/models/day-ohlc.server";
 import { istDateString } from "~/domain/dates";
 import { loader as userReportLoader } from "~/routes/reports.user";
@@ -630,5 +632,69 @@ describe("admin/chavi/bhavcopy", () => {
     const again = await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [equity(share.code, 500)]);
     expect(again.body.data.rows[0]).toMatchObject({ outcome: "stored", symbol_code: share.code });
     expect(await barOf(share.id, "2020-02-06")).toMatchObject({ close: 500, settlePrice: 500, volume: 77 });
+  });
+});
+
+describe("admin/referencePoint/add", () => {
+  const HEADER = "symbol_code,point_name,price,display_name,date,slPrice";
+  async function upload(userId: number | null, files: { name: string; content: string; field?: string }[]) {
+    const form = new FormData();
+    for (const f of files) form.append(f.field ?? "pointFile", new Blob([f.content], { type: "text/csv" }), f.name);
+    const headers: Record<string, string> = userId === null ? {} : { Authorization: `Bearer ${tokens.get(userId)}` };
+    const res = await dispatchApi(new Request(`${ORIGIN}/api/admin/referencePoint/add`, { method: "POST", body: form, headers }), t.context);
+    return { status: res.status, body: await res.json() };
+  }
+  const pointsOf = (symbolId: number) => t.context.db.select().from(referencePoints).where(eq(referencePoints.symbolId, symbolId)).orderBy(referencePoints.pointName);
+
+  it("stores each file's valid rows as the upload page does, listing the bad ones by line", async () => {
+    const good = [HEADER, `${subscribed.code},TEJI_VISAMO_TARGET,250.5,Teji,2026-01-05,240`, `${subscribed.code}:NSEFO,MANDI_VISAMO_TARGET,180,,2026-01-05,`, "NOSUCHCODE,X,1,,,"].join("\n");
+    const second = [HEADER, `${unsubscribed.code},PRAVAH,99,Pravah,,`].join("\n");
+    const res = await upload(ids[1], [
+      { name: "points.csv", content: good },
+      { name: "more.csv", content: second },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe("3 reference points stored from 2 files");
+    expect(res.body.data[0]).toMatchObject({ fileName: "points.csv", fatal: null, storedCount: 2, errorCount: 1, errors: [{ line: 4, message: expect.stringContaining("Unknown symbol") }] });
+    expect(res.body.data[0].stored.map((s: { line: number; symbol_code: string }) => [s.line, s.symbol_code])).toEqual([
+      [2, subscribed.code],
+      [3, subscribed.code],
+    ]);
+    expect((await pointsOf(subscribed.id)).map((p) => [p.pointName, p.displayName, p.price, p.slPrice, p.date])).toEqual([
+      ["MANDI_VISAMO_TARGET", "MANDI_VISAMO_TARGET", 180, null, "2026-01-05"],
+      ["TEJI_VISAMO_TARGET", "Teji", 250.5, 240, "2026-01-05"],
+    ]);
+    expect((await pointsOf(unsubscribed.id)).map((p) => p.pointName)).toEqual(["PRAVAH"]);
+  });
+
+  it("refuses a file that is not a reference-point CSV with the page's message, storing nothing", async () => {
+    const before = await rowCounts(t.context.db);
+    const res = await upload(ids[1], [{ name: "notes.csv", content: `symbol,price\n${subscribed.code},1\n` }]);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ msg: NOT_A_REFERENCE_FILE, path: "notes.csv" }]);
+    expect(res.body.data[0]).toMatchObject({ fatal: NOT_A_REFERENCE_FILE, storedCount: 0 });
+    const empty = await upload(ids[1], [{ name: "empty.csv", content: "" }]);
+    expect(empty).toMatchObject({ status: 400, body: { errors: [{ msg: "The file is empty.", path: "empty.csv" }] } });
+    expect(await rowCounts(t.context.db)).toEqual(before);
+  });
+
+  it("judges files on their own: a bad file beside a good one is named, the good one stored", async () => {
+    const res = await upload(ids[1], [
+      { name: "bad.csv", content: "nothing,here\n" },
+      { name: "good.csv", content: [HEADER, `${subscribed.code},SECOND_FILE_POINT,300,,,`].join("\n") },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe("1 reference point stored from 1 file; 1 file refused");
+    expect(res.body.data.map((f: { fatal: string | null }) => f.fatal)).toEqual([NOT_A_REFERENCE_FILE, null]);
+  });
+
+  it("needs pointFile files, the Bearer token the documents' client did not send, and role 1", async () => {
+    const csv = [HEADER, `${subscribed.code},NEVER,1,,,`].join("\n");
+    const before = await rowCounts(t.context.db);
+    expect(await upload(ids[1], [{ name: "p.csv", content: csv, field: "files" }])).toMatchObject({ status: 400, body: { errors: [{ msg: NO_FILES_CHOSEN }] } });
+    expect(await upload(null, [{ name: "p.csv", content: csv }])).toEqual({ status: 401, body: { error: "Invalid token" } });
+    expect((await upload(ids[2], [{ name: "p.csv", content: csv }])).status).toBe(403);
+    expect((await upload(ids[3], [{ name: "p.csv", content: csv }])).status).toBe(403);
+    expect(await rowCounts(t.context.db)).toEqual(before);
   });
 });

@@ -4,7 +4,9 @@
 import * as z from "zod";
 import { importPostedBhavRows } from "~/market/bhav-import.server";
 import { SYMBOL_MISSING_MESSAGE } from "~/market/bhav.server";
-import { postedBhavRowsSchema } from "~/schemas/upload";
+import { NOT_A_REFERENCE_FILE, REFERENCE_HEADER } from "~/market/import-report";
+import { importUploadedFile, uploadStatus, type UploadFileResult } from "~/market/upload.server";
+import { postedBhavRowsSchema, referencePointFilesSchema } from "~/schemas/upload";
 import { okStatus, ymdDate } from "../shapes";
 import { apiErrors, defineCall } from "../types.server";
 
@@ -42,6 +44,33 @@ const foRow = (symbol: string | undefined, extra: Record<string, string | number
   TIMESTAMP: "03-FEB-2020",
   ...extra,
 });
+
+const fileReportShape = z.object({
+  fileName: z.string(),
+  size: z.number().int().nonnegative(),
+  formatLabel: z.string().nullable(),
+  fatal: z.string().nullable().describe("why nothing of this file was stored (not a reference-point file, empty, too large, a ZIP ...)"),
+  storedCount: z.number().int().nonnegative(),
+  errorCount: z.number().int().nonnegative(),
+  stored: z.array(z.object({ line: z.number().int(), symbol_code: z.string(), detail: z.string() })),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+
+/** Each uploaded file's report as the Upload page shows it (lists capped at 500, counts exact). */
+function fileReports(results: readonly UploadFileResult[]) {
+  return results.map(({ fileName, size, report }) => ({
+    fileName,
+    size,
+    formatLabel: report.formatLabel,
+    fatal: report.fatal,
+    storedCount: report.storedCount,
+    errorCount: report.errorCount,
+    stored: report.stored.map((s) => ({ line: s.line, symbol_code: s.symbolCode, detail: s.detail })),
+    errors: report.errors,
+  }));
+}
+
+const sampleCsv = (code: string) => `${REFERENCE_HEADER}\n${code}:NSEFO,API_UPLOAD_POINT,123.5,API upload,2026-01-05,120\n`;
 
 export const uploadCalls = [
   defineCall({
@@ -96,5 +125,38 @@ export const uploadCalls = [
       ],
     }),
     invalid: { body: [foRow(undefined)], message: SYMBOL_MISSING_MESSAGE },
+  }),
+  defineCall({
+    id: "admin/referencePoint/add",
+    method: "POST",
+    path: "/api/admin/referencePoint/add",
+    tag: "Uploads",
+    summary:
+      "Uploads reference-point files with the Upload page's Reference Point import: multipart/form-data with one or more `pointFile` CSV files, header " +
+      "symbol_code,point_name,price,display_name,date,slPrice (date YYYY-MM-DD; DECISIONS 22), at most 20 files of 50 MB. Each file is judged on its own: " +
+      "its valid rows are stored in one transaction (a point uploaded again is replaced), bad rows are listed with their line; a file that is not a " +
+      "reference-point file, empty, a ZIP or too large stores nothing and is named in errors[]. 200 when at least one file went in, else 400 (413 " +
+      "for a file over the limit) with each file's message. The documents' client sent this call without an Authorization header: the API still " +
+      "requires the Bearer token (or the session cookie) like every call, with role 1 (the upload page's rule).",
+    page: "/upload",
+    upload: { files: "pointFile", accept: "text/csv" },
+    body: referencePointFilesSchema,
+    status: 200,
+    response: z.object({ status: okStatus, message: z.string(), data: z.array(fileReportShape) }),
+    handle: async ({ context, body }) => {
+      const results: UploadFileResult[] = [];
+      for (const file of body.pointFile) results.push(await importUploadedFile(context.db, "reference", file));
+      const data = fileReports(results);
+      const status = uploadStatus(results);
+      if (status !== 200) apiErrors(status === 413 ? 413 : 400, data.map((f) => ({ msg: f.fatal ?? "Nothing was stored", path: f.fileName })), { data });
+      const stored = data.reduce((sum, f) => sum + f.storedCount, 0);
+      const refused = data.filter((f) => f.fatal !== null).length;
+      const message =
+        `${stored} reference ${stored === 1 ? "point" : "points"} stored from ${data.length - refused} ${data.length - refused === 1 ? "file" : "files"}` +
+        (refused > 0 ? `; ${refused} ${refused === 1 ? "file" : "files"} refused` : "");
+      return { status: 200, message, data };
+    },
+    sample: (f) => ({ body: { pointFile: [{ name: "points.csv", content: sampleCsv(f.symbolCode) }] } }),
+    invalid: { body: { pointFile: [{ name: "notes.csv", content: "hello,world\n1,2\n" }] }, message: NOT_A_REFERENCE_FILE },
   }),
 ];
