@@ -11,6 +11,7 @@ import { createCalendarEntry } from "~/models/calendar.server";
 import { NOT_A_REFERENCE_FILE } from "~/market/import-report";
 import { NO_FILES_CHOSEN } from "~/schemas/upload";
 import { upsertDailyBars } from "~/models/day-ohlc.server";
+import { saveReferencePoints } from "~/models/reference-point.server";
 import { istDateString } from "~/domain/dates";
 import { loader as userReportLoader } from "~/routes/reports.user";
 import { loader as tradeExportLoader } from "~/routes/reports.trade.export";
@@ -696,5 +697,27 @@ describe("admin/referencePoint/add", () => {
     expect((await upload(ids[2], [{ name: "p.csv", content: csv }])).status).toBe(403);
     expect((await upload(ids[3], [{ name: "p.csv", content: csv }])).status).toBe(403);
     expect(await rowCounts(t.context.db)).toEqual(before);
+  });
+});
+
+describe("getReferencePoint/{symbol}", () => {
+  it("gives one symbol's active points in getReferencePoint's shape, the newest of a name winning; 404 outside a customer's subscription", async () => {
+    const symbol = await createSymbolRow(t.context.db, sectorId, "REFPTAPI");
+    await t.context.db.insert(userSymbols).values({ userId: ids[4], symbolId: symbol.id, sectorId });
+    await saveReferencePoints(t.context.db, [
+      { symbolId: symbol.id, pointName: "TEJI_PRAVAH_POINT", displayName: "Old", price: 90, slPrice: null, date: "2026-01-02" },
+      { symbolId: symbol.id, pointName: "TEJI_PRAVAH_POINT", displayName: "New", price: 80, slPrice: null, date: "2026-01-09" },
+      { symbolId: symbol.id, pointName: "MANDI_PRAVAH_POINT", displayName: "Mandi", price: 70, slPrice: null, date: null },
+    ]);
+    const one = await send(ids[4], "GET", "/api/getReferencePoint/refptapi");
+    expect(one).toEqual({
+      status: 200,
+      body: { status: 200, data: { MANDI_PRAVAH_POINT: { REFPTAPI: { price: 70, display_name: "Mandi" } }, TEJI_PRAVAH_POINT: { REFPTAPI: { price: 80, display_name: "New" } } } },
+    });
+    const all = await send(ids[4], "GET", "/api/getReferencePoint");
+    for (const name of ["MANDI_PRAVAH_POINT", "TEJI_PRAVAH_POINT"]) expect(all.body.data[name].REFPTAPI).toEqual(one.body.data[name].REFPTAPI);
+    expect((await send(ids[4], "GET", `/api/getReferencePoint/${unsubscribed.code}`)).status).toBe(404);
+    expect((await send(ids[4], "GET", "/api/getReferencePoint/NO-SUCH-CODE")).status).toBe(404);
+    expect((await send(ids[2], "GET", "/api/getReferencePoint/REFPTAPI")).status).toBe(403);
   });
 });
