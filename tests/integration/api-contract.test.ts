@@ -93,6 +93,12 @@ describe("the API table", () => {
     expect(roles("admin/symbolsuggestionflow/create")).toEqual([1]);
     expect(roles("admin/reports/monthUserProfits")).toEqual([1]);
     expect(roles("admin/reports/trade/summary")).toEqual([1]);
+    expect(roles("downloadPdf")).toEqual([1]);
+    expect(roles("admin/all-w-hero")).toEqual([1, 2, 3, 4]);
+    expect(roles("admin/chavi/bhavcopy")).toEqual([1]);
+    expect(roles("admin/referencePoint/add")).toEqual([1]);
+    expect(roles("getReferencePoint/{symbol}")).toEqual([1, 3, 4]);
+    expect(roles("admin/user/list")).toEqual([1, 2]);
   });
 });
 
