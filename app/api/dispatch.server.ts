@@ -11,6 +11,7 @@ import { FORBIDDEN_MESSAGE, UNKNOWN_CALL_MESSAGE } from "./messages";
 import { mayCall } from "./roles";
 import { API_CALLS } from "./table.server";
 import { apiError, type ApiCall, type ApiMethod } from "./types.server";
+import { readUpload } from "~/market/upload.server";
 
 
 
@@ -145,9 +146,23 @@ function renameAliases(raw: unknown, aliases: Readonly<Record<string, string>> |
   return out;
 }
 
+/** A multipart upload through the Upload page's reader: the text fields, and the files of the call's field. */
+async function readUploadBody(request: Request, files: string): Promise<Record<string, unknown>> {
+  const upload = await readUpload(request, { fileField: files });
+  if (upload.problem) badRequest([{ msg: upload.problem }]);
+  const out: Record<string, unknown> = {};
+  const fields = withoutNul(upload.fields);
+  for (const key of new Set(fields.keys())) {
+    const all = fields.getAll(key).filter((v): v is string => typeof v === "string");
+    if (all.length > 0) out[key] = all.length === 1 ? all[0] : all;
+  }
+  out[files] = upload.files;
+  return out;
+}
+
 async function parseBody(call: ApiCall, request: Request): Promise<unknown> {
   if (!call.body) return undefined;
-  let raw = await readRawBody(request);
+  let raw = call.upload ? await readUploadBody(request, call.upload.files) : await readRawBody(request);
   if (call.bodyIsArrayOfOne && Array.isArray(raw)) raw = raw[0];
   if (call.bodyWrappedIn && raw && typeof raw === "object" && !Array.isArray(raw)) {
     const inner = (raw as Record<string, unknown>)[call.bodyWrappedIn];

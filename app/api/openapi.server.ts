@@ -30,6 +30,13 @@ export function rolesOf(call: ApiCall): RoleId[] {
 
 export function requestBodySchema(call: ApiCall): JsonSchema | null {
   if (!call.body) return null;
+  if (call.upload) {
+    // multipart/form-data: the file field as binary parts, beside the schema's text fields.
+    const { files, accept } = call.upload;
+    const js = jsonSchema(call.body, "input");
+    const properties = { ...((js.properties as Record<string, unknown>) ?? {}), [files]: { type: "array", minItems: 1, items: binarySchema(accept) } };
+    return { type: "object", required: [...new Set([...((js.required as string[] | undefined) ?? []), files])], properties };
+  }
   const item = renameProperties(jsonSchema(call.body, "input"), call.aliases);
   if (call.bodyWrappedIn) return { type: "object", required: [call.bodyWrappedIn], properties: { [call.bodyWrappedIn]: item } };
   return call.bodyIsArrayOfOne ? { type: "array", minItems: 1, maxItems: 1, items: item } : item;
@@ -54,17 +61,29 @@ function parameters(call: ApiCall) {
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string, name = "Error") => ({ description, content: { "application/json": { schema: ref(name) } } });
 
+/** A file download's body: raw bytes of one of its media types. */
+export function binarySchema(type: string): JsonSchema {
+  return { type: "string", format: "binary", contentMediaType: type };
+}
+
+function successResponse(call: ApiCall) {
+  if (call.download) {
+    return {
+      description: "A file download",
+      headers: { "Content-Disposition": { description: 'attachment; filename="..."', schema: { type: "string" } } },
+      content: Object.fromEntries(call.download.map((type) => [type, { schema: binarySchema(type) }])),
+    };
+  }
+  if (call.contentType === "text/html") return { description: "Success", content: { "text/html": { schema: { type: "string" } } } };
+  return { description: "Success", content: { "application/json": { schema: jsonSchema(call.response, "output") } } };
+}
+
 export function buildOpenApiDocument(calls: readonly ApiCall[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of calls) {
     const roles = rolesOf(call);
     const body = requestBodySchema(call);
-    const responses: Record<string, unknown> = {
-      [String(call.status)]: {
-        description: "Success",
-        content: call.contentType === "text/html" ? { "text/html": { schema: { type: "string" } } } : { "application/json": { schema: jsonSchema(call.response, "output") } },
-      },
-    };
+    const responses: Record<string, unknown> = { [String(call.status)]: successResponse(call) };
     if (call.body || call.query) responses["400"] = errorResponse("Bad input: errors[0].msg carries the form's message");
     if (!call.public) {
       responses["401"] = errorResponse('Missing, expired or unknown token: {"error":"Invalid token"}', "InvalidToken");
@@ -78,7 +97,7 @@ export function buildOpenApiDocument(calls: readonly ApiCall[]) {
       summary: call.summary,
       ...(call.public ? { security: [] } : {}),
       parameters: parameters(call),
-      ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
+      ...(body ? { requestBody: { required: true, content: { [call.upload ? "multipart/form-data" : "application/json"]: { schema: body } } } } : {}),
       responses,
       "x-roles": roles,
       "x-access-page": call.page,

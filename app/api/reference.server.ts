@@ -1,7 +1,7 @@
 // The API's readable reference (/api/docs): every call with its method, path, roles, body and
 // response, and the socket events, rendered on the server from the same table as OpenAPI.
 import * as z from "zod";
-import { requestBodySchema, roleNames, rolesOf, socketEventReference } from "./openapi.server";
+import { binarySchema, requestBodySchema, roleNames, rolesOf, socketEventReference } from "./openapi.server";
 import type { ApiCall } from "./types.server";
 
 function escapeHtml(text: string): string {
@@ -13,6 +13,7 @@ function pretty(value: unknown): string {
 }
 
 function responseSchema(call: ApiCall) {
+  if (call.download) return { "Content-Disposition": 'attachment; filename="..."', oneOf: call.download.map(binarySchema) };
   if (call.contentType === "text/html") return { type: "string", contentMediaType: "text/html" };
   const schema = z.toJSONSchema(call.response, { io: "output", unrepresentable: "any" }) as Record<string, unknown>;
   delete schema.$schema;
@@ -34,7 +35,7 @@ export function renderApiReference(calls: readonly ApiCall[]): string {
 <dt>Roles</dt><dd>${call.public ? "Anyone (no token)" : escapeHtml(roleNames(rolesOf(call)))} <small>(access table: ${escapeHtml(call.page)})</small></dd>
 <dt>Success</dt><dd>${call.status}</dd>
 </dl>
-${body ? `<h4>Body</h4>${pretty(body)}` : ""}
+${body ? `<h4>Body${call.upload ? " (multipart/form-data)" : ""}</h4>${pretty(body)}` : ""}
 <h4>Response</h4>${pretty(responseSchema(call))}
 </article>`;
       })

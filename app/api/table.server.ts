@@ -17,6 +17,7 @@ import { tradeCalls } from "./calls/trades.server";
 import { userCalls } from "./calls/users.server";
 import { watchlistCalls } from "./calls/watchlists.server";
 import { settingsCalls } from "./calls/settings.server";
+import { uploadCalls } from "./calls/uploads.server";
 import { buildOpenApiDocument } from "./openapi.server";
 import { renderApiReference } from "./reference.server";
 import { defineCall, type ApiCall } from "./types.server";
@@ -51,4 +52,4 @@ const referenceCalls: ApiCall[] = [
   }),
 ];
 
-export const API_CALLS: readonly ApiCall[] = [...authCalls, ...referenceCalls, ...settingsCalls, ...catalogueCalls, ...keyCalls, ...userCalls, ...calendarCalls, ...messageCalls, ...pointCalls, ...marketCalls, ...liveRateCalls, ...alertCalls, ...watchlistCalls, ...reportCalls, ...tradeCalls];
+export const API_CALLS: readonly ApiCall[] = [...authCalls, ...referenceCalls, ...settingsCalls, ...catalogueCalls, ...keyCalls, ...userCalls, ...calendarCalls, ...messageCalls, ...pointCalls, ...marketCalls, ...liveRateCalls, ...alertCalls, ...watchlistCalls, ...reportCalls, ...tradeCalls, ...uploadCalls];

@@ -96,17 +96,35 @@ export interface ApiCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> 
   bodyIsArrayOfOne?: boolean;
   /** The documents wrap this body in one key: {payload: {...}} (suggestions). An unwrapped body is accepted too. */
   bodyWrappedIn?: string;
+  /**
+   * The body is multipart/form-data with files, read by the Upload page's own reader (readUpload:
+   * its size and count limits, empty and ZIP files named). The schema (`body`) receives the text
+   * fields plus, under `files`, the files sent in that field as UploadedFile[] (name, size, text,
+   * problem); files under other names are dropped. OpenAPI shows the field as binary parts of
+   * `accept`. A sample gives the files as `{ [files]: [{ name, content }] }`.
+   */
+  upload?: { files: string; accept: string };
   /** Success status: 200 or 201 only. */
   status: 200 | 201;
   /** The response shape (JSON), checked by the contract test and published in OpenAPI. */
   response: z.ZodType;
   /** A response that is not JSON (the reference page). */
   contentType?: "text/html";
+  /**
+   * A file download instead of JSON: the media types the call may answer, always sent with
+   * `Content-Disposition: attachment; filename="..."`. The contract test checks the type and the
+   * header, reads the body as bytes (a Uint8Array) and checks them with `response`; OpenAPI lists
+   * each type as a binary body. Errors are JSON as everywhere.
+   */
+  download?: readonly string[];
   handle(input: ApiInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
   /** A valid call for the contract test; called afresh for every role it runs as. */
   sample(fixture: ApiFixture, role: RoleId): ApiSample | Promise<ApiSample>;
-  /** A bad body and the form's message it answers in errors[0].msg (required with a body). */
-  invalid?: { body: unknown; message: string };
+  /**
+   * A bad call and the message it answers in errors[0].msg with 400: a bad body (required with a
+   * body: the form's message), or for a call without a body a bad query (replacing the sample's).
+   */
+  invalid?: { body?: unknown; query?: Record<string, string>; message: string };
 }
 
 export type ApiCall = ApiCallSpec<Obj, Obj, z.ZodType>;
@@ -129,6 +147,15 @@ export interface ApiErrorBody {
 /** Throws the API's error answer: {status, message, errors: [{msg}]}. */
 export function apiError(status: 400 | 403 | 404 | 409 | 422 | 429 | 500 | 502 | 503, message: string, path?: string): never {
   const body: ApiErrorBody = { status, message, errors: [{ msg: message, ...(path ? { path } : {}) }] };
+  throw new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
+}
+
+/**
+ * Throws an error answer listing several problems (errors[0].msg is the first), with any extra
+ * fields the call documents beside them (e.g. a per-row outcome).
+ */
+export function apiErrors(status: 400 | 413 | 422, errors: readonly { msg: string; path?: string }[], extra: Record<string, unknown> = {}): never {
+  const body = { status, message: errors[0]?.msg ?? "Bad request", errors, ...extra };
   throw new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
 }
 

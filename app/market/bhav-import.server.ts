@@ -11,13 +11,15 @@
 //   - everything else (options, later expiries, other series) is counted as not used.
 import type { AppDatabase } from "~/db/client.server";
 import { formatNumber } from "~/domain/format";
-import { FUTURE_INSTRUMENTS, futureSymbolCode, nearMonthFutures, parseBhavCopy, type BhavFormat, type BhavRow } from "~/market/bhav.server";
+import { FUTURE_INSTRUMENTS, futureSymbolCode, nearMonthFutures, parseBhavCopy, SYMBOL_MISSING_MESSAGE, type BhavFormat, type BhavRow } from "~/market/bhav.server";
 import { findCsvHeader, parseCsvInSlices } from "~/market/csv-chunks.server";
 import {
   capReport,
   emptyReport,
   FILE_EMPTY,
+  groupErrorsByLine,
   NOT_A_BHAV_COPY,
+  POSTED_OK,
   type ImportReport,
   type ImportRowError,
   type ImportStoredRow,
@@ -40,10 +42,22 @@ const IGNORED_REASONS: Record<Exclude<BhavFormat, "unknown">, string> = {
 /** The largest value a price column (numeric(14,2)) holds. */
 export const MAX_STORABLE_PRICE = 999_999_999_999.99;
 
+/** What became of one line of a bhav copy. */
+export interface BhavRowOutcome {
+  line: number;
+  /** stored; rejected (a bad row, listed in errors); skipped (its symbol is not listed); ignored (a row this import does not use). */
+  outcome: "stored" | "rejected" | "skipped" | "ignored";
+  /** The symbol code the row is (or would be) stored under; null when the row has none. */
+  symbolCode: string | null;
+  message: string;
+}
+
 export interface BhavImportReport extends ImportReport {
   format: BhavFormat;
   /** The trading days stored, YYYY-MM-DD. */
   tradingDates: string[];
+  /** Every data line's outcome, in line order: only when asked for (`rowOutcomes`), never capped. */
+  rows?: BhavRowOutcome[];
 }
 
 export interface BhavTarget {
@@ -82,6 +96,7 @@ export function dailyBarFromBhavRow(row: BhavRow): { bar: Omit<DailyBar, "symbol
   if (prices.some((p) => p > MAX_STORABLE_PRICE)) return { error: `A price is too large to store (the limit is ${formatNumber(MAX_STORABLE_PRICE)})` };
   if (row.close === 0) return { error: "The close price is 0: there is no price to store" };
   if (row.volume < 0) return { error: "The volume is negative" };
+  if (row.volume > Number.MAX_SAFE_INTEGER) return { error: "The volume is too large to store" };
   let { open, high, low } = row;
   if (open === 0 && high === 0 && low === 0) {
     open = high = low = row.close;
@@ -107,8 +122,15 @@ function describeBar(bar: Omit<DailyBar, "symbolId">): string {
   return `${bar.tradingDate}: open ${formatNumber(bar.open)}, high ${formatNumber(bar.high)}, low ${formatNumber(bar.low)}, close ${formatNumber(bar.close)}${settle}`;
 }
 
-/** Parses a bhav copy (any of the three formats), stores what maps onto our symbols, reports per row. */
-export async function importBhavCopy(db: AppDatabase, csvText: string): Promise<BhavImportReport> {
+/**
+ * Parses a bhav copy (any of the three formats), stores what maps onto our symbols, reports per
+ * row. With `rowOutcomes` the report also says what became of every data line (for the API's
+ * posted rows; an uploaded file's report lists only the stored and the bad rows).
+ */
+export async function importBhavCopy(db: AppDatabase, csvText: string, options: { rowOutcomes?: boolean } = {}): Promise<BhavImportReport> {
+  // Outcomes by line, kept only when asked for (an F&O file has 30,000 option rows).
+  const outcomes = options.rowOutcomes ? new Map<number, BhavRowOutcome>() : null;
+  const note = (line: number, outcome: BhavRowOutcome["outcome"], symbolCode: string | null, message: string) => outcomes?.set(line, { line, outcome, symbolCode, message });
   const fail = (message: string, format: BhavFormat = "unknown"): BhavImportReport => ({
     ...emptyReport("bhav", message, format === "unknown" ? null : BHAV_FORMAT_LABELS[format]),
     format,
@@ -129,10 +151,15 @@ export async function importBhavCopy(db: AppDatabase, csvText: string): Promise<
     const result = parseBhavCopy(slice);
     const rows = result.rows.filter(isBhavCandidate);
     dropped += result.rows.length - rows.length;
+    if (outcomes) for (const row of result.rows) if (!isBhavCandidate(row)) note(row.line, "ignored", row.symbol, "Not used: only futures and shares of series EQ are stored");
     return { rows, errors: result.errors };
   });
   const selection = selectBhavTargets(parsed.rows);
   const { targets } = selection;
+  if (outcomes) {
+    const picked = new Set(targets.map((t) => t.row.line));
+    for (const row of parsed.rows) if (!picked.has(row.line)) note(row.line, "ignored", futureSymbolCode(row.symbol), "Not used: not the near-month contract of this future");
+  }
   const ignored = selection.ignored + dropped;
   const listed = await symbolsByCodes(db, [...new Set(targets.map((t) => t.code))]);
 
@@ -147,6 +174,7 @@ export async function importBhavCopy(db: AppDatabase, csvText: string): Promise<
     if (!symbol) {
       skipped += 1;
       skippedCodes.add(code);
+      note(row.line, "skipped", code, `${code} is not in the symbol list: not stored`);
       continue;
     }
     const key = `${symbol.id}|${row.tradingDate}`;
@@ -163,8 +191,19 @@ export async function importBhavCopy(db: AppDatabase, csvText: string): Promise<
     firstLineOf.set(key, row.line);
     bars.push({ symbolId: symbol.id, ...result.bar });
     stored.push({ line: row.line, symbolCode: symbol.symbolCode, detail: describeBar(result.bar) });
+    note(row.line, "stored", symbol.symbolCode, `${POSTED_OK}: ${describeBar(result.bar)}`);
   }
   errors.sort((a, b) => a.line - b.line);
+  if (outcomes) {
+    const codeOf = new Map(targets.map((t) => [t.row.line, t.code]));
+    for (const e of groupErrorsByLine(errors)) if (e.line > 0) note(e.line, "rejected", codeOf.get(e.line) ?? null, e.message);
+  }
+  const rowsOf = (fatal: string | null): BhavRowOutcome[] | undefined =>
+    outcomes
+      ? [...outcomes.values()]
+          .map((o) => (fatal && o.outcome === "stored" ? { ...o, outcome: "rejected" as const, message: fatal } : o))
+          .sort((a, b) => a.line - b.line)
+      : undefined;
 
   const report: BhavImportReport = {
     ...emptyReport("bhav", null, BHAV_FORMAT_LABELS[format]),
@@ -176,6 +215,7 @@ export async function importBhavCopy(db: AppDatabase, csvText: string): Promise<
     errors,
     skipped: { count: skipped, codes: [...skippedCodes], symbolCount: skippedCodes.size },
     ignored: { count: ignored, reason: IGNORED_REASONS[format] },
+    ...(outcomes ? { rows: rowsOf(null) } : {}),
   };
   if (bars.length > 0) {
     try {
@@ -185,16 +225,61 @@ export async function importBhavCopy(db: AppDatabase, csvText: string): Promise<
       });
     } catch (error) {
       console.error("[bhav-import] nothing stored:", databaseMessage(error));
+      const fatal = `Nothing was stored: the database refused the data (${databaseMessage(error)}).`;
       return capReport({
         ...report,
         tradingDates: [],
         storedCount: 0,
         stored: [],
-        fatal: `Nothing was stored: the database refused the data (${databaseMessage(error)}).`,
+        fatal,
+        ...(outcomes ? { rows: rowsOf(fatal) } : {}),
       });
     }
   }
   return capReport(report);
+}
+
+// ---------------------------------------------------------------- posted rows (the API)
+
+/** A bhav copy row as the API receives it: the CSV's column names and their values. */
+export type PostedBhavRow = Readonly<Record<string, string | number | null>>;
+
+export interface PostedBhavImport {
+  report: BhavImportReport;
+  /** One outcome per posted row, in the order posted (`line` is the row's line in the CSV they make). */
+  rows: BhavRowOutcome[];
+}
+
+/** A CSV field: quoted, quotes doubled, line breaks flattened (each row stays on its own line). */
+function csvField(value: string | number | null): string {
+  const text = value === null ? "" : String(value);
+  return `"${text.replace(/[\r\n]+/g, " ").replaceAll('"', '""')}"`;
+}
+
+/**
+ * Imports posted bhav copy rows (admin/chavi/bhavcopy) with the upload's own import: the rows
+ * become the CSV file they came from (the header is every column name posted, in order) and go
+ * through importBhavCopy, so the format, the SYMBOL rule, ':NSEFO', the near-month choice and the
+ * one transaction are the upload's. Each posted row gets its outcome.
+ */
+export async function importPostedBhavRows(db: AppDatabase, posted: readonly PostedBhavRow[]): Promise<PostedBhavImport> {
+  const columns = [...new Set(posted.flatMap((row) => Object.keys(row)))];
+  if (columns.length === 0) {
+    // Rows without a single column: nothing to read, and no SYMBOL in any of them.
+    const rows = posted.map((_, i): BhavRowOutcome => ({ line: i + 2, outcome: "rejected", symbolCode: null, message: SYMBOL_MISSING_MESSAGE }));
+    return { report: { ...emptyReport("bhav"), format: "unknown", tradingDates: [], errorCount: rows.length, errors: rows.map((r) => ({ line: r.line, message: r.message })), rows }, rows };
+  }
+  const lines = [columns.map(csvField).join(","), ...posted.map((row) => columns.map((c) => csvField(row[c] ?? null)).join(","))];
+  const report = await importBhavCopy(db, `${lines.join("\n")}\n`, { rowOutcomes: true });
+  const byLine = new Map((report.rows ?? []).map((o) => [o.line, o]));
+  // Row i is line i + 2 (the header is line 1). A row with no outcome had only empty values, which
+  // the CSV reader passes over as a blank line: it has no SYMBOL either.
+  const rows = posted.map((_, i): BhavRowOutcome => {
+    const line = i + 2;
+    if (report.fatal) return { line, outcome: "rejected", symbolCode: null, message: report.fatal };
+    return byLine.get(line) ?? { line, outcome: "rejected", symbolCode: null, message: SYMBOL_MISSING_MESSAGE };
+  });
+  return { report, rows };
 }
 
 /** The database's own message, found through drizzle's wrapping error when there is one. */

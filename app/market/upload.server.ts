@@ -21,6 +21,7 @@ export const TOO_MANY_FILES = `Too many files: upload at most ${MAX_UPLOAD_FILES
 export const MAX_UPLOAD_TOTAL_MB = 100;
 export const TOO_MUCH_AT_ONCE = `This upload is over ${MAX_UPLOAD_TOTAL_MB} MB in all: upload this file separately.`;
 const MAX_FIELD_BYTES = 10_000;
+export const UNREADABLE_UPLOAD = "The upload could not be read: it is not a well-formed multipart/form-data body.";
 
 export interface UploadedFile {
   name: string;
@@ -50,22 +51,24 @@ function isZip(bytes: Uint8Array): boolean {
  * Reads the form fields and files of an upload. A file over `maxFileBytes` is read through
  * without being kept (memory stays bounded by the limit) and comes back with the too-large
  * problem; so does a file that would take the upload past `maxTotalBytes` in all, or past
- * `maxFiles` files. A request that is not multipart gives its fields and no files.
+ * `maxFiles` files. A request that is not multipart gives its fields and no files; a multipart
+ * body that cannot be read gives no files and `problem` (UNREADABLE_UPLOAD). With
+ * `fileField`, only files sent under that field name are taken (others are read through and dropped).
  */
 export async function readUpload(
   request: Request,
-  options: { maxFileBytes?: number; maxFiles?: number; maxTotalBytes?: number } = {},
-): Promise<{ fields: FormData; files: UploadedFile[] }> {
+  options: { maxFileBytes?: number; maxFiles?: number; maxTotalBytes?: number; fileField?: string } = {},
+): Promise<{ fields: FormData; files: UploadedFile[]; problem: string | null }> {
   const maxFileBytes = options.maxFileBytes ?? MAX_UPLOAD_BYTES;
   const maxFiles = options.maxFiles ?? MAX_UPLOAD_FILES;
   const maxTotalBytes = options.maxTotalBytes ?? MAX_UPLOAD_TOTAL_MB * 1024 * 1024;
   let kept = 0;
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) {
-    return { fields: await request.formData().catch(() => new FormData()), files: [] };
+    return { fields: await request.formData().catch(() => new FormData()), files: [], problem: null };
   }
   const files: UploadedFile[] = [];
-  const handler: UploadHandler = async ({ filename, data }) => {
+  const handler: UploadHandler = async ({ name, filename, data }) => {
     if (filename === undefined) {
       // A plain field (the tab): small, kept as text.
       const chunks: Uint8Array[] = [];
@@ -77,7 +80,7 @@ export async function readUpload(
       return new TextDecoder().decode(Buffer.concat(chunks));
     }
     // An empty file input sends a part without a name: nothing was chosen.
-    if (filename === "") {
+    if (filename === "" || (options.fileField !== undefined && name !== options.fileField)) {
       await drain(data);
       return null;
     }
@@ -115,8 +118,12 @@ export async function readUpload(
     files.push({ name: filename, size, text: problem ? null : new TextDecoder().decode(bytes), problem });
     return null;
   };
-  const fields = await unstable_parseMultipartFormData(request, handler);
-  return { fields, files };
+  try {
+    return { fields: await unstable_parseMultipartFormData(request, handler), files, problem: null };
+  } catch {
+    // A malformed body (a part without a field name, a broken boundary) cannot be read: nothing of it is kept.
+    return { fields: new FormData(), files: [], problem: UNREADABLE_UPLOAD };
+  }
 }
 
 /** Imports one uploaded file as the tab says: bhav copy or reference points. */

@@ -161,12 +161,19 @@ export async function listSymbolsWithReferencePoints(db: AppDatabase): Promise<{
     .orderBy(asc(symbols.symbolCode));
 }
 
-/** Every active point with its symbol code (getReferencePoint: keyed by point name, then code). */
-export async function listActiveReferencePoints(db: AppDatabase): Promise<{ symbolCode: string; pointName: string; displayName: string; price: number }[]> {
+/**
+ * Every active point with its symbol code, or one symbol's (getReferencePoint: keyed by point
+ * name, then code). A symbol with the same point name twice (different dates) lists the newest
+ * last: keyed, the newest wins.
+ */
+export async function listActiveReferencePoints(
+  db: AppDatabase,
+  symbolId?: number,
+): Promise<{ symbolCode: string; pointName: string; displayName: string; price: number }[]> {
   return db
     .select({ symbolCode: symbols.symbolCode, pointName: referencePoints.pointName, displayName: referencePoints.displayName, price: referencePoints.price })
     .from(referencePoints)
     .innerJoin(symbols, eq(symbols.id, referencePoints.symbolId))
-    .where(eq(referencePoints.isActive, true))
-    .orderBy(asc(referencePoints.pointName), asc(symbols.symbolCode));
+    .where(and(eq(referencePoints.isActive, true), symbolId === undefined ? undefined : eq(referencePoints.symbolId, symbolId)))
+    .orderBy(asc(referencePoints.pointName), asc(symbols.symbolCode), sql`${referencePoints.date} asc nulls first`, asc(referencePoints.id));
 }

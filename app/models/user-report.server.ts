@@ -15,6 +15,7 @@ export interface UserReportFilter {
 export interface UserReportRow {
   /** A stable key for the row (user id, or the sign-in's session). */
   key: string;
+  userId: number;
   username: string;
   name: string;
   email: string;
@@ -77,6 +78,7 @@ function loginQuery(db: AppDatabase, filter: UserReportFilter) {
     rows: db
       .select({
         sessionId: authSessions.id,
+        userId: users.id,
         username: users.username,
         name: users.name,
         email: users.email,
@@ -114,14 +116,14 @@ export async function listUserReportPage(
   return { rows: rows.map(fromUser), total };
 }
 
-type LoginRow = { sessionId: string; username: string; name: string; email: string; roleId: number; status: boolean; loginTime: Date; cursorTime: string };
+type LoginRow = { sessionId: string; userId: number; username: string; name: string; email: string; roleId: number; status: boolean; loginTime: Date; cursorTime: string };
 
 function fromLogin(r: LoginRow): UserReportRow {
-  return { key: `s-${r.sessionId}`, username: r.username, name: r.name, email: r.email, roleId: r.roleId, status: r.status, loginTime: r.loginTime, dateSubscribed: null, dateExpired: null };
+  return { key: `s-${r.sessionId}`, userId: r.userId, username: r.username, name: r.name, email: r.email, roleId: r.roleId, status: r.status, loginTime: r.loginTime, dateSubscribed: null, dateExpired: null };
 }
 
 function fromUser(r: { id: number; username: string; name: string; email: string; roleId: number; status: boolean; dateSubscribed: string | null; dateExpired: string | null }): UserReportRow {
-  return { key: `u-${r.id}`, username: r.username, name: r.name, email: r.email, roleId: r.roleId, status: r.status, loginTime: null, dateSubscribed: r.dateSubscribed, dateExpired: r.dateExpired };
+  return { key: `u-${r.id}`, userId: r.id, username: r.username, name: r.name, email: r.email, roleId: r.roleId, status: r.status, loginTime: null, dateSubscribed: r.dateSubscribed, dateExpired: r.dateExpired };
 }
 
 /** Every row of the report in keyset batches (for the exports). */

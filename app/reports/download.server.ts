@@ -3,7 +3,7 @@ import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { ExportFormat } from "~/schemas/report";
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   pdf: "application/pdf",
 };
@@ -18,7 +18,7 @@ export function downloadResponse(body: Readable, filename: string, format: Expor
   return new Response(createReadableStreamFromReadable(body), {
     status: 200,
     headers: {
-      "Content-Type": CONTENT_TYPES[format],
+      "Content-Type": EXPORT_CONTENT_TYPES[format],
       "Content-Disposition": `attachment; filename="${filename}"`,
       "Cache-Control": "no-store",
       // Keep proxies from buffering the stream.

@@ -28,7 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const { fields, files } = await readUpload(request);
+  const { fields, files, problem } = await readUpload(request);
+  if (problem) return json({ tab: tabOf(request), formError: problem, results: [] as UploadFileResult[] }, { status: 400 });
   const parsed = uploadSchema.safeParse({ tab: fields.get("tab") ?? tabOf(request), fileCount: files.length });
   if (!parsed.success) {
     return json({ tab: tabOf(request), formError: parsed.error.issues[0].message, results: [] as UploadFileResult[] }, { status: 400 });

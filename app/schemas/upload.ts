@@ -10,7 +10,44 @@ export const NO_FILES_CHOSEN = "Please choose at least one file to upload.";
 /** ?tab=reference|bhav; anything else is the first tab. */
 export const uploadTabSchema = z.enum(UPLOAD_TABS).catch("reference");
 
+/** A file as the Upload page's reader gives it (app/market/upload.server.ts UploadedFile). */
+export const uploadedFileSchema = z.object({
+  name: z.string(),
+  size: z.number(),
+  /** The file's text, or null when it was refused (problem says why). */
+  text: z.string().nullable(),
+  problem: z.string().nullable(),
+});
+
+/** POST admin/referencePoint/add: one or more `pointFile` files (the Reference Point tab's CSV, DECISIONS 22). */
+export const referencePointFilesSchema = z.object({
+  pointFile: z.array(uploadedFileSchema, { error: NO_FILES_CHOSEN }).min(1, NO_FILES_CHOSEN),
+});
+
 export const uploadSchema = z.object({
   tab: z.enum(UPLOAD_TABS, { error: "Please choose Reference Point or Bhav Copy." }),
   fileCount: z.number().int().min(1, NO_FILES_CHOSEN),
 });
+
+// ---------------------------------------------------------------- posted bhav copy rows (API)
+
+export const MAX_POSTED_BHAV_ROWS = 5000;
+export const BHAV_ROWS_LIST = "Please send the bhav copy rows as a list";
+export const BHAV_ROWS_EMPTY = "Please send at least one bhav copy row";
+export const BHAV_ROWS_TOO_MANY = `Please send at most ${MAX_POSTED_BHAV_ROWS} bhav copy rows at a time`;
+export const BHAV_ROW_OBJECT = "Each bhav copy row must be an object of the bhav copy's column names and values";
+export const BHAV_COLUMN_NAME = "A bhav copy column name is at most 60 characters";
+export const BHAV_VALUE = "Each bhav copy value must be a number or text of at most 200 characters";
+
+/**
+ * admin/chavi/bhavcopy: rows of a bhav copy as JSON objects under the CSV's column names
+ * (e.g. INSTRUMENT, SYMBOL, EXPIRY_DT, …, SETTLE_PR, CONTRACTS, TIMESTAMP). What the values mean
+ * is the upload's import's to judge, row by row; this only checks the shape.
+ */
+export const postedBhavRowsSchema = z
+  .array(
+    z.record(z.string().max(60, BHAV_COLUMN_NAME), z.union([z.string().max(200), z.number(), z.null()], { error: BHAV_VALUE }), { error: BHAV_ROW_OBJECT }),
+    { error: BHAV_ROWS_LIST },
+  )
+  .min(1, BHAV_ROWS_EMPTY)
+  .max(MAX_POSTED_BHAV_ROWS, BHAV_ROWS_TOO_MANY);

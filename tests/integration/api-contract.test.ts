@@ -6,7 +6,7 @@ import { dispatchApi } from "~/api/dispatch.server";
 import { mayCall } from "~/api/roles";
 import { errorShape } from "~/api/shapes";
 import { API_CALLS } from "~/api/table.server";
-import type { ApiFixture } from "~/api/types.server";
+import type { ApiCall, ApiFixture } from "~/api/types.server";
 import { ALL_ROLES, findPathRule, type RoleId } from "~/domain/access";
 import { createAuthSession } from "~/models/auth-session.server";
 import { createApiFixture } from "../support/api-fixture";
@@ -29,9 +29,16 @@ async function tokenFor(role: RoleId): Promise<string> {
   return (await createAuthSession(t.context.db, fixture.users[role].id)).id;
 }
 
-async function readAnswer(response: Response): Promise<unknown> {
-  const text = await response.text();
-  return (response.headers.get("Content-Type") ?? "").includes("application/json") ? JSON.parse(text) : text;
+async function readAnswer(call: ApiCall, response: Response): Promise<unknown> {
+  const type = response.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) return JSON.parse(await response.text());
+  if (call.download) {
+    // A file: one of the row's media types, sent as an attachment, checked as bytes.
+    expect(call.download, `${call.id} answered ${type}`).toContain(type);
+    expect(response.headers.get("Content-Disposition") ?? "").toMatch(/^attachment; filename="[^"/\\]+"$/);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+  return response.text();
 }
 
 describe("the API table", () => {
@@ -46,8 +53,15 @@ describe("the API table", () => {
   });
   it("gives every row with a body a bad sample and the form's message it answers", () => {
     for (const call of API_CALLS.filter((c) => c.body)) {
-      expect(call.invalid, `${call.id} has a body but no invalid sample`).toBeDefined();
+      expect(call.invalid?.body, `${call.id} has a body but no invalid body sample`).toBeDefined();
       expect(call.invalid?.message.length, call.id).toBeGreaterThan(0);
+    }
+    for (const call of API_CALLS.filter((c) => c.invalid && !c.body)) {
+      expect(Boolean(call.invalid?.query && call.query), `${call.id}: an invalid sample without a body is a bad query`).toBe(true);
+    }
+    for (const call of API_CALLS.filter((c) => c.download)) {
+      expect(call.download?.length, call.id).toBeGreaterThan(0);
+      expect(call.contentType, call.id).toBeUndefined();
     }
   });
   it("never changes data on GET and has one row per method and path", () => {
@@ -79,6 +93,12 @@ describe("the API table", () => {
     expect(roles("admin/symbolsuggestionflow/create")).toEqual([1]);
     expect(roles("admin/reports/monthUserProfits")).toEqual([1]);
     expect(roles("admin/reports/trade/summary")).toEqual([1]);
+    expect(roles("downloadPdf")).toEqual([1]);
+    expect(roles("admin/all-w-hero")).toEqual([1, 2, 3, 4]);
+    expect(roles("admin/chavi/bhavcopy")).toEqual([1]);
+    expect(roles("admin/referencePoint/add")).toEqual([1]);
+    expect(roles("getReferencePoint/{symbol}")).toEqual([1, 3, 4]);
+    expect(roles("admin/user/list")).toEqual([1, 2]);
   });
 });
 
@@ -86,7 +106,7 @@ describe.each(API_CALLS.map((call) => [`${call.method} ${call.path}`, call] as c
   it.each(ALL_ROLES.map((role) => [role, mayCall(role, call) || Boolean(call.public)] as const))("role %i (allowed: %s)", async (role, allowed) => {
     const sample = await call.sample(fixture, role);
     const response = await dispatchApi(apiRequest(call, sample, { token: await tokenFor(role) }), t.context);
-    const answer = await readAnswer(response);
+    const answer = await readAnswer(call, response);
     if (!allowed) {
       expect(response.status, JSON.stringify(answer)).toBe(403);
       expect(errorShape.safeParse(answer).success).toBe(true);
@@ -106,10 +126,11 @@ describe.each(API_CALLS.map((call) => [`${call.method} ${call.path}`, call] as c
     }
   });
 
-  it.runIf(Boolean(call.invalid))("answers bad input with 400 and the form's message in errors[0].msg", async () => {
+  it.runIf(Boolean(call.invalid))("answers bad input (body or query) with 400 and the form's message in errors[0].msg", async () => {
     const role = call.public ? 4 : ALL_ROLES.find((r) => mayCall(r, call))!;
     const sample = await call.sample(fixture, role);
-    const response = await dispatchApi(apiRequest(call, sample, { token: await tokenFor(role), body: call.invalid!.body }), t.context);
+    const bad = call.invalid!.query ? { ...sample, query: call.invalid!.query } : sample;
+    const response = await dispatchApi(apiRequest(call, bad, { token: await tokenFor(role), body: call.invalid!.body }), t.context);
     const answer = (await response.json()) as { errors: { msg: string }[] };
     expect(response.status).toBe(400);
     expect(answer.errors[0].msg).toBe(call.invalid!.message);

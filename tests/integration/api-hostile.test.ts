@@ -5,7 +5,9 @@
 // mixed into the call's valid sample. Sent as role 1 (or the first role the call allows), a call
 // never answers 5xx, always answers a message (errors[0].msg or message), and when it refuses
 // (4xx) nothing was stored. A call added to the table is covered without another line; a call
-// without a body is listed as skipped with the reason.
+// without a body is listed as skipped with the reason. An upload row (multipart) gets the same
+// bodies as multipart/form-data, its file field's values sent as the files' contents
+// (tests/support/api.ts).
 import fc from "fast-check";
 import * as z from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -71,7 +71,28 @@ describe("/api/openapi.json", () => {
     }
   });
 
-  it("answers an unknown /api path with 404 'Unknown API call' to a signed-in caller and 401 to anyone else", async () => {
+  it("describes a file download by its media types as binary bodies, with Content-Disposition", () => {
+    for (const call of API_CALLS.filter((c) => c.download)) {
+      const ok = (doc.paths[call.path][call.method.toLowerCase()] as unknown as { responses: Record<string, { content: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }> }).responses[String(call.status)];
+      expect(Object.keys(ok.content).sort(), call.id).toEqual([...call.download!].sort());
+      for (const type of call.download!) expect(ok.content[type].schema).toEqual({ type: "string", format: "binary", contentMediaType: type });
+      expect(ok.headers, call.id).toHaveProperty("Content-Disposition");
+    }
+    expect(API_CALLS.some((c) => c.id === "downloadPdf" && c.download?.includes("application/pdf"))).toBe(true);
+  });
+
+  it("describes an upload's body as multipart/form-data with its file field as binary parts", () => {
+    const uploads = API_CALLS.filter((c) => c.upload);
+    expect(uploads.map((c) => c.id)).toContain("admin/referencePoint/add");
+    for (const call of uploads) {
+      const op = doc.paths[call.path][call.method.toLowerCase()] as unknown as { requestBody: { content: Record<string, { schema: { required: string[]; properties: Record<string, unknown> } }> } };
+      const schema = op.requestBody.content["multipart/form-data"].schema;
+      expect(schema.required, call.id).toContain(call.upload!.files);
+      expect(schema.properties[call.upload!.files]).toEqual({ type: "array", minItems: 1, items: { type: "string", format: "binary", contentMediaType: call.upload!.accept } });
+    }
+  });
+
+    it("answers an unknown /api path with 404 'Unknown API call' to a signed-in caller and 401 to anyone else", async () => {
     const known = await dispatchApi(new Request(`${ORIGIN}/api/admin/nothing/here`, { headers: { Authorization: `Bearer ${await adminToken()}` } }), t.context);
     expect(known.status).toBe(404);
     expect(((await known.json()) as { message: string }).message).toBe(UNKNOWN_CALL_MESSAGE);

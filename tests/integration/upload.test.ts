@@ -15,7 +15,7 @@ import {
   ZIP_NOT_ACCEPTED,
   type ImportReport,
 } from "~/market/import-report";
-import type { UploadFileResult } from "~/market/upload.server";
+import { UNREADABLE_UPLOAD, type UploadFileResult } from "~/market/upload.server";
 import { action, loader } from "~/routes/upload";
 import { NO_FILES_CHOSEN } from "~/schemas/upload";
 import { createTestContext, type TestContext } from "../support/context";
@@ -248,6 +248,15 @@ describe("bhav copies", () => {
     const plain = await call(action, formRequest("/upload?tab=bhav", { tab: "bhav" }, { cookie: cookies[1] }), t.context);
     expect(plain.status).toBe(400);
     expect(((await plain.json()) as UploadAnswer).formError).toBe(NO_FILES_CHOSEN);
+  });
+
+  it("answers a malformed multipart body (a part without a field name) with 400 and a message, not a server error", async () => {
+    const form = new FormData();
+    form.append("", "x");
+    form.append("files", new Blob(["a,b\n"], { type: "text/csv" }), "a.csv");
+    const res = await call(action, new Request("http://localhost:3000/upload?tab=reference", { method: "POST", body: form, headers: { Cookie: cookies[1] } }), t.context);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as UploadAnswer).formError).toBe(UNREADABLE_UPLOAD);
   });
 
   it("a database failure in the middle of a file leaves nothing of it written", async () => {

@@ -15,7 +15,12 @@ describe("matchCalls", () => {
     expect(bySymbol[0].call.id).toBe("admin/referencePoint/{symbol}");
     expect(bySymbol[0].params).toEqual({ symbol: "NIFTY-I" });
   });
-  it("decodes path params and ignores a trailing slash", () => {
+  it("tells getReferencePoint from getReferencePoint/{symbol} by the number of segments", () => {
+    expect(matchCalls("/api/getReferencePoint").map((m) => m.call.id)).toEqual(["getReferencePoint"]);
+    const [m] = matchCalls("/api/getReferencePoint/NIFTY-I");
+    expect([m.call.id, m.params]).toEqual(["getReferencePoint/{symbol}", { symbol: "NIFTY-I" }]);
+  });
+    it("decodes path params and ignores a trailing slash", () => {
     const [m] = matchCalls("/api/getPreviousChavi/M%26M/");
     expect(m.params).toEqual({ symbol: "M&M" });
   });

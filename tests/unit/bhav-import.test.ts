@@ -87,6 +87,8 @@ describe("dailyBarFromBhavRow", () => {
     expect(dailyBarFromBhavRow(row({ high: 90 }))).toEqual({ error: "HIGH (90) is below LOW (95)" });
     expect(dailyBarFromBhavRow(row({ open: 0 }))).toEqual({ error: "OPEN, HIGH or LOW is 0 although the row has prices" });
     expect(dailyBarFromBhavRow(row({ volume: -5 }))).toEqual({ error: "The volume is negative" });
+    // Past 2^53 a volume is no longer a whole number a bigint column can be given exactly (1e308 would fail the whole file).
+    expect(dailyBarFromBhavRow(row({ volume: 1e308 }))).toEqual({ error: "The volume is too large to store" });
     expect(dailyBarFromBhavRow(row({ high: MAX_STORABLE_PRICE * 10 }))).toMatchObject({ error: expect.stringMatching(/too large to store/) });
   });
 });

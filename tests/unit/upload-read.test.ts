@@ -1,7 +1,7 @@
 // Reading a multipart upload: per-file limit, total limit, file count, empty inputs and fields.
 import { describe, expect, it } from "vitest";
 import { FILE_EMPTY, FILE_TOO_LARGE, ZIP_NOT_ACCEPTED } from "~/market/import-report";
-import { readUpload, TOO_MANY_FILES, TOO_MUCH_AT_ONCE } from "~/market/upload.server";
+import { readUpload, TOO_MANY_FILES, TOO_MUCH_AT_ONCE, UNREADABLE_UPLOAD } from "~/market/upload.server";
 import { multipartRequest } from "../support/market";
 
 const text = (n: number, ch = "a") => [ch.repeat(n)];
@@ -51,5 +51,25 @@ describe("readUpload", () => {
     const { fields, files } = await readUpload(request);
     expect(fields.get("tab")).toBe("reference");
     expect(files).toEqual([]);
+  });
+
+  it("takes only the named field's files when asked", async () => {
+    const request = multipartRequest("/api/admin/referencePoint/add", {
+      files: [
+        { name: "a.csv", content: text(2), fieldName: "pointFile" },
+        { name: "b.csv", content: text(2), fieldName: "files" },
+      ],
+    });
+    const { files } = await readUpload(request, { fileField: "pointFile" });
+    expect(files.map((f) => f.name)).toEqual(["a.csv"]);
+  });
+
+  it("reports a malformed multipart body (a part without a field name) instead of throwing", async () => {
+    const form = new FormData();
+    form.append("", "x");
+    const { fields, files, problem } = await readUpload(new Request("http://localhost/upload", { method: "POST", body: form }));
+    expect(problem).toBe(UNREADABLE_UPLOAD);
+    expect(files).toEqual([]);
+    expect([...fields.keys()]).toEqual([]);
   });
 });

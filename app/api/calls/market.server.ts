@@ -15,6 +15,7 @@ import { countSymbols } from "~/models/symbol-admin.server";
 import { getLatestTrend } from "~/models/symbol-suggestion.server";
 import { findSymbolByCode, listActiveSymbols, listVisibleSymbols } from "~/models/symbol.server";
 import { countUsersByRole } from "~/models/user-admin.server";
+import { listWeeklyHeroes } from "~/models/weekly-hero.server";
 import { bonusSplitSchema, SELECT_SCRIPT } from "~/schemas/bonus-split";
 import { dailyBarSchema } from "~/schemas/open-data";
 import { createdStatus, dataShape, okStatus, ymdDate } from "../shapes";
@@ -190,6 +191,24 @@ export const marketCalls = [
       return { status: 200, data: lines };
     },
     sample: (f) => ({ query: { symbolId: String(f.symbolId), date: istDateString(new Date()) } }),
+  }),
+  defineCall({
+    id: "admin/all-w-hero",
+    method: "GET",
+    path: "/api/admin/all-w-hero",
+    tag: "Market data",
+    summary:
+      "The weekly heroes: for each active symbol the caller may see (a customer: its subscription), the open of the current week's first trading day " +
+      "(IST, ISO week): the day the market calendar marks isWeekFirstDay, else the week's earliest trading day so far with a daily bar. " +
+      "data[] of {date, open, symbol_code, symbol_id} by code; empty before the week has a first trading day (decision 101).",
+    page: "/dashboard",
+    status: 200,
+    response: dataShape(z.array(z.object({ date: ymdDate, open: z.number(), symbol_code: z.string(), symbol_id: z.number().int() }))),
+    handle: async ({ context, user }) => {
+      const heroes = await listWeeklyHeroes(context.db, user);
+      return { status: 200, data: heroes.map((h) => ({ date: h.date, open: h.open, symbol_code: h.symbolCode, symbol_id: h.symbolId })) };
+    },
+    sample: () => ({}),
   }),
   defineCall({
     id: "admin/totalcount",

@@ -25,6 +25,13 @@ const pointRowShape = z.object({
   status: z.boolean(),
 });
 
+/** getReferencePoint's shape: data[point_name][symbol_code] = {price, display_name} (a later point of the same name wins). */
+function pointsByName(points: readonly { symbolCode: string; pointName: string; displayName: string; price: number }[]) {
+  const data: Record<string, Record<string, { price: number; display_name: string }>> = {};
+  for (const p of points) (data[p.pointName] ??= {})[p.symbolCode] = { price: p.price, display_name: p.displayName };
+  return data;
+}
+
 export const pointCalls = [
   defineCall({
     id: "admin/referencePoint/all",
@@ -143,13 +150,27 @@ export const pointCalls = [
     response: z.object({ status: okStatus, data: z.record(z.string(), z.record(z.string(), z.object({ price: z.number(), display_name: z.string() }))) }),
     handle: async ({ context, user }) => {
       const visible = await visibleSymbolCodes(context.db, user);
-      const data: Record<string, Record<string, { price: number; display_name: string }>> = {};
-      for (const p of await listActiveReferencePoints(context.db)) {
-        if (visible !== "all" && !visible.has(p.symbolCode.toUpperCase())) continue;
-        (data[p.pointName] ??= {})[p.symbolCode] = { price: p.price, display_name: p.displayName };
-      }
-      return { status: 200, data };
+      const points = await listActiveReferencePoints(context.db);
+      return { status: 200, data: pointsByName(points.filter((p) => visible === "all" || visible.has(p.symbolCode.toUpperCase()))) };
     },
     sample: () => ({}),
+  }),
+  defineCall({
+    id: "getReferencePoint/{symbol}",
+    method: "GET",
+    path: "/api/getReferencePoint/{symbol}",
+    tag: "Reference points",
+    summary:
+      "One symbol's active points in getReferencePoint's shape: data[point_name][symbol_code] = {price, display_name} (trading-dashboard.md §7). " +
+      "A symbol the caller may not see (a customer: outside its subscription) is 404.",
+    page: "/chart",
+    params: z.object({ symbol: z.string().min(1).max(40) }),
+    status: 200,
+    response: z.object({ status: okStatus, data: z.record(z.string(), z.record(z.string(), z.object({ price: z.number(), display_name: z.string() }))) }),
+    handle: async ({ context, user, params }) => {
+      const symbol = await requireVisibleSymbol(context, user, params.symbol);
+      return { status: 200, data: pointsByName(await listActiveReferencePoints(context.db, symbol.id)) };
+    },
+    sample: (f) => ({ params: { symbol: f.symbolCode } }),
   }),
 ];

@@ -16,9 +16,14 @@ import {
   summariseTrades,
   type TradeReportRow,
 } from "~/models/report.server";
-import { parsePnlReportParams, parseTradeReportParams, parseUserReportParams } from "~/schemas/report";
+import { exportFormatSchema, parsePnlReportParams, parseTradeReportParams } from "~/schemas/report";
+import { EXPORT_CONTENT_TYPES } from "~/reports/download.server";
+import { tradeReportDownload, userReportDownload } from "~/reports/exports.server";
+import { FORBIDDEN_MESSAGE } from "../messages";
+import { documentedRangeQuery, parseDocumentedTradeReport, parseDocumentedUserReport, queryFlag } from "../report-params.server";
+import { mayCall } from "../roles";
 import { okStatus, pageQuery } from "../shapes";
-import { badInput, defineCall } from "../types.server";
+import { apiError, badInput, defineCall } from "../types.server";
 
 /** A dropped date range is named (the page shows it above the report; the API answers 400). */
 function requireRange(input: { rangeError?: string }): void {
@@ -37,16 +42,9 @@ const userReportQuery = z.object({
   role_id: z.string().max(2).optional(),
 });
 
-/** from_date/to_date → the user report page's own parameters and parser. */
-function userReportFilter(url: URL) {
-  const p = url.searchParams;
-  const params = new URLSearchParams();
-  for (const [from, to] of [["from_date", "startDate"], ["to_date", "endDate"], ["role_id", "role_id"]] as const) {
-    const value = p.get(from);
-    if (value !== null) params.set(to, value);
-  }
-  const { input, range } = parseUserReportParams(params);
-  if (input.rangeError) badInput(input.rangeError, "from_date");
+/** from_date/to_date/role_id → the user report page's own parameters and parser (the charts' trade filter). */
+function userReportFilter(query: z.output<typeof userReportQuery>) {
+  const { input, range } = parseDocumentedUserReport(query);
   return { range, roleId: input.role_id, active: "all" as const };
 }
 
@@ -116,7 +114,51 @@ const userMonthShape = z.object({
 
 const sampleRange = { startDate: "2020-01-01", endDate: "2030-12-31" };
 
+/** downloadPdf's report types and the report page whose rule each carries. */
+const DOWNLOAD_REPORTS = { users: "/reports/user", trades: "/reports/trade" } as const;
+export const REPORT_TYPE_MESSAGE = "Choose users or trades";
+/** The two files the report pages' Excel and Pdf links give (app/reports/download.server.ts). */
+const DOWNLOAD_TYPES = Object.values(EXPORT_CONTENT_TYPES);
+
+/** A PDF starts with %PDF-, an xlsx (a ZIP archive) with PK\x03\x04. */
+export function isPdfOrXlsx(bytes: Uint8Array): boolean {
+  const starts = (prefix: number[]) => prefix.every((b, i) => bytes[i] === b);
+  return starts([0x25, 0x50, 0x44, 0x46, 0x2d]) || starts([0x50, 0x4b, 0x03, 0x04]);
+}
+
 export const reportCalls = [
+  defineCall({
+    id: "downloadPdf",
+    method: "GET",
+    path: "/api/downloadPdf",
+    tag: "Reports",
+    summary:
+      "A report as a file, the same file as the report page's Excel and Pdf links: fileType pdf or xlsx; reportType trades (the Trade Report's trades: " +
+      "from_date, to_date, active all/1/0 default 0, userId, symbolId) or users (the User Report's Users List: from_date, to_date, role_id 2/3/4 default 4, " +
+      "login 1 for sign-ins). Each reportType carries its report page's rule (role 1). Content-Disposition names the report and its dates. " +
+      "A bad fileType, reportType or date, half a range or an end before the start answers 400 (JSON, errors[0].msg).",
+    page: DOWNLOAD_REPORTS.users,
+    query: z.object({
+      ...documentedRangeQuery,
+      fileType: exportFormatSchema,
+      reportType: z.enum(["users", "trades"], { error: REPORT_TYPE_MESSAGE }),
+      role_id: z.string().max(2).optional(),
+      login: queryFlag("login"),
+      active: z.string().max(3).optional(),
+      userId: idQuery,
+      symbolId: idQuery,
+    }),
+    status: 200,
+    download: DOWNLOAD_TYPES,
+    response: z.instanceof(Uint8Array).refine(isPdfOrXlsx, "a PDF (%PDF-) or an xlsx (PK) file"),
+    handle: async ({ context, user, query }) => {
+      if (!mayCall(user.roleId, { page: DOWNLOAD_REPORTS[query.reportType] })) apiError(403, FORBIDDEN_MESSAGE);
+      if (query.reportType === "users") return userReportDownload(context, parseDocumentedUserReport(query), query.fileType);
+      return tradeReportDownload(context, parseDocumentedTradeReport(query), query.fileType);
+    },
+    sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate, fileType: "pdf", reportType: "trades", active: "all" } }),
+    invalid: { query: { fileType: "docx", reportType: "trades" }, message: "Choose xlsx or pdf" },
+  }),
   defineCall({
     id: "admin/reports/trade/summary",
     method: "GET",
@@ -209,8 +251,8 @@ export const reportCalls = [
     query: userReportQuery,
     status: 200,
     response: userFigureShape,
-    handle: async ({ context, request }) => {
-      const rows = await profitByUser(context.db, livePricesOf(context.liveBook), userReportFilter(new URL(request.url)));
+    handle: async ({ context, query }) => {
+      const rows = await profitByUser(context.db, livePricesOf(context.liveBook), userReportFilter(query));
       return { status: 200, data: rows.map((r) => ({ user: { name: r.label }, totalProfit: r.value })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate } }),
@@ -225,8 +267,8 @@ export const reportCalls = [
     query: userReportQuery,
     status: 200,
     response: monthFigureShape,
-    handle: async ({ context, request }) => {
-      const rows = await profitByMonth(context.db, livePricesOf(context.liveBook), userReportFilter(new URL(request.url)));
+    handle: async ({ context, query }) => {
+      const rows = await profitByMonth(context.db, livePricesOf(context.liveBook), userReportFilter(query));
       return { status: 200, data: rows.map((r) => ({ month: r.label, totalProfit: r.value })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate, role_id: "3" } }),
@@ -242,8 +284,8 @@ export const reportCalls = [
     query: userReportQuery,
     status: 200,
     response: userMonthShape,
-    handle: async ({ context, request }) => {
-      const rows = await profitByUserAndMonth(context.db, livePricesOf(context.liveBook), userReportFilter(new URL(request.url)));
+    handle: async ({ context, query }) => {
+      const rows = await profitByUserAndMonth(context.db, livePricesOf(context.liveBook), userReportFilter(query));
       return { status: 200, data: rows.map((r) => ({ user: { name: r.userName }, month: r.month, totalProfit: r.totalProfit })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate } }),

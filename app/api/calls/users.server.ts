@@ -12,9 +12,18 @@ import { createdShape, idParam, isoDateTime, listShape, messageShape, pageQuery,
 import { apiError, apiNotFound, badInput, defineCall } from "../types.server";
 import { FORBIDDEN_MESSAGE } from "../messages";
 import { strictRecordId } from "~/schemas/record-id";
+import type { AppContext } from "~/context";
+import { listUserReportPage } from "~/models/user-report.server";
+import { documentedRangeQuery, parseDocumentedUserReport, queryFlag } from "../report-params.server";
+import { mayCall } from "../roles";
+
+/** The report whose rule the report parameters carry. */
+const USER_REPORT_PAGE = "/reports/user";
 
 const userAliases = { role_id: "roleId", symbol_id: "symbolIds", sector_id: "sectorIds" } as const;
 const roleQuery = z.object({ role_id: z.coerce.number().int().min(1).max(4).optional(), ...pageQuery });
+/** The plain listing's parameters plus the User Report's (admin-console.md §7 "With reports"). */
+const userListQuery = roleQuery.extend({ ...documentedRangeQuery, login: queryFlag("login"), noquery: queryFlag("noquery") });
 
 const userRowShape = z.object({
   id: z.number().int(),
@@ -26,6 +35,36 @@ const userRowShape = z.object({
   dateSubscribed: z.string().nullable(),
   dateExpired: z.string().nullable(),
 });
+
+/** A report row: a user (AllUser) or one of its sign-ins (LoginUser, with loginTime). */
+const userReportRowShape = userRowShape.extend({ loginTime: isoDateTime.nullable().optional() });
+
+/** The User Report's rows (/reports/user): its page's parser and model, so the call and the page list the same users. */
+async function userReportList(context: AppContext, query: z.output<typeof userListQuery>) {
+  // noquery: every user of the role, as the report lists them unfiltered.
+  const filter = query.noquery ? { role_id: query.role_id } : query;
+  const { input, range } = parseDocumentedUserReport(filter);
+  const { rows, total } = await listUserReportPage(
+    context.db,
+    { mode: input.mode, roleId: input.role_id, range },
+    { page: query.currentPage ?? 1, pageSize: query.pageSize ?? PAGE_SIZE },
+  );
+  return {
+    status: 200,
+    data: rows.map((r) => ({
+      id: r.userId,
+      name: r.name,
+      username: r.username,
+      email: r.email,
+      role_id: r.roleId,
+      status: r.status,
+      dateSubscribed: r.dateSubscribed,
+      dateExpired: r.dateExpired,
+      ...(input.mode === "login" ? { loginTime: r.loginTime ? r.loginTime.toISOString() : null } : {}),
+    })),
+    totalCount: total,
+  };
+}
 
 const userUpdateSchema = updateUserSchema.safeExtend({ id: strictRecordId("Please send an id") });
 
@@ -47,12 +86,21 @@ export const userCalls = [
     method: "GET",
     path: "/api/admin/user/list",
     tag: "Users",
-    summary: "Users of one role (role_id; default 4; role 2 lists roles 3 and 4 only), paged (currentPage, pageSize ≤ 100, default 10), with totalCount.",
+    summary:
+      "Users of one role (role_id; default 4; role 2 lists roles 3 and 4 only), paged (currentPage, pageSize ≤ 100, default 10), with totalCount. " +
+      "With any of the User Report's parameters (from_date and to_date YYYY-MM-DD, login, noquery) it answers the report's Users List instead, role 1 only " +
+      "(the /reports/user rule): role_id 2/3/4 (default 4); the range filters the account's creation, or with login=1 the sign-in time, and lists sign-ins " +
+      "(one row per sign-in, with loginTime); noquery=1 ignores the other filters and lists every user of the role. A half or reversed range answers 400.",
     page: "/users",
-    query: roleQuery,
+    query: userListQuery,
     status: 200,
-    response: listShape(userRowShape),
+    response: listShape(userReportRowShape),
     handle: async ({ context, user, query }) => {
+      const report = query.from_date !== undefined || query.to_date !== undefined || query.login !== undefined || query.noquery !== undefined;
+      if (report) {
+        if (!mayCall(user.roleId, { page: USER_REPORT_PAGE })) apiError(403, FORBIDDEN_MESSAGE);
+        return userReportList(context, query);
+      }
       const roleId = listRoleFor(user.roleId, query.role_id ?? null);
       const { rows, total } = await listUsersPage(context.db, { roleId, page: query.currentPage ?? 1, pageSize: query.pageSize ?? PAGE_SIZE });
       return {
