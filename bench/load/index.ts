@@ -1,7 +1,7 @@
 // bench/load: 200 virtual users over loopback against the built server in its own process.
 // Each signs in through the form, opens a socket and subscribes to 10 symbols, then for 60 s
-// views pages (/dashboard, /trades, /allRealTime) and now and then creates a trade, with a
-// short think time. Prints throughput, p50/p99 per kind and errors. Targets (2 cores): 0 errors,
+// views pages (/dashboard, /trades, /allRealTime) and every fifth step creates a trade, with a
+// think time of about 5 s between steps. Prints throughput, p50/p99 per kind and errors. Targets (2 cores): 0 errors,
 // p99 page under 250 ms.
 //
 // Database: a fresh database (created and dropped) on the PostgreSQL server of
@@ -19,7 +19,10 @@ export const description = "200 virtual users: sign-in, page views, trade creati
 
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
-const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1_000);
+// A user's pause between page views, drawn from 0.5x to 1.5x of this: 5 s on average. Prices
+// reach an open page over its socket, so nobody reloads to see them; users move between pages
+// every few seconds (docs/decisions/110). LOAD_THINK_MS=1000 is the stress run.
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 5_000);
 const SIGN_IN_WAVE = Number(process.env.LOAD_SIGN_IN_WAVE ?? 20);
 /** Worker processes of the server (WEB_CONCURRENCY): one per core of the 2-core target. */
 const WORKERS = Number(process.env.LOAD_WORKERS ?? 2);
