@@ -31,12 +31,14 @@ export const BHAV_FORMAT_LABELS: Record<Exclude<BhavFormat, "unknown">, string> 
   "fo-legacy": "NSE F&O bhav copy (old format)",
   "cm-legacy": "NSE equity bhav copy (old format)",
   udiff: "NSE UDiFF bhav copy",
+  short: "bhav copy rows (SYMBOL, TIMESTAMP, OPEN, HIGH, LOW, SETTLE_PR, VOLUME)",
 };
 
 const IGNORED_REASONS: Record<Exclude<BhavFormat, "unknown">, string> = {
   "fo-legacy": "options and later expiries",
   "cm-legacy": "series other than EQ",
   udiff: "options, later expiries and series other than EQ",
+  short: "nothing (every row names its own symbol)",
 };
 
 /** The largest value a price column (numeric(14,2)) holds. */

@@ -10,6 +10,9 @@
 //     (trailing comma).
 //   - "udiff": NSE's unified format from July 2024 (CM and F&O alike), header TradDt,BizDt,Sgmt,Src,
 //     FinInstrmTp,…,TckrSymb,…,SttlmPric,…,TtlTradgVol,…; dates YYYY-MM-DD.
+//   - "short": the documents' bhav copy row (admin-console.md §4), what the old client posted:
+//     SYMBOL,TIMESTAMP,OPEN,HIGH,LOW,SETTLE_PR,VOLUME. It has no CLOSE: the settlement price
+//     stands for it. Its SYMBOL is the dashboard's own code (before any ':NSEFO').
 //
 // Normalisation:
 //   - symbol: the code trimmed and upper-cased, cut before ':NSEFO' when it carries that suffix.
@@ -27,7 +30,7 @@ import { parse } from "csv-parse/sync";
 import type { InfoRecord } from "csv-parse/sync";
 import { parseNseDate } from "~/domain/dates";
 
-export type BhavFormat = "fo-legacy" | "cm-legacy" | "udiff" | "unknown";
+export type BhavFormat = "fo-legacy" | "cm-legacy" | "udiff" | "short" | "unknown";
 
 export interface BhavRow {
   /** 1-based line in the file (header = line 1). */
@@ -154,6 +157,16 @@ const COLUMNS: Record<Exclude<BhavFormat, "unknown">, ColumnMap> = {
     series: "SERIES",
     prevClose: "PREVCLOSE",
   },
+  short: {
+    symbol: "SYMBOL",
+    tradingDate: "TIMESTAMP",
+    open: "OPEN",
+    high: "HIGH",
+    low: "LOW",
+    close: "SETTLE_PR",
+    settlePrice: "SETTLE_PR",
+    volume: "VOLUME",
+  },
   udiff: {
     symbol: "TCKRSYMB",
     tradingDate: "TRADDT",
@@ -187,6 +200,7 @@ export function detectBhavFormat(header: readonly string[]): BhavFormat {
   if (names.has("TRADDT") && names.has("FININSTRMTP") && names.has("OPNPRIC")) return "udiff";
   if (names.has("INSTRUMENT") && names.has("EXPIRY_DT") && names.has("SETTLE_PR")) return "fo-legacy";
   if (names.has("SERIES") && names.has("TOTTRDQTY") && names.has("TIMESTAMP")) return "cm-legacy";
+  if (["SYMBOL", "TIMESTAMP", "OPEN", "HIGH", "LOW", "SETTLE_PR", "VOLUME"].every((n) => names.has(n))) return "short";
   return "unknown";
 }
 

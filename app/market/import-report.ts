@@ -47,7 +47,8 @@ export const FILE_TOO_LARGE = `File is too large: the limit is ${MAX_UPLOAD_MB} 
 export const FILE_EMPTY = "The file is empty.";
 export const BHAV_FORMATS_ACCEPTED =
   "Accepted bhav copy formats: the NSE F&O bhav copy (foDDMMMYYYYbhav.csv), the NSE equity bhav copy " +
-  "(cmDDMMMYYYYbhav.csv) and the NSE UDiFF bhav copy (CM or F&O), as CSV.";
+  "(cmDDMMMYYYYbhav.csv), the NSE UDiFF bhav copy (CM or F&O), and rows of SYMBOL, TIMESTAMP, OPEN, HIGH, LOW, " +
+  "SETTLE_PR, VOLUME, as CSV.";
 export const NOT_A_BHAV_COPY = `This file is not a recognised bhav copy. ${BHAV_FORMATS_ACCEPTED}`;
 export const REFERENCE_HEADER = "symbol_code,point_name,price,display_name,date,slPrice";
 export const NOT_A_REFERENCE_FILE = `This file is not a reference-point file: its first line must be the header ${REFERENCE_HEADER} (date as YYYY-MM-DD).`;

@@ -610,12 +610,23 @@ describe("admin/chavi/bhavcopy", () => {
       { msg: "SYMBOL property is missing in data entry", path: "1" },
     ]);
     expect((await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [{}])).body.errors).toEqual([{ msg: "SYMBOL property is missing in data entry", path: "0" }]);
-    // Columns that are not a bhav copy's (the documents' short row has no CLOSE, INSTRUMENT or SERIES): the page's message.
-    const short = await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [{ SYMBOL: "BHAVAPI-I", TIMESTAMP: "04-FEB-2020", OPEN: 1, HIGH: 1, LOW: 1, SETTLE_PR: 1, VOLUME: 1 }]);
-    expect(short.status).toBe(400);
-    expect(short.body.errors[0].msg).toMatch(/^This file is not a recognised bhav copy\./);
+    // Columns that are no bhav copy's at all: the page's message.
+    const foreign = await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [{ SYMBOL: "BHAVAPI-I", DATE: "04-FEB-2020", PRICE: 1 }]);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors[0].msg).toMatch(/^This file is not a recognised bhav copy\./);
     for (const body of [{}, [], [1], [[]]]) expect((await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", body)).status).toBe(400);
     expect(await rowCounts(t.context.db)).toEqual(before);
+  });
+
+  it("stores the documents' short row (SYMBOL, TIMESTAMP, OPEN, HIGH, LOW, SETTLE_PR, VOLUME): the code before ':NSEFO', the settlement as the close", async () => {
+    const res = await send(ids[1], "POST", "/api/admin/chavi/bhavcopy", [
+      { SYMBOL: `${future.code}:NSEFO`, TIMESTAMP: "10-FEB-2020", OPEN: 1001, HIGH: 1011, LOW: 991, SETTLE_PR: 1004.25, VOLUME: 4321 },
+      { TIMESTAMP: "10-FEB-2020", OPEN: 1, HIGH: 1, LOW: 1, SETTLE_PR: 1, VOLUME: 1 },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.rows.map((r: { outcome: string }) => r.outcome)).toEqual(["stored", "rejected"]);
+    expect(res.body.data.rows[1].message).toBe("SYMBOL property is missing in data entry");
+    expect(await barOf(future.id, "2020-02-10")).toMatchObject({ open: 1001, high: 1011, low: 991, close: 1004.25, settlePrice: 1004.25, volume: 4321 });
   });
 
   it("writes nothing when the database refuses one row: one transaction, every row then rejected with the reason", async () => {

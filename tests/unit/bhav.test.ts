@@ -341,3 +341,16 @@ describe.skipIf(!hasCm)("real CM bhav copies (20–24 NOV 2017)", () => {
     }
   });
 });
+
+describe("the documents' short bhav row", () => {
+  it("is recognised by its seven columns and read with the settlement price as the close", () => {
+    expect(detectBhavFormat(["SYMBOL", "TIMESTAMP", "OPEN", "HIGH", "LOW", "SETTLE_PR", "VOLUME"])).toBe("short");
+    const result = parseBhavCopy("SYMBOL,TIMESTAMP,OPEN,HIGH,LOW,SETTLE_PR,VOLUME\nNIFTY-I:NSEFO,03-Jan-2020,12200,12250.5,12150,12226.65,1500\n,03-Jan-2020,1,1,1,1,1\n");
+    expect(result.format).toBe("short");
+    expect(result.rows).toEqual([
+      expect.objectContaining({ line: 2, symbol: "NIFTY-I", tradingDate: "2020-01-03", open: 12200, high: 12250.5, low: 12150, close: 12226.65, settlePrice: 12226.65, volume: 1500 }),
+    ]);
+    expect(result.rows[0].instrument).toBeUndefined();
+    expect(result.errors).toEqual([{ line: 3, message: "SYMBOL property is missing in data entry" }]);
+  });
+});
