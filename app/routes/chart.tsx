@@ -12,6 +12,7 @@ import { TradeButtons } from "~/components/charts/trade-buttons";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import type { loader as rootLoader } from "~/root";
+import { NoScriptShow, ViewSelect } from "~/components/ui/view-controls";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.view.symbol.code ?? "Chart"} — NSE Signals` }];
 
@@ -64,21 +65,8 @@ export default function ChartPage() {
         <Form method="post" action="/preferences" className="flex items-end gap-2" onChange={(e) => submit(e.currentTarget)}>
           <input type="hidden" name="intent" value="chartTimeframe" />
           <input type="hidden" name="redirectTo" value={`${location.pathname}?symbol=${encodeURIComponent(code)}`} />
-          <label className="flex flex-col text-sm">
-            <span className="font-medium">Timeframe</span>
-            <select name="value" defaultValue={view.timeframe} disabled={loading} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
-              {CHART_PAGE_TIMEFRAMES.map((t) => (
-                <option key={t.timeframe} value={t.timeframe}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <noscript>
-            <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
-              Show
-            </button>
-          </noscript>
+          <ViewSelect label="Timeframe" name="value" defaultValue={view.timeframe} disabled={loading} options={CHART_PAGE_TIMEFRAMES.map((t) => ({ value: t.timeframe, label: t.label }))} />
+          <NoScriptShow />
         </Form>
         <div className="ml-auto">
           <TradeButtons code={code} ask={live?.ask ?? null} bid={live?.bid ?? null} enabled={canTrade} />

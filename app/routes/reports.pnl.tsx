@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { cellClass, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
-import { DateFilters, FilterNotice, SummaryCards, UserFilter } from "~/components/reports/report-ui";
+import { DateFilters, FilterNotice, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
 import { toTradeRowView } from "~/components/reports/trade-row-view";
 import { formatPercent, formatRupees } from "~/domain/format";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
@@ -50,16 +50,7 @@ export default function PnlReportPage() {
         </div>
       </Form>
       <FilterNotice message={input.rangeError} />
-      <SummaryCards
-        cards={[
-          { label: "Total PNL", value: summary.totalPnl, money: true },
-          { label: "Total Trades", value: summary.totalTrades },
-          { label: "Total Profitable Trades", value: summary.profitableTrades },
-          { label: "Total Loss Trades", value: summary.lossTrades },
-          { label: "Total Profit", value: summary.totalProfit, money: true },
-          { label: "Total Loss", value: summary.totalLoss, money: true },
-        ]}
-      />
+      <TradeSummaryCards summary={summary} />
       <Table caption="PNL by user" headers={["User Name", "Email", "Status", "Trades", "Profitable", "Loss", "Total Profit", "Total Loss", "PNL", "PNL Ratio"]} empty={data.users.length === 0}>
         {data.users.map((u) => (
           <UserRows key={u.userId} user={u} />

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { cellClass, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
-import { DateFilters, ExportLinks, FilterNotice, SummaryCards, UserFilter } from "~/components/reports/report-ui";
+import { DateFilters, ExportLinks, FilterNotice, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
 import { TradeRows, TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows";
 import { controlClass } from "~/components/ui/field";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
@@ -73,14 +73,7 @@ export default function TradeReportPage() {
         </div>
       </Form>
       <FilterNotice message={input.rangeError} />
-      <SummaryCards
-        cards={[
-          { label: "Total PNL", value: summary.totalPnl, money: true },
-          { label: "Total Trades", value: summary.totalTrades },
-          { label: "Total Profitable Trades", value: summary.profitableTrades },
-          { label: "Total Loss Trades", value: summary.lossTrades },
-        ]}
-      />
+      <TradeSummaryCards summary={{ totalPnl: summary.totalPnl, totalTrades: summary.totalTrades, profitableTrades: summary.profitableTrades, lossTrades: summary.lossTrades }} />
       <Table caption="Trades" headers={TRADE_TABLE_HEADERS} empty={data.rows.length === 0}>
         <TradeRows rows={data.rows} cellClass={cellClass} />
       </Table>

@@ -5,6 +5,7 @@ import { loadSectorChart } from "~/overview.server";
 import { sectorChartQuerySchema, sectorParamSchema } from "~/schemas/sector-analysis";
 import { PercentageLineChart } from "~/components/charts/percentage-line-chart";
 import type { loader as rootLoader } from "~/root";
+import { NoScriptShow, ViewDate, ViewSelect } from "~/components/ui/view-controls";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.sector.name ?? "Sector"} — Sector Analysis — NSE Signals` }];
 
@@ -38,25 +39,9 @@ export default function SectorAnalysisChartPage() {
         {sector.name}
       </h1>
       <Form method="get" aria-label="Sector chart" className="flex flex-wrap items-end gap-2" onChange={(e) => submit(e.currentTarget)}>
-        <label className="flex flex-col text-sm">
-          <span className="font-medium">Sector</span>
-          <select name="sector" defaultValue={sector.id} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
-            {sectors.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.sectorName}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          <span className="font-medium">Date</span>
-          <input type="date" name="date" defaultValue={date} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
-        </label>
-        <noscript>
-          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
-            Show
-          </button>
-        </noscript>
+        <ViewSelect label="Sector" name="sector" defaultValue={sector.id} options={sectors.map((s) => ({ value: s.id, label: s.sectorName }))} />
+        <ViewDate label="Date" name="date" defaultValue={date} />
+        <NoScriptShow />
       </Form>
       {previousDate ? (
         <p className="text-sm">

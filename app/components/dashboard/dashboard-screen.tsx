@@ -16,6 +16,7 @@ import { TradeButtons } from "~/components/charts/trade-buttons";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import type { DashboardData } from "~/dashboard.server";
 import type { loader as rootLoader } from "~/root";
+import { NoScriptShow, ViewSelect } from "~/components/ui/view-controls";
 
 const tone = { up: "text-up", down: "text-down", flat: "" } as const;
 
@@ -121,31 +122,9 @@ function ChartArea({ chart, fitChartToWindow, now }: { chart: NonNullable<Serial
           {/* Keyed by what it shows: a watchlist link or Back changes the symbol without this form,
               and its selects' defaults must follow, or the next change would submit the old symbol. */}
           <Form key={`${code}|${view.timeframe}`} method="get" aria-label="Chart" className="flex flex-wrap items-end gap-2" onChange={(e) => submit(e.currentTarget)}>
-            <label className="flex flex-col text-sm">
-              <span className="font-medium">Symbol</span>
-              <select name="symbol" defaultValue={code} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
-                {symbols.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col text-sm">
-              <span className="font-medium">Timeframe</span>
-              <select name="tf" defaultValue={view.timeframe} disabled={navigation.state !== "idle"} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
-                {TIMEFRAMES.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.id}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <noscript>
-              <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
-                Show
-              </button>
-            </noscript>
+            <ViewSelect label="Symbol" name="symbol" defaultValue={code} options={symbols.map((s) => ({ value: s, label: s }))} />
+            <ViewSelect label="Timeframe" name="tf" defaultValue={view.timeframe} disabled={navigation.state !== "idle"} options={TIMEFRAMES.map((t) => ({ value: t.id, label: t.id }))} />
+            <NoScriptShow />
           </Form>
           <div className="ml-auto">
             <TradeButtons code={code} ask={live?.ask ?? null} bid={live?.bid ?? null} enabled={canTrade} />

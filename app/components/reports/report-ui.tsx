@@ -21,6 +21,23 @@ export function SummaryCards({ cards }: { cards: { label: string; value: number;
   );
 }
 
+/** The trade summary of the trade and PNL reports: the four counts, and profit and loss when given. */
+export function TradeSummaryCards({
+  summary,
+}: {
+  summary: { totalPnl: number; totalTrades: number; profitableTrades: number; lossTrades: number; totalProfit?: number; totalLoss?: number };
+}) {
+  const cards = [
+    { label: "Total PNL", value: summary.totalPnl, money: true },
+    { label: "Total Trades", value: summary.totalTrades },
+    { label: "Total Profitable Trades", value: summary.profitableTrades },
+    { label: "Total Loss Trades", value: summary.lossTrades },
+  ];
+  if (summary.totalProfit !== undefined) cards.push({ label: "Total Profit", value: summary.totalProfit, money: true });
+  if (summary.totalLoss !== undefined) cards.push({ label: "Total Loss", value: summary.totalLoss, money: true });
+  return <SummaryCards cards={cards} />;
+}
+
 /**
  * The Filters dropdown: Start Date and End Date (the end picker's minimum is the start) and
  * Apply. With JavaScript, Apply stays disabled until both dates are set (unless `alwaysApply`,
