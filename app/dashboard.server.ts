@@ -1,6 +1,9 @@
 // Everything the dashboard shows, gathered for its loaders (/dashboard and /admin/dashboard):
 // the banner, the role's summary cards and, for the roles with charts, the chosen symbol's chart
 // with its header, chips and footer (docs/decisions/080).
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { notFound, requireRouteAccess } from "~/auth/guards.server";
+import { readPreferences } from "~/preferences.server";
 import { loadWatchlistPanel } from "~/watchlist-panel.server";
 import type { AppContext } from "~/context";
 import type { SessionUser } from "~/models/auth-session.server";
@@ -79,3 +82,16 @@ export async function loadDashboard(context: AppContext, user: SessionUser, url:
 }
 
 export type DashboardData = NonNullable<Awaited<ReturnType<typeof loadDashboard>>>;
+
+/**
+ * The loader of both dashboard pages (/dashboard and role 1's /admin/dashboard): the access
+ * table's guard for the asked path first, the remembered timeframe, then the data (a symbol
+ * outside the user's choice is a 404).
+ */
+export async function dashboardPageLoader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request, context);
+  const prefs = await readPreferences(context.cookies, request);
+  const data = await loadDashboard(context, user, new URL(request.url), prefs.chartTimeframe);
+  if (!data) notFound();
+  return json(data);
+}

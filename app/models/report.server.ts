@@ -14,6 +14,7 @@ import { pageOffset } from "~/domain/paging";
 import { formatIstDate, istMidnight } from "~/domain/dates";
 import type { LiveBook } from "~/market/live-book.server";
 import type { ActiveFilter, MinMaxSort } from "~/schemas/report";
+import { tradeFigureColumns } from "~/models/trade.server";
 
 /** Symbol code (upper case) → live close. Taken once per request so a report is one snapshot. */
 export type LivePrices = Readonly<Record<string, number>>;
@@ -138,14 +139,7 @@ const rowColumns = {
   sectorName: sectors.sectorName,
   userName: users.name,
   username: users.username,
-  tradeType: trades.tradeType,
-  quantity: trades.quantity,
-  buyPrice: trades.buyPrice,
-  sellPrice: trades.sellPrice,
-  targetPrice: trades.targetPrice,
-  slPrice: trades.slPrice,
-  tradeDateTime: trades.tradeDateTime,
-  exitDateTime: trades.exitDateTime,
+  ...tradeFigureColumns,
   open: trades.status,
   isVerified: trades.isVerified,
 };

@@ -9,6 +9,18 @@ import type { RoleId } from "~/domain/access";
 import type { TradeType } from "~/domain/pnl";
 import { closingPrices, type TradeWindow } from "~/domain/trade-window";
 
+/** The columns every view of a trade reads: its side, size, prices and times (journal, detail, reports). */
+export const tradeFigureColumns = {
+  tradeType: trades.tradeType,
+  quantity: trades.quantity,
+  buyPrice: trades.buyPrice,
+  sellPrice: trades.sellPrice,
+  targetPrice: trades.targetPrice,
+  slPrice: trades.slPrice,
+  tradeDateTime: trades.tradeDateTime,
+  exitDateTime: trades.exitDateTime,
+};
+
 export interface TradeActor {
   id: number;
   roleId: RoleId;
@@ -130,14 +142,7 @@ export async function listTrades(db: AppDatabase, actor: TradeActor, filters: Tr
       userId: trades.userId,
       username: users.username,
       symbolCode: symbols.symbolCode,
-      tradeType: trades.tradeType,
-      quantity: trades.quantity,
-      buyPrice: trades.buyPrice,
-      sellPrice: trades.sellPrice,
-      targetPrice: trades.targetPrice,
-      slPrice: trades.slPrice,
-      tradeDateTime: trades.tradeDateTime,
-      exitDateTime: trades.exitDateTime,
+      ...tradeFigureColumns,
       status: trades.status,
       isVerified: trades.isVerified,
       cursorAt,
@@ -184,16 +189,9 @@ const detailColumns = {
   userId: trades.userId,
   symbolId: trades.symbolId,
   symbolCode: symbols.symbolCode,
-  tradeType: trades.tradeType,
-  quantity: trades.quantity,
-  buyPrice: trades.buyPrice,
-  sellPrice: trades.sellPrice,
-  targetPrice: trades.targetPrice,
-  slPrice: trades.slPrice,
+  ...tradeFigureColumns,
   description: trades.description,
   reasonToTrade: trades.reasonToTrade,
-  tradeDateTime: trades.tradeDateTime,
-  exitDateTime: trades.exitDateTime,
   status: trades.status,
   isVerified: trades.isVerified,
 };

@@ -18,8 +18,9 @@ export interface UserListRow {
   dateExpired: string | null;
 }
 
-// The latest subscription of each user (one row per user).
-function latestSubscription(db: AppDatabase) {
+// The latest subscription of each user (one row per user, the highest id). The user list and
+// the user report both show its dates.
+export function latestSubscription(db: AppDatabase) {
   return db
     .selectDistinctOn([subscriptions.userId], {
       userId: subscriptions.userId,
@@ -31,6 +32,20 @@ function latestSubscription(db: AppDatabase) {
     .as("latest_subscription");
 }
 
+/** A user row with the dates of its latest subscription (`latest` from latestSubscription). */
+export function userWithSubscriptionColumns(latest: ReturnType<typeof latestSubscription>) {
+  return {
+    id: users.id,
+    name: users.name,
+    username: users.username,
+    email: users.email,
+    roleId: users.roleId,
+    status: users.status,
+    dateSubscribed: latest.dateSubscribed,
+    dateExpired: latest.dateExpired,
+  };
+}
+
 export async function listUsersPage(
   db: AppDatabase,
   filter: { roleId: RoleId; page: number; pageSize: number },
@@ -39,16 +54,7 @@ export async function listUsersPage(
   const where = eq(users.roleId, filter.roleId);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({
-        id: users.id,
-        name: users.name,
-        username: users.username,
-        email: users.email,
-        roleId: users.roleId,
-        status: users.status,
-        dateSubscribed: latest.dateSubscribed,
-        dateExpired: latest.dateExpired,
-      })
+      .select(userWithSubscriptionColumns(latest))
       .from(users)
       .leftJoin(latest, eq(latest.userId, users.id))
       .where(where)

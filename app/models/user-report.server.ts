@@ -3,8 +3,9 @@
 // range applies to the user's creation in All mode and to the sign-in time in Login mode).
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
-import { authSessions, subscriptions, users } from "~/db/schema";
+import { authSessions, users } from "~/db/schema";
 import { pageOffset } from "~/domain/paging";
+import { latestSubscription, userWithSubscriptionColumns } from "~/models/user-admin.server";
 
 export interface UserReportFilter {
   mode: "all" | "login";
@@ -36,34 +37,13 @@ function rangeWhere(column: typeof users.createdAt | typeof authSessions.created
   );
 }
 
-// The latest subscription of each user (highest id).
-const latestSubscription = (db: AppDatabase) =>
-  db
-    .selectDistinctOn([subscriptions.userId], {
-      userId: subscriptions.userId,
-      dateSubscribed: subscriptions.dateSubscribed,
-      dateExpired: subscriptions.dateExpired,
-    })
-    .from(subscriptions)
-    .orderBy(subscriptions.userId, desc(subscriptions.id))
-    .as("latest_subscription");
-
 function allUsersQuery(db: AppDatabase, filter: UserReportFilter) {
   const latest = latestSubscription(db);
   const where = and(eq(users.roleId, filter.roleId), rangeWhere(users.createdAt, filter.range));
   return {
     where,
     rows: db
-      .select({
-        id: users.id,
-        username: users.username,
-        name: users.name,
-        email: users.email,
-        roleId: users.roleId,
-        status: users.status,
-        dateSubscribed: latest.dateSubscribed,
-        dateExpired: latest.dateExpired,
-      })
+      .select(userWithSubscriptionColumns(latest))
       .from(users)
       .leftJoin(latest, eq(latest.userId, users.id))
       .where(where)

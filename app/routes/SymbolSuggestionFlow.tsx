@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination } from "~/components/admin/admin-ui";
+import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
 import { listSuggestionsPage } from "~/models/symbol-suggestion.server";
 import { NO_SUGGESTIONS } from "~/schemas/symbol-suggestion";
@@ -22,46 +22,24 @@ export default function SymbolSuggestionFlowPage() {
     <ListWithDialog>
       <section aria-labelledby="suggestions-title">
         <PageTitle id="suggestions-title" title="Symbol Suggestion Flow" action={<Link to={`/SymbolSuggestionFlow/new${search}`} className={buttonClass}>+ Add</Link>} />
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Symbol suggestions</caption>
-            <thead className="bg-slate-100 text-left dark:bg-slate-800">
-              <tr>
-                {["Trend", "Symbol", "Actions"].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="px-3 py-4 text-center text-slate-500">
-                    {NO_SUGGESTIONS}
-                  </td>
-                </tr>
-              ) : (
-                data.rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className={cellClass}>{r.trends}</td>
-                    <th scope="row" className={`${cellClass} text-left font-medium`}>
-                      {r.symbolCode}
-                    </th>
-                    <td className={cellClass}>
-                      <Link to={`/SymbolSuggestionFlow/${r.id}/edit${search}`} className={linkClass} aria-label={`Edit suggestion ${r.symbolCode}`}>
-                        Edit
-                      </Link>{" "}
-                      <Link to={`/SymbolSuggestionFlow/${r.id}/delete${search}`} className={`${linkClass} ml-2`} aria-label={`Delete suggestion ${r.symbolCode}`}>
-                        Delete
-                      </Link>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Symbol suggestions" headers={["Trend", "Symbol", "Actions"]} empty={data.rows.length === 0} emptyText={NO_SUGGESTIONS}>
+          {data.rows.map((r) => (
+            <tr key={r.id}>
+              <td className={cellClass}>{r.trends}</td>
+              <th scope="row" className={`${cellClass} text-left font-medium`}>
+                {r.symbolCode}
+              </th>
+              <td className={cellClass}>
+                <Link to={`/SymbolSuggestionFlow/${r.id}/edit${search}`} className={linkClass} aria-label={`Edit suggestion ${r.symbolCode}`}>
+                  Edit
+                </Link>{" "}
+                <Link to={`/SymbolSuggestionFlow/${r.id}/delete${search}`} className={`${linkClass} ml-2`} aria-label={`Delete suggestion ${r.symbolCode}`}>
+                  Delete
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </Table>
         <Pagination page={data.page} pageSize={LONG_PAGE_SIZE} total={data.total} label="Suggestion" />
       </section>
     </ListWithDialog>

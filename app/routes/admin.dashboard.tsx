@@ -1,21 +1,13 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireRouteAccess, notFound } from "~/auth/guards.server";
-import { readPreferences } from "~/preferences.server";
-import { loadDashboard } from "~/dashboard.server";
+import { dashboardPageLoader } from "~/dashboard.server";
 import { DashboardScreen } from "~/components/dashboard/dashboard-screen";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard — NSE Signals" }];
 
 // Role 1's dashboard (the access table): the same screen, the chart as tall as the window
 // allows (window height minus 280, trading-dashboard.md §2).
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireRouteAccess(request, context);
-  const prefs = await readPreferences(context.cookies, request);
-  const data = await loadDashboard(context, user, new URL(request.url), prefs.chartTimeframe);
-  if (!data) notFound();
-  return json(data);
-}
+export const loader = dashboardPageLoader;
 
 export default function AdminDashboardPage() {
   const data = useLoaderData<typeof loader>();

@@ -180,7 +180,20 @@ export function PageTitle({ id, title, action }: { id: string; title: string; ac
   );
 }
 
-export function Table({ caption, headers, children, empty }: { caption: string; headers: string[]; children: React.ReactNode; empty: boolean }) {
+export function Table({
+  caption,
+  headers,
+  children,
+  empty,
+  emptyText = "No Data Found",
+}: {
+  caption: string;
+  headers: string[];
+  children: React.ReactNode;
+  empty: boolean;
+  /** What an empty table says (the documents' "No Data Found" unless a screen names its own). */
+  emptyText?: string;
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full text-sm">
@@ -198,7 +211,7 @@ export function Table({ caption, headers, children, empty }: { caption: string; 
           {empty ? (
             <tr>
               <td colSpan={headers.length} className="px-3 py-4 text-center text-slate-500">
-                No Data Found
+                {emptyText}
               </td>
             </tr>
           ) : (

@@ -1,24 +1,13 @@
 // A trade report row as the pages show it: figures formatted the Indian way, times in IST.
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees, MISSING_VALUE } from "~/domain/format";
+import type { TradeReportRow } from "~/models/report.server";
 
-export interface TradeRowSource {
-  id: number;
-  symbolCode: string;
-  userName: string;
-  tradeType: string;
-  quantity: number;
-  buyPrice: number;
-  sellPrice: number;
-  targetPrice: number;
-  slPrice: number;
-  currentPrice: number | null;
-  pnl: number;
-  pnlPercent: number;
-  tradeDateTime: Date;
-  exitDateTime: Date | null;
-  open: boolean;
-}
+/** What a row view is made from: the report model's row (app/models/report.server.ts). */
+export type TradeRowSource = Pick<
+  TradeReportRow,
+  "id" | "symbolCode" | "userName" | "tradeType" | "quantity" | "buyPrice" | "sellPrice" | "targetPrice" | "slPrice" | "currentPrice" | "pnl" | "pnlPercent" | "tradeDateTime" | "exitDateTime" | "open"
+>;
 
 export function toTradeRowView(r: TradeRowSource) {
   return {
