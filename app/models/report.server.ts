@@ -9,12 +9,12 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { sectors, symbols, trades, users } from "~/db/schema";
-import { computeTradePnl, pnlRatio, type PnlSummary, type TradeType } from "~/domain/pnl";
+import { computeTradePnl, pnlRatio, type PnlSummary } from "~/domain/pnl";
 import { pageOffset } from "~/domain/paging";
 import { formatIstDate, istMidnight } from "~/domain/dates";
 import type { LiveBook } from "~/market/live-book.server";
 import type { ActiveFilter, MinMaxSort } from "~/schemas/report";
-import { tradeFigureColumns } from "~/models/trade.server";
+import { tradeFigureColumns, type TradeFigures } from "~/models/trade.server";
 
 /** Symbol code (upper case) → live close. Taken once per request so a report is one snapshot. */
 export type LivePrices = Readonly<Record<string, number>>;
@@ -111,24 +111,16 @@ export async function summariseTrades(db: AppDatabase, live: LivePrices, filter:
 
 // ---------------------------------------------------------------- rows
 
-export interface TradeReportRow {
+export interface TradeReportRow extends TradeFigures {
   id: number;
   symbolCode: string;
   sectorName: string | null;
   userName: string;
   username: string;
-  tradeType: TradeType;
-  quantity: number;
-  buyPrice: number;
-  sellPrice: number;
-  targetPrice: number;
-  slPrice: number;
   /** The live close for an open trade; null when closed or not in the book. */
   currentPrice: number | null;
   pnl: number;
   pnlPercent: number;
-  tradeDateTime: Date;
-  exitDateTime: Date | null;
   open: boolean;
   isVerified: boolean;
 }

@@ -9,6 +9,18 @@ import type { RoleId } from "~/domain/access";
 import type { TradeType } from "~/domain/pnl";
 import { closingPrices, type TradeWindow } from "~/domain/trade-window";
 
+/** A trade's side, size, prices and times: what every view of a trade shows. */
+export interface TradeFigures {
+  tradeType: TradeType;
+  quantity: number;
+  buyPrice: number;
+  sellPrice: number;
+  targetPrice: number;
+  slPrice: number;
+  tradeDateTime: Date;
+  exitDateTime: Date | null;
+}
+
 /** The columns every view of a trade reads: its side, size, prices and times (journal, detail, reports). */
 export const tradeFigureColumns = {
   tradeType: trades.tradeType,
@@ -65,19 +77,11 @@ export function parseTradeCursor(value: string | null | undefined): TradeCursor 
   return { at: match[1], id: Number(match[2]) };
 }
 
-export interface TradeListRow {
+export interface TradeListRow extends TradeFigures {
   id: number;
   userId: number;
   username: string;
   symbolCode: string;
-  tradeType: TradeType;
-  quantity: number;
-  buyPrice: number;
-  sellPrice: number;
-  targetPrice: number;
-  slPrice: number;
-  tradeDateTime: Date;
-  exitDateTime: Date | null;
   status: boolean;
   isVerified: boolean;
   cursor: TradeCursor;
@@ -165,21 +169,13 @@ export async function listTrades(db: AppDatabase, actor: TradeActor, filters: Tr
 
 // ---------------------------------------------------------------- one trade
 
-export interface TradeDetail {
+export interface TradeDetail extends TradeFigures {
   id: number;
   userId: number;
   symbolId: number;
   symbolCode: string;
-  tradeType: TradeType;
-  quantity: number;
-  buyPrice: number;
-  sellPrice: number;
-  targetPrice: number;
-  slPrice: number;
   description: string;
   reasonToTrade: string;
-  tradeDateTime: Date;
-  exitDateTime: Date | null;
   status: boolean;
   isVerified: boolean;
 }
