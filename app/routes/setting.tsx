@@ -6,6 +6,7 @@ import { forbidden, requireRouteAccess } from "~/auth/guards.server";
 import { buttonClass, ListWithDialog, PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { controlClass, FormErrors, SubmitButton } from "~/components/ui/field";
 import { NumberField } from "~/components/ui/select-field";
+import { canReach } from "~/domain/access";
 import { formatIstDate } from "~/domain/dates";
 import { CHART_COUNTS, INDICATOR_TOGGLES, parseStudies, settingPanelsFor, STUDY_NAMES, VIEW_CHART_MODES } from "~/domain/user-settings";
 import { getLatestMarque, readUserSettings, saveUserSettings } from "~/models/settings.server";
@@ -22,6 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const marque = panels.admin ? await getLatestMarque(context.db) : null;
   return json({
     panels,
+    // The access table decides whether the My Account link is shown (never a link the role may not follow).
+    canOpenAccount: canReach(user.roleId, "/settings/account"),
     settings,
     studies: parseStudies(settings.studies),
     marque: marque ? { ...marque, shownDate: marque.date ? formatIstDate(new Date(`${marque.date}T12:00:00Z`)) : null } : null,
@@ -73,7 +76,7 @@ export default function SettingsPage() {
   return (
     <ListWithDialog>
       <section aria-labelledby="settings-title" className="flex max-w-3xl flex-col gap-6">
-        <PageTitle id="settings-title" title="Settings" action={<Link to="/settings/account" className={secondaryButtonClass}>My Account</Link>} />
+        <PageTitle id="settings-title" title="Settings" action={data.canOpenAccount ? <Link to="/settings/account" className={secondaryButtonClass}>My Account</Link> : undefined} />
 
         <Panel id="view-setting" title="View Setting">
           <Form method="post" className="flex flex-col gap-3">
