@@ -63,14 +63,23 @@ export async function visibleSymbolCodes(db: AppDatabase, user: { id: number; ro
   return new Set(rows.map((r) => r.code.toUpperCase()));
 }
 
+/** Why the user may not pick this symbol: it is unknown, switched off, or (role 4) not subscribed. */
+export type SymbolChoiceProblem = "unknown" | "inactive" | "not-subscribed";
+
 /**
  * May the user pick this symbol (an alert, a watchlist entry)? It must exist and be active, and
- * a customer must be subscribed to it; the other roles may pick any active symbol.
+ * a customer must be subscribed to it; the other roles may pick any active symbol. Answers the
+ * reason it may not, or null.
  */
-export async function isSymbolChoiceFor(db: AppDatabase, user: { id: number; roleId: number }, symbol: SymbolRef | null): Promise<boolean> {
-  if (!symbol?.status) return false;
+export async function symbolChoiceProblem(db: AppDatabase, user: { id: number; roleId: number }, symbol: SymbolRef | null): Promise<SymbolChoiceProblem | null> {
+  if (!symbol) return "unknown";
+  if (!symbol.status) return "inactive";
   const visible = await visibleSymbolCodes(db, user);
-  return visible === "all" || visible.has(symbol.symbolCode.toUpperCase());
+  return visible === "all" || visible.has(symbol.symbolCode.toUpperCase()) ? null : "not-subscribed";
+}
+
+export async function isSymbolChoiceFor(db: AppDatabase, user: { id: number; roleId: number }, symbol: SymbolRef | null): Promise<boolean> {
+  return (await symbolChoiceProblem(db, user, symbol)) === null;
 }
 
 export async function findSectorByName(db: AppDatabase, name: string): Promise<{ id: number } | null> {

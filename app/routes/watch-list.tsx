@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
 import { WatchlistPanel } from "~/components/watchlist/watchlist-panel";
 import { moveInOrder, safeReturnTo, withParams } from "~/domain/watchlist";
-import { findSymbolByCode, isSymbolChoiceFor } from "~/models/symbol.server";
+import { findSymbolByCode, symbolChoiceProblem } from "~/models/symbol.server";
 import {
   addSymbolToOwnWatchlist,
   createWatchlist,
@@ -19,6 +19,7 @@ import {
   SYMBOL_REMOVED,
   WATCHLIST_CREATED,
   WATCHLIST_DELETED,
+  symbolRefusal,
   watchlistIntentSchema,
 } from "~/schemas/watchlist";
 import { redirectWithToast } from "~/toast.server";
@@ -60,10 +61,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "add-symbol": {
       const symbol = await findSymbolByCode(context.db, value.symbol);
-      // Only symbols the user may see (role 4: its subscription); anything else is "not a choice".
-      if (!symbol || !(await isSymbolChoiceFor(context.db, user, symbol))) {
-        return json(submission.reply({ fieldErrors: { symbol: ["Please select a symbol"] } }), { status: 400 });
-      }
+      // Only symbols the user may see (role 4: its subscription); the message says which rule refused it.
+      const problem = await symbolChoiceProblem(context.db, user, symbol);
+      if (problem) return json(submission.reply({ fieldErrors: { symbol: [symbolRefusal(problem, value.symbol)] } }), { status: 400 });
       const outcome = await addSymbolToOwnWatchlist(context.db, user.id, value.watchlistId, symbol);
       if (outcome === "not-found") notFound();
       return redirectWithToast(context.cookies, request, returnTo, {

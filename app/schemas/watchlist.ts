@@ -11,6 +11,14 @@ export const SYMBOL_ADDED = "Symbol added to watchlist";
 export const SYMBOL_REMOVED = "Symbol removed from watchlist";
 export const SYMBOL_ALREADY_LISTED = "This symbol is already in the watchlist";
 
+/** Why a symbol cannot be added, naming it (a customer must see that it is its subscription). */
+export function symbolRefusal(problem: "unknown" | "inactive" | "not-subscribed", code: string): string {
+  const name = code.trim().toUpperCase();
+  if (problem === "unknown") return `${name} is not a listed symbol`;
+  if (problem === "inactive") return `${name} is not active at the moment`;
+  return `${name} is not in your subscription`;
+}
+
 const id = recordId();
 
 export const createWatchlistSchema = z.object({

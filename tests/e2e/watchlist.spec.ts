@@ -43,6 +43,13 @@ async function journey(page: Page, account: DemoAccount, js: boolean) {
   }
   await expect(page.getByRole("heading", { name: "Symbols (2)" })).toBeVisible();
 
+  // A refused symbol says why and keeps the user on the list they were adding to.
+  await page.getByLabel(`Add symbol to ${name}`).fill("NOPE123");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "NOPE123 is not a listed symbol" })).toBeVisible();
+  await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "Symbols (2)" })).toBeVisible();
+
   // Sort by Change %: ascending, then a second click descending; the state is in the URL.
   const changeHeader = page.getByRole("columnheader", { name: /Change %/ });
   await changeHeader.getByRole("link").click();
@@ -101,7 +108,29 @@ test("watchlist journey with JavaScript", async ({ page }) => {
   await journey(page, "employee", true);
 });
 
+async function refusedOutsideSubscription(page: Page) {
+  await signIn(page, "customer");
+  await page.goto("/watch-list");
+  const names = await tabNames(page);
+  expect(names.length, "the demo customer has a watchlist").toBeGreaterThan(0);
+  const last = names[names.length - 1];
+  await page.getByRole("link", { name: last, exact: true }).click();
+  await expect(page.getByRole("link", { name: last, exact: true })).toHaveAttribute("aria-current", "page");
+  await page.getByLabel(`Add symbol to ${last}`).fill("POWERGRID");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "POWERGRID is not in your subscription" })).toBeVisible();
+  await expect(page.getByRole("link", { name: last, exact: true })).toHaveAttribute("aria-current", "page");
+}
+
+test("a customer adding a symbol outside its subscription is told so and stays on its list", async ({ page }) => {
+  await refusedOutsideSubscription(page);
+});
+
 test.describe("without JavaScript", () => {
+  test("a customer adding a symbol outside its subscription is told so and stays on its list, without JavaScript", async ({ page }) => {
+    await refusedOutsideSubscription(page);
+  });
+
   test.use({ javaScriptEnabled: false });
   test("watchlist journey without JavaScript", async ({ page }) => {
     await journey(page, "admin", false);

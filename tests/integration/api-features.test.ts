@@ -160,7 +160,7 @@ describe("watchlists", () => {
   it("gives a customer only its subscription: adding another symbol is refused, an old entry is not listed", async () => {
     const list = (await send(ids[4], "POST", "/api/admin/watchlist/create", { watchlist_name: "Mine" })).body.data.id as number;
     const refused = await send(ids[4], "POST", "/api/admin/watchlistsymbol/create", { watchlist_id: list, symbol_id: unsubscribed.id });
-    expect(refused).toMatchObject({ status: 400, body: { errors: [{ msg: "Please select a symbol" }] } });
+    expect(refused).toMatchObject({ status: 400, body: { errors: [{ msg: `${unsubscribed.code} is not in your subscription` }] } });
     // An entry from before the subscription changed stays stored but is not shown.
     await t.context.db.insert(watchlistSymbols).values({ watchlistId: list, symbolId: unsubscribed.id, sectorId });
     await send(ids[4], "POST", "/api/admin/watchlistsymbol/create", { watchlist_id: list, symbol_id: subscribed.id });

@@ -82,7 +82,7 @@ describe("/watch-list", () => {
     expect(await toastMessage(t.context.cookies, dup)).toBe("This symbol is already in the watchlist");
     const unknown = await post(owner.cookie, { intent: "add-symbol", watchlistId: String(banks.id), symbol: "NOPE", returnTo: "/watch-list" });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json()).error.symbol).toEqual(["Please select a symbol"]);
+    expect((await unknown.json()).error.symbol).toEqual(["NOPE is not a listed symbol"]);
     const removed = await post(owner.cookie, { intent: "remove-symbol", watchlistId: String(banks.id), symbolId: String(sym[2].id), returnTo: "/watch-list" });
     expect(await toastMessage(t.context.cookies, removed)).toBe("Symbol removed from watchlist");
     const rows = await t.context.db.select().from(watchlistSymbols).where(eq(watchlistSymbols.watchlistId, banks.id));
@@ -148,7 +148,7 @@ describe("/watch-list", () => {
     const [mine] = await listsOf(customer.id);
     const refused = await post(customer.cookie, { intent: "add-symbol", watchlistId: String(mine.id), symbol: "WLSTEEL", returnTo: "/watch-list" });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error.symbol).toEqual(["Please select a symbol"]);
+    expect((await refused.json()).error.symbol).toEqual(["WLSTEEL is not in your subscription"]);
     const added = await post(customer.cookie, { intent: "add-symbol", watchlistId: String(mine.id), symbol: "WLBANKA", returnTo: "/watch-list" });
     expect(added.status).toBe(302);
     const rows = await t.context.db.select().from(watchlistSymbols).where(eq(watchlistSymbols.watchlistId, mine.id));

@@ -1,10 +1,10 @@
 // Watchlists and their symbols (trading-dashboard.md §7, admin-console.md §7 "Watchlists").
 // The same models as /watch-list: every read and write is scoped by the owner, so another
 // user's watchlist answers 404 and changes nothing; a customer lists and adds only the symbols
-// of its subscription (isSymbolChoiceFor, the page's rule).
+// of its subscription (symbolChoiceProblem, the page's rule, with the page's message).
 import { json } from "@remix-run/node";
 import * as z from "zod";
-import { findSymbolById, isSymbolChoiceFor, visibleSymbolCodes } from "~/models/symbol.server";
+import { findSymbolById, symbolChoiceProblem, visibleSymbolCodes } from "~/models/symbol.server";
 import {
   addSymbolToOwnWatchlist,
   createWatchlist,
@@ -23,6 +23,7 @@ import {
   SYMBOL_ADDED,
   SYMBOL_ALREADY_LISTED,
   SYMBOL_REMOVED,
+  symbolRefusal,
   WATCHLIST_CREATED,
   WATCHLIST_DELETED,
   WATCHLIST_REORDERED,
@@ -180,7 +181,8 @@ export const watchlistCalls = [
     response: z.union([createdShape(), messageShape()]),
     handle: async ({ context, user, body }) => {
       const symbol = await findSymbolById(context.db, body.symbolId);
-      if (!symbol || !(await isSymbolChoiceFor(context.db, user, symbol))) badInput(SELECT_SYMBOL, "symbol_id");
+      const problem = await symbolChoiceProblem(context.db, user, symbol);
+      if (problem) badInput(symbol ? symbolRefusal(problem, symbol.symbolCode) : SELECT_SYMBOL, "symbol_id");
       const outcome = await addSymbolToOwnWatchlist(context.db, user.id, body.watchlistId, symbol);
       if (outcome === "not-found") apiNotFound();
       if (outcome === "exists") return json({ status: 200, message: SYMBOL_ALREADY_LISTED }, { status: 200 });

@@ -387,8 +387,11 @@ function WatchFilter({ data }: { data: WatchlistPanelData }) {
 }
 
 function AddSymbol({ watchlistId, name, choices, returnTo }: { watchlistId: number; name: string; choices: string[]; returnTo: string }) {
+  // A refused symbol is answered in place (400 with its message): posting with the page's own
+  // query keeps the open list, so the user stays on the list they were adding to.
+  const query = returnTo.includes("?") ? returnTo.slice(returnTo.indexOf("?")) : "";
   return (
-    <Form method="post" action={WATCHLIST_ACTION} preventScrollReset className="flex flex-wrap items-end gap-2 text-sm">
+    <Form method="post" action={WATCHLIST_ACTION + query} preventScrollReset className="flex flex-wrap items-end gap-2 text-sm">
       <input type="hidden" name="intent" value="add-symbol" />
       <input type="hidden" name="watchlistId" value={watchlistId} />
       <input type="hidden" name="returnTo" value={returnTo} />
