@@ -63,20 +63,22 @@ export async function loadSummaryCards(context: AppContext, user: SessionUser, n
 export async function loadDashboard(context: AppContext, user: SessionUser, url: URL, rememberedTimeframe: TimeframeId) {
   const [marque, cards] = await Promise.all([getLatestMarque(context.db), loadSummaryCards(context, user)]);
   const now = Date.now();
-  if (!dashboardHasChart(user.roleId)) return { marque, cards, now, chart: null };
+  if (!dashboardHasChart(user.roleId)) return { marque, cards, now, chart: null, noSubscription: false };
 
   const asked = url.searchParams.get("tf");
   const timeframe = isTimeframeId(asked) ? asked : rememberedTimeframe;
   const symbols = (await listVisibleSymbols(context.db, user)).map((s) => s.symbolCode);
   const askedSymbol = url.searchParams.get("symbol")?.trim().toUpperCase();
   const code = askedSymbol || (symbols.includes(DEFAULT_REFERENCE_SYMBOL) ? DEFAULT_REFERENCE_SYMBOL : symbols[0]);
-  if (!code) return { marque, cards, now, chart: null };
+  // A customer whose subscription holds no symbol yet (a new registration) is told what to do.
+  if (!code) return { marque, cards, now, chart: null, noSubscription: user.roleId === 4 };
   const [view, watchlist] = await Promise.all([loadChartView(context, user, code, timeframe), loadWatchlistPanel(context, user, url)]);
   if (!view) return null;
   return {
     marque,
     cards,
     now,
+    noSubscription: false,
     chart: { view, symbols, footer: dashboardFooter(view.keys, view.points), canTrade: user.roleId !== 4, watchlist },
   };
 }

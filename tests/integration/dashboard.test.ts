@@ -106,6 +106,19 @@ describe("/dashboard", () => {
     expect(card(own.body.cards, "mySymbols")).toBe(n);
   });
 
+  it("tells a newly registered customer (no symbol subscribed) what to do instead of an empty page", async () => {
+    const fresh = await createUser(t.context.db, { roleId: 4 });
+    const res = await call(dashboardLoader, getRequest("/dashboard", { cookie: await sessionCookieFor(t.context, fresh.id) }), t.context);
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.chart).toBeNull();
+    expect(body.noSubscription).toBe(true);
+    // The demo customer, who has a subscription, gets its chart and no such notice.
+    const own = await get(dashboardLoader, "/dashboard", "customer");
+    expect(own.body.noSubscription).toBe(false);
+    expect(own.body.chart).not.toBeNull();
+  });
+
   it("gives role 2 the banner and its account counts, and no chart", async () => {
     await saveMarque(t.context.db, { title: "Market holiday notice", date: "2026-11-24", subText: "Closed for Guru Nanak Jayanti" });
     const { status, body } = await get(dashboardLoader, "/dashboard", "subadmin");

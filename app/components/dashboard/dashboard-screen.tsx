@@ -31,7 +31,30 @@ export function DashboardScreen({ data, title, fitChartToWindow }: { data: Seria
       </h1>
       {data.marque ? <MarqueeBanner marque={data.marque} /> : null}
       <SummaryCards cards={data.cards} />
+      {data.noSubscription ? <NoSubscription /> : null}
       {data.chart ? <ChartArea chart={data.chart} fitChartToWindow={fitChartToWindow} now={data.now} /> : null}
+    </section>
+  );
+}
+
+/** A customer with no symbol in its subscription yet: what to do, not an empty page. */
+function NoSubscription() {
+  return (
+    <section aria-labelledby="no-subscription-title" className="flex max-w-2xl flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm dark:border-blue-900 dark:bg-blue-950">
+      <h2 id="no-subscription-title" className="text-lg font-semibold">
+        Your subscription has no symbols yet
+      </h2>
+      <p>
+        Your account is ready. Live prices, charts with keys and reference lines, watchlists and price alerts appear here as soon as symbols are added to your
+        subscription.
+      </p>
+      <p>Ask our support team to activate a subscription, and tell them which symbols you want to follow.</p>
+      <Form method="post" action="/support">
+        <input type="hidden" name="intent" value="contact" />
+        <button type="submit" className="rounded-md bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700">
+          Contact Us
+        </button>
+      </Form>
     </section>
   );
 }
