@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const symbol = await findSymbolByCode(context.db, value.symbol);
       // Only symbols the user may see (role 4: its subscription); the message says which rule refused it.
       const problem = await symbolChoiceProblem(context.db, user, symbol);
-      if (problem) return json(submission.reply({ fieldErrors: { symbol: [symbolRefusal(problem, value.symbol)] } }), { status: 400 });
+      if (problem || !symbol) return json(submission.reply({ fieldErrors: { symbol: [symbolRefusal(problem ?? "unknown", value.symbol)] } }), { status: 400 });
       const outcome = await addSymbolToOwnWatchlist(context.db, user.id, value.watchlistId, symbol);
       if (outcome === "not-found") notFound();
       return redirectWithToast(context.cookies, request, returnTo, {

@@ -182,7 +182,7 @@ export const watchlistCalls = [
     handle: async ({ context, user, body }) => {
       const symbol = await findSymbolById(context.db, body.symbolId);
       const problem = await symbolChoiceProblem(context.db, user, symbol);
-      if (problem) badInput(symbol ? symbolRefusal(problem, symbol.symbolCode) : SELECT_SYMBOL, "symbol_id");
+      if (problem || !symbol) badInput(symbol && problem ? symbolRefusal(problem, symbol.symbolCode) : SELECT_SYMBOL, "symbol_id");
       const outcome = await addSymbolToOwnWatchlist(context.db, user.id, body.watchlistId, symbol);
       if (outcome === "not-found") apiNotFound();
       if (outcome === "exists") return json({ status: 200, message: SYMBOL_ALREADY_LISTED }, { status: 200 });
