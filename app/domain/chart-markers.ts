@@ -1,4 +1,4 @@
-// Point markers a chart draws on its candles: swing points (DECISIONS 14, when the user's Swing
+// Point markers a chart draws on its candles: swing points (docs/decisions/125, when the user's Swing
 // setting is on) and KEY labels (green BUY, red SELL; DECISIONS 17). Pure and browser-safe, so
 // the server-rendered SVG and the interactive chart place the same markers.
 import type { Candle } from "./candles";

@@ -23,19 +23,37 @@ describe.skipIf(!hasRealData)("engines on real NIFTY futures minutes (Oct 2017)"
   const dayList = [...days.keys()].sort();
 
   it("finds alternating swings, each the extreme since the swing before it (M1, Nov 2017)", () => {
-    // DECISIONS 14 flips only when a close breaks the last confirmed opposite swing, so a
-    // trending month has few swings: November's minutes have two.
+    // docs/decisions/125: a close beyond the swing's three-candle structure flips the walk, so an
+    // M1 session shows the swings a trader sees (the first reading found two in the whole month).
     const nov = path.resolve(FILE, "../NIFTY_F1_1min_201711.csv");
     const m1 = dedupeMinuteBars(parseMinuteCsv(readFileSync(nov, "utf8")).rows).rows;
+    const sessions = new Set(m1.map((c) => istDateString(c.time))).size;
     const swings = detectSwings(m1);
-    expect(swings).toHaveLength(2);
+    expect(swings.length / sessions).toBeGreaterThan(5);
+    expect(swings.length / sessions).toBeLessThan(60);
     for (let i = 1; i < swings.length; i++) expect(swings[i].kind).not.toBe(swings[i - 1].kind);
-    for (let i = 0; i < swings.length; i++) {
-      const from = i === 0 ? m1[0].time : swings[i - 1].time;
-      const span = m1.filter((c) => c.time >= from && c.time <= swings[i].time);
+    for (let i = 1; i < swings.length; i++) {
+      // Each swing is the extreme of the candles from the swing before it through itself.
+      const span = m1.filter((c) => c.time >= swings[i - 1].time && c.time <= swings[i].time);
       const extreme = swings[i].kind === "high" ? Math.max(...span.map((c) => c.high)) : Math.min(...span.map((c) => c.low));
       expect(swings[i].price).toBe(extreme);
     }
+  });
+
+  it("finds tens of swings a year on daily NIFTY bars (2000-2010), never two of a kind in a row", () => {
+    const file = path.resolve(FILE, "../../daily_index/NIFTY_50_daily_2000-2010.csv");
+    const daily: Candle[] = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(","))
+      .filter((f) => Number(f[4]) > 0)
+      .map(([date, open, high, low, close]) => ({ time: Date.parse(`${date}T00:00:00Z`), open: +open, high: +high, low: +low, close: +close, volume: 0 }));
+    const years = (daily[daily.length - 1].time - daily[0].time) / (365.25 * 86_400_000);
+    const swings = detectSwings(daily);
+    expect(swings.length / years).toBeGreaterThan(10);
+    expect(swings.length / years).toBeLessThan(60);
+    for (let i = 1; i < swings.length; i++) expect(swings[i].kind).not.toBe(swings[i - 1].kind);
   });
 
   it("fires a key only where the real path crossed its rung, in the right direction", () => {
