@@ -51,6 +51,7 @@ export function advisoryLockLeadership(
   // Consecutive connection failures: the retry backs off while the database is away, and is
   // quick again once it answers (another holder of the lock is not a failure).
   let failures = 0;
+  let outageLogged = false;
 
   // One pending step at a time: the error event and a failed check may both ask for a retry.
   const schedule = (fn: () => void, ms: number) => {
@@ -97,6 +98,7 @@ export function advisoryLockLeadership(
       await c.connect();
       const { rows } = await c.query<{ locked: boolean }>("select pg_try_advisory_lock($1::bigint) as locked", [key]);
       failures = 0;
+      outageLogged = false;
       if (!rows[0]?.locked || stopped) {
         await c.end().catch(() => {});
         return schedule(tryAcquire, retryMs);
@@ -109,7 +111,9 @@ export function advisoryLockLeadership(
     } catch (error) {
       if (client === c) await stepDown((error as Error).message);
       await dropClient(c);
-      if (failures === 0) log(`[leader] lock attempt failed: ${(error as Error).message}; retrying with backoff`);
+      // Once per outage, not once per attempt.
+      if (!outageLogged) log(`[leader] lock attempt failed: ${(error as Error).message}; retrying with backoff`);
+      outageLogged = true;
       retryAfterFailure();
     }
   }

@@ -7,8 +7,10 @@ export interface TcpRelay {
   port: number;
   /** The target URL with its host and port replaced by the relay's. */
   urlFor(targetUrl: string): string;
-  /** Live piped connection pairs. */
+  /** Live sockets (both sides of each piped connection). */
   connections(): number;
+  /** Connections accepted so far, refused ones included. */
+  accepted(): number;
   cut(): void;
   restore(): void;
   close(): Promise<void>;
@@ -17,6 +19,7 @@ export interface TcpRelay {
 export async function startTcpRelay(target: { host: string; port: number }): Promise<TcpRelay> {
   const sockets = new Set<net.Socket>();
   let cut = false;
+  let accepted = 0;
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -24,6 +27,7 @@ export async function startTcpRelay(target: { host: string; port: number }): Pro
     socket.on("error", () => {});
   };
   const server = net.createServer((client) => {
+    accepted++;
     track(client);
     if (cut) {
       client.resetAndDestroy();
@@ -50,6 +54,7 @@ export async function startTcpRelay(target: { host: string; port: number }): Pro
       return url.toString();
     },
     connections: () => sockets.size,
+    accepted: () => accepted,
     cut: () => {
       cut = true;
       // RST rather than FIN: the client sees the connection die mid-stream.
