@@ -5,7 +5,6 @@ import http from "node:http";
 import path from "node:path";
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse, type NextFunction } from "express";
 import compression from "compression";
@@ -19,12 +18,23 @@ import { parseEnv } from "~/env.server";
 import { buildServices, resolveSessionSecret } from "~/services.server";
 import { registerDemoLiveRateFeed } from "~/live-rate/provider.server";
 import { loadProviderCredentials } from "~/live-rate/credentials.server";
-import { healthReport } from "~/health.server";
+import { healthReport, recentLoopDelay } from "~/health.server";
+import { installLogRedaction } from "~/log.server";
 import { startMarket } from "~/market/market.server";
 import { openFeedFromEnv } from "~/market/feeds/index.server";
 import { loadTradingDayCheck } from "~/models/trading-calendar.server";
 import { CandleWriter } from "~/market/candle-writer.server";
 import "~/context";
+
+// Every log line of this process goes through one redaction (docs/decisions/114).
+installLogRedaction();
+// A stray rejection (a query on a connection that just died) is logged, not fatal; an
+// uncaught exception leaves the process in an unknown state, so it is logged and ends it.
+process.on("unhandledRejection", (reason) => console.error("[process] unhandled rejection (still serving):", reason));
+process.on("uncaughtException", (error) => {
+  console.error("[process] uncaught exception; exiting:", error);
+  process.exit(1);
+});
 
 const env = parseEnv();
 
@@ -61,8 +71,8 @@ async function serve() {
     createCandleSink: (resolveSymbolId) => new CandleWriter({ db: services.db, resolveSymbolId }),
     dailyJobs: { isTradingDay, retentionDays: env.INTRADAY_RETENTION_DAYS },
   });
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
+  // /healthz reports the last few seconds of event-loop delay, not the lifetime's.
+  const loopDelay = recentLoopDelay();
 
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -133,6 +143,7 @@ async function serve() {
 
   app.get("/healthz", async (_req, res) => {
     const report = await healthReport(database, loopDelay);
+    res.set("Cache-Control", "no-store");
     res.status(report.status).json(report.body);
   });
 

@@ -1,10 +1,20 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { describeRequest, formatLogLine } from "~/log.server";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * A loader's or action's failure: one line saying which request failed and why, through the
+ * log redaction (docs/decisions/114), never the query string, a cookie or a query's values.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  console.error(formatLogLine([`[request] ${describeRequest(request)} failed:`, error]));
+};
 
 /**
  * Renders the whole document, then answers it in one piece (docs/decisions/110, "Load"). No
@@ -52,7 +62,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          console.error(formatLogLine(["[render] failed:", error]));
         },
       },
     );

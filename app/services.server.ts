@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Server as HttpServer } from "node:http";
 import type { AppServices } from "~/context";
 import { shouldSeedDemo, type Env } from "~/env.server";
-import { isDatabaseEmpty, migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createAppCookies } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
@@ -14,9 +14,7 @@ import { LiveBook } from "~/market/live-book.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
-import { seedDemoData } from "~/db/seed.server";
-import { seedDemoSectorGauges } from "~/db/demo-sector-gauges.server";
-import { seedDemoHistory } from "~/db/demo-history.server";
+import { prepareDemoStore } from "~/db/demo-seed.server";
 
 export interface BuiltServices {
   services: AppServices;
@@ -53,13 +51,8 @@ export async function buildServices(
   const log = options.log ?? ((line: string) => console.log(line));
   const database = await openDatabase(env.DATABASE_URL);
   await migrateDatabase(database);
-  if (shouldSeedDemo(env) && (await isDatabaseEmpty(database.db))) {
-    log("[db] empty database: loading demo data");
-    await seedDemoData(database.db, { log });
-    const history = await seedDemoHistory(database.db, { log });
-    log(`[db] demo history: ${history.dailyRows} daily bars, ${history.minuteRows} minute candles`);
-    log(`[db] demo sector gauges: ${await seedDemoSectorGauges(database.db)} points`);
-  }
+  // Seeds an empty store, finishes one a killed start left half-seeded, or says it found one.
+  await prepareDemoStore(database.db, { seed: shouldSeedDemo(env), log });
   // Cookies are Secure when the request came over HTTPS (directly or through a trusted
   // proxy), unless COOKIE_SECURE forces it on or off: a Secure cookie set over plain HTTP would
   // not reach the ws:// socket handshake (docs/decisions/004).

@@ -1,22 +1,30 @@
 // npm run db:seed: migrates the database named by DATABASE_URL (PGlite in ./data/pglite when
-// unset) and fills it with the demo data set, unless it already holds users.
-import { isDatabaseEmpty, migrateDatabase, openDatabase } from "../app/db/client.server";
+// unset) and fills it with the demo data set, price history included, as the app's first start
+// does; it finishes a seed that an earlier run or start left part-way (docs/decisions/114), and
+// refuses a database that already holds other users.
+import { migrateDatabase, openDatabase } from "../app/db/client.server";
 import { DEMO_PASSWORD, DEMO_USERS } from "../app/db/demo-data";
-import { seedDemoData } from "../app/db/seed.server";
+import { demoSeedState, PARTIAL_SEED_MESSAGE, seedDemoStore } from "../app/db/demo-seed.server";
 
 async function main(): Promise<void> {
   const handle = await openDatabase(process.env.DATABASE_URL);
   try {
     await migrateDatabase(handle);
+    const state = await demoSeedState(handle.db);
     // Seeding over real data would mix demo users and trades into it: refuse, and say so.
-    if (!(await isDatabaseEmpty(handle.db))) {
+    if (state === "other") {
       console.log("The database already has users; the demo data was not seeded.");
       console.log("To seed, point DATABASE_URL at an empty database.");
       return;
     }
-    const summary = await seedDemoData(handle.db, { log: (line) => console.log(`  ${line}`) });
+    if (state === "complete") {
+      console.log("The demo data is already loaded.");
+      return;
+    }
+    if (state === "partial") console.log(`${PARTIAL_SEED_MESSAGE} Finishing it now.`);
+    const outcome = await seedDemoStore(handle.db, { log: (line) => console.log(`  ${line}`) });
     console.log(`Seeded the demo data (${handle.driver}):`);
-    console.table(summary);
+    if (outcome) console.table({ ...outcome.history, sectorGaugePoints: outcome.gaugePoints });
     console.log(`Sign in with any of ${Object.values(DEMO_USERS).map((u) => u.email).join(", ")} and password ${DEMO_PASSWORD}.`);
   } finally {
     await handle.close();
@@ -24,6 +32,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error("Seeding failed; nothing was written.", error);
+  console.error("Seeding stopped part-way; run it again to finish it.", error);
   process.exitCode = 1;
 });

@@ -68,8 +68,13 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client's error (server restart) must not crash the process; the pool reconnects.
-  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  // A lost connection must never crash the process (docs/decisions/114). The pool listens on
+  // its idle clients only; a client checked out (a transaction) emits 'error' with nobody
+  // listening, so every client gets a listener of its own when it connects. The query in
+  // flight fails, the client is dropped on release and the pool opens a new one on demand.
+  const report = connectionLossReporter("[db]");
+  pool.on("error", report);
+  pool.on("connect", (client) => client.on("error", report));
   const db = drizzle(pool, { schema }) as unknown as AppDatabase;
   return {
     db,
@@ -101,4 +106,17 @@ export async function isDatabaseEmpty(db: AppDatabase): Promise<boolean> {
   const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
   const first = (rows as unknown as { rows?: { n: number }[] }).rows?.[0] ?? (rows as unknown as { n: number }[])[0];
   return Number(first?.n ?? 0) === 0;
+}
+
+/**
+ * An 'error' listener that logs a lost connection once per outage (a burst of requests would
+ * otherwise log one line per client), then again after a quiet minute.
+ */
+export function connectionLossReporter(prefix: string, log: (line: string) => void = (line) => console.error(line)) {
+  let lastAt = 0;
+  return (error: Error) => {
+    const now = Date.now();
+    if (now - lastAt > 60_000) log(`${prefix} connection lost: ${error.message}; reconnecting on the next query`);
+    lastAt = now;
+  };
 }

@@ -24,6 +24,8 @@ export interface DemoHistoryOptions {
   /** Symbols that get minute candles (the others get daily bars only). */
   minuteSymbols?: readonly string[];
   log?: (line: string) => void;
+  /** Called after each symbol's history is committed (progress; tests inject a failure here). */
+  afterSymbol?: (symbolCode: string) => Promise<void> | void;
 }
 
 export interface DemoHistorySummary {
@@ -172,6 +174,7 @@ export async function seedDemoHistory(db: AppDatabase, options: DemoHistoryOptio
     });
     dailyRows += newDaily.length;
     minuteRows += minuteValues.length;
+    await options.afterSymbol?.(symbol.code);
   }
   await analyzeCandleTables(db);
   log(

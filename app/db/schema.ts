@@ -540,3 +540,12 @@ export const apiSecrets = pgTable("api_secrets", {
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------- the store's own state
+
+// Facts about the store itself, e.g. how far the demo seed got (docs/decisions/114).
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});

@@ -72,6 +72,8 @@ export interface SeedSummary {
 export interface SeedOptions {
   now?: Date;
   log?: (line: string) => void;
+  /** Runs last inside the seed's transaction: what must commit with the data (a progress marker). */
+  inTransaction?: (tx: AppDatabase) => Promise<void>;
 }
 
 const PRNG_SEED = 0x5eed_2026;
@@ -320,6 +322,7 @@ export async function seedDemoData(db: AppDatabase, options: SeedOptions = {}): 
       )
       .returning({ id: alerts.id });
     log(`alerts: ${alertRows.length}`);
+    if (options.inTransaction) await options.inTransaction(tx as unknown as AppDatabase);
 
     return {
       sectors: sectorRows.length,

@@ -133,8 +133,16 @@ export interface AppProcess {
   kill(): void;
 }
 
-/** The built server (dist/server.js; built first when missing) as a child process. */
-export async function startAppServer(env: Record<string, string>): Promise<AppProcess> {
+export interface SpawnedApp extends AppProcess {
+  /** Whether the process is still running. */
+  running(): boolean;
+}
+
+/**
+ * The built server (dist/server.js; built first when missing) as a child process, returned at
+ * once: it may still be migrating or seeding (startAppServer waits until it answers).
+ */
+export async function spawnAppServer(env: Record<string, string>): Promise<SpawnedApp> {
   // import.meta.url, not __dirname: the load bench runs this module as plain ESM (tsx).
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
   if (!fs.existsSync(path.join(root, "dist", "server.js"))) {
@@ -158,25 +166,12 @@ export async function startAppServer(env: Record<string, string>): Promise<AppPr
   });
   proc.stdout!.on("data", (d) => (output += d));
   proc.stderr!.on("data", (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntil(
-    async () => {
-      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${output}`);
-      try {
-        return (await fetch(`${base}/healthz`)).ok;
-      } catch {
-        return false;
-      }
-    },
-    90_000,
-    "the app server to answer /healthz",
-    () => output,
-  );
   return {
-    base,
+    base: `http://127.0.0.1:${port}`,
     port,
     pid: proc.pid!,
     output: () => output,
+    running: () => proc.exitCode === null && proc.signalCode === null,
     kill: () => {
       // A cluster's workers first (WEB_CONCURRENCY): a primary killed outright leaves them running.
       for (const worker of childPids(proc.pid!)) {
@@ -189,6 +184,25 @@ export async function startAppServer(env: Record<string, string>): Promise<AppPr
       if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
     },
   };
+}
+
+/** The built server as a child process, once it answers /healthz. */
+export async function startAppServer(env: Record<string, string>): Promise<AppProcess> {
+  const app = await spawnAppServer(env);
+  await waitUntil(
+    async () => {
+      if (!app.running()) throw new Error(`server exited:\n${app.output()}`);
+      try {
+        return (await fetch(`${app.base}/healthz`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    90_000,
+    "the app server to answer /healthz",
+    () => app.output(),
+  );
+  return app;
 }
 
 /** The processes a process started (Linux: pgrep), e.g. a cluster primary's workers. */
