@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { halfYearCandles, historyResponse, marksResponse, timeframeForResolution, udfBarTime } from "~/domain/udf";
+import { aggregateTradingDays, historyResponse, marksResponse, timeframeForResolution, udfBarTime } from "~/domain/udf";
 
 const ist = (text: string) => Date.parse(`${text.replace(" ", "T")}+05:30`);
 const candle = (time: number, o: number, h: number, l: number, c: number, v = 10) => ({ time, open: o, high: h, low: l, close: c, volume: v });
@@ -43,14 +43,15 @@ describe("UDF history", () => {
     expect(udfBarTime(day, "1D")).toBe(Date.parse("2026-11-20T00:00:00Z") / 1000);
     expect(udfBarTime(candle(ist("2026-11-20 09:15"), 1, 1, 1, 1), "5")).toBe(ist("2026-11-20 09:15") / 1000);
   });
-  it("builds 6M bars from months, Jan–Jun and Jul–Dec", () => {
-    const months = [1, 2, 6, 7, 12].map((m, i) =>
-      candle(ist(`2026-${String(m).padStart(2, "0")}-01 00:00`), 10 + i, 20 + i, 5 + i, 15 + i, 100),
-    );
-    const halves = halfYearCandles(months);
+  it("builds 6M bars from trading days, Jan–Jun and Jul–Dec, each at its first trading day", () => {
+    const days = ["2026-01-02", "2026-02-02", "2026-06-01", "2026-07-01", "2026-12-01"].map((ymd, i) => ({
+      ymd, open: 10 + i, high: 20 + i, low: 5 + i, close: 15 + i, volume: 100,
+    }));
+    const halves = aggregateTradingDays(days, "6M");
     expect(halves).toHaveLength(2);
     expect(halves[0]).toMatchObject({ open: 10, high: 22, low: 5, close: 17, volume: 300 });
     expect(halves[1]).toMatchObject({ open: 13, high: 24, low: 8, close: 19, volume: 200 });
+    expect(halves.map((h) => udfBarTime(h, "6M"))).toEqual([Date.parse("2026-01-02T00:00:00Z") / 1000, Date.parse("2026-07-01T00:00:00Z") / 1000]);
   });
 });
 
