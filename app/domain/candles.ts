@@ -96,6 +96,22 @@ export function bucketStart(timeMs: number, sizeMinutes: number): number {
   return Math.floor((timeMs + IST_OFFSET_MS) / sizeMs) * sizeMs - IST_OFFSET_MS;
 }
 
+/** 09:15 IST, the NSE session's open, in minutes after IST midnight. */
+export const SESSION_OPEN_MINUTES_IST = 555;
+
+/**
+ * The start (UTC epoch ms) of the session-aligned bucket holding the instant: buckets of N
+ * minutes counted from 09:15 IST, as a charting library lays bars on the session (2-minute bars
+ * open at 09:15, 4-hour bars at 09:15 and 13:15; docs/decisions/122). Every allowed size
+ * divides a day, so the grid runs on unbroken across days and nights.
+ */
+export function sessionBucketStart(timeMs: number, sizeMinutes: number): number {
+  assertBucketSize(sizeMinutes);
+  const sizeMs = sizeMinutes * 60_000;
+  const originMs = (SESSION_OPEN_MINUTES_IST - IST_OFFSET_MINUTES) * 60_000;
+  return Math.floor((timeMs - originMs) / sizeMs) * sizeMs + originMs;
+}
+
 /** Stable sort by time (equal times keep their input order). Never mutates the input. */
 function byTime<T extends { time: number }>(items: readonly T[]): T[] {
   return items

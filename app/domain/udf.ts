@@ -1,7 +1,7 @@
 // The TradingView UDF datafeed protocol (config, symbols, search, history, quotes, marks,
 // timescale_marks, time), shaped from our candles and quotes. Pure: the routes fetch, this
 // module answers exactly the protocol's shapes (s, t, o, h, l, c, v, nextTime, errmsg).
-import type { Candle, TimeframeId } from "./candles";
+import { IST_OFFSET_MINUTES, timeframeById, type BucketSizeMinutes, type Candle, type TimeframeId } from "./candles";
 import type { Quote } from "./quotes";
 import { istDateString } from "./dates";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "./targets";
@@ -35,22 +35,107 @@ export function isDailyOrLonger(resolution: string): boolean {
   return /[DWM]$/i.test(resolution.trim());
 }
 
-/** Monthly candles grouped into half-years (Jan–Jun, Jul–Dec on the IST calendar). */
-export function halfYearCandles(monthly: readonly Candle[]): Candle[] {
-  const groups = new Map<string, Candle>();
-  for (const c of [...monthly].sort((a, b) => a.time - b.time)) {
-    const ymd = istDateString(c.time + 60_000); // a month candle starts at 00:00 IST
-    const half = `${ymd.slice(0, 4)}-${Number(ymd.slice(5, 7)) <= 6 ? 1 : 2}`;
-    const g = groups.get(half);
-    if (!g) groups.set(half, { ...c });
-    else {
-      g.high = Math.max(g.high, c.high);
-      g.low = Math.min(g.low, c.low);
-      g.close = c.close;
-      g.volume += c.volume;
+/**
+ * What a resolution's bars are built from: session-aligned buckets of N minutes, or trading
+ * days grouped by day, week, month or half-year (docs/decisions/122).
+ */
+export type UdfBarSpec = { kind: "minutes"; minutes: BucketSizeMinutes } | { kind: UdfCalendarKind };
+export type UdfCalendarKind = "D" | "W" | "M" | "6M";
+
+export function udfBarSpec(resolution: string): UdfBarSpec | null {
+  const tf = timeframeForResolution(resolution);
+  if (!tf) return null;
+  if (tf.halfYears) return { kind: "6M" };
+  const timeframe = timeframeById(tf.timeframe);
+  return timeframe.kind === "minutes" ? { kind: "minutes", minutes: timeframe.minutes } : { kind: timeframe.kind };
+}
+
+/**
+ * The protocol's times are Unix seconds, any of them (the library asks from 1830 to build 6M
+ * from 1M). Bars exist between these bounds only, so anything outside is clamped to them,
+ * which keeps every date the code builds a plain four-digit year.
+ */
+export const UDF_EARLIEST_SECONDS = Date.UTC(1800, 0, 1) / 1000;
+export const UDF_LATEST_SECONDS = Date.UTC(9999, 11, 31) / 1000;
+export function clampUdfSeconds(seconds: number): number {
+  return Math.min(UDF_LATEST_SECONDS, Math.max(UDF_EARLIEST_SECONDS, seconds));
+}
+
+/**
+ * The most bars one history answer holds. A range or countback beyond it gets its newest bars
+ * (docs/decisions/122): fewer than countback makes the library ask again before the oldest, and
+ * the UDF client pages with limitedServerResponse { maxResponseLength, expectedOrder: "latestFirst" }.
+ */
+export const UDF_MAX_BARS = 100_000;
+
+const DAY_SECONDS = 86_400;
+const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
+
+/** The UTC calendar date of a Unix time, YYYY-MM-DD (daily bars are stamped 00:00 UTC). */
+export function utcYmd(seconds: number): string {
+  return new Date(Math.floor(seconds / DAY_SECONDS) * DAY_SECONDS * 1000).toISOString().slice(0, 10);
+}
+
+/** The Unix time of 00:00 UTC of a date: a daily bar's UDF time. */
+export function utcMidnightSeconds(ymd: string): number {
+  return Date.parse(`${ymd}T00:00:00Z`) / 1000;
+}
+
+function addUtcDays(ymd: string, days: number): string {
+  return utcYmd(utcMidnightSeconds(ymd) + days * DAY_SECONDS);
+}
+
+/** The first day of the day, week (from Monday), month or half-year holding a date. */
+export function periodStartYmd(ymd: string, kind: UdfCalendarKind): string {
+  if (kind === "D") return ymd;
+  if (kind === "W") return addUtcDays(ymd, -((new Date(`${ymd}T00:00:00Z`).getUTCDay() + 6) % 7));
+  if (kind === "M") return `${ymd.slice(0, 7)}-01`;
+  return `${ymd.slice(0, 4)}-${Number(ymd.slice(5, 7)) <= 6 ? "01" : "07"}-01`;
+}
+
+/** The first day after the period holding a date. */
+export function periodEndYmd(ymd: string, kind: UdfCalendarKind): string {
+  const start = periodStartYmd(ymd, kind);
+  if (kind === "D") return addUtcDays(start, 1);
+  if (kind === "W") return addUtcDays(start, 7);
+  const [y, m] = start.split("-").map(Number);
+  const next = m + (kind === "M" ? 1 : 6);
+  return next > 12 ? `${y + 1}-${String(next - 12).padStart(2, "0")}-01` : `${y}-${String(next).padStart(2, "0")}-01`;
+}
+
+/** One trading day's bar, as day_ohlc holds it. */
+export interface TradingDay {
+  ymd: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/**
+ * Trading days (oldest first) grouped into D/W/M/6M bars: first open, highest high, lowest
+ * low, last close, summed volume. Each bar's time is 00:00 IST of its first trading day, which
+ * udfBarTime answers as 00:00 UTC of that day: the docs want daily bars on a trading day and
+ * monthly ones on the first trading day of the month, not the calendar's first day.
+ */
+export function aggregateTradingDays(days: readonly TradingDay[], kind: UdfCalendarKind): Candle[] {
+  const out: Candle[] = [];
+  let key = "";
+  for (const d of days) {
+    const k = periodStartYmd(d.ymd, kind);
+    const current = out[out.length - 1];
+    if (current === undefined || k !== key) {
+      key = k;
+      out.push({ time: utcMidnightSeconds(d.ymd) * 1000 - IST_OFFSET_MS, open: d.open, high: d.high, low: d.low, close: d.close, volume: d.volume });
+    } else {
+      current.high = Math.max(current.high, d.high);
+      current.low = Math.min(current.low, d.low);
+      current.close = d.close;
+      current.volume += d.volume;
     }
   }
-  return [...groups.values()];
+  return out;
 }
 
 /** The UDF resolution of one of our timeframes. */
@@ -67,7 +152,7 @@ export function resolutionForTimeframe(timeframe: TimeframeId): string {
  * 00:00 UTC of their IST date, as UDF expects for D/W/M bars (the library applies the symbol's
  * time zone to intraday bars only).
  */
-export function udfBarTime(candle: Candle, resolution: string): number {
+export function udfBarTime(candle: Pick<Candle, "time">, resolution: string): number {
   if (!isDailyOrLonger(resolution)) return Math.floor(candle.time / 1000);
   const ymd = istDateString(candle.time + 60_000);
   return Date.parse(`${ymd}T00:00:00Z`) / 1000;
@@ -110,7 +195,11 @@ export function configResponse() {
     supports_search: true,
     supports_timescale_marks: true,
     supports_time: true,
-    exchanges: [{ value: "NSE", name: "NSE", desc: "National Stock Exchange of India" }],
+    exchanges: [
+      { value: "", name: "All Exchanges", desc: "" },
+      { value: "NSE", name: "NSE", desc: "National Stock Exchange of India" },
+      { value: "BSE", name: "BSE", desc: "BSE (Bombay Stock Exchange)" },
+    ],
     symbols_types: [
       { name: "All types", value: "" },
       { name: "Index", value: "index" },
@@ -130,8 +219,19 @@ export function symbolType(code: string): "index" | "stock" {
   return /-I$/i.test(code) || code.toUpperCase() === "SENSEX" ? "index" : "stock";
 }
 
+/** The Sensex is BSE's index whatever segment a symbol list gave it; other BSE rows by segment. */
+export function udfExchange(s: Pick<UdfSymbolSource, "symbolCode" | "segment">): "NSE" | "BSE" {
+  return s.segment.toUpperCase() === "BSE" || s.symbolCode.toUpperCase() === "SENSEX" ? "BSE" : "NSE";
+}
+
+/** A cash index (the Sensex) trades no volume of its own; index futures (…-I) and stocks do. */
+export function hasNoVolume(code: string): boolean {
+  return symbolType(code) === "index" && !/-I$/i.test(code);
+}
+
 export function symbolInfo(s: UdfSymbolSource) {
-  const exchange = s.segment === "BSE" ? "BSE" : "NSE";
+  const exchange = udfExchange(s);
+  const noVolume = hasNoVolume(s.symbolCode);
   return {
     name: s.symbolCode,
     ticker: s.symbolCode,
@@ -151,8 +251,18 @@ export function symbolInfo(s: UdfSymbolSource) {
     intraday_multipliers: [...UDF_INTRADAY_MULTIPLIERS],
     supported_resolutions: [...UDF_SUPPORTED_RESOLUTIONS],
     volume_precision: 0,
+    // has_no_volume for the v17 library, visible_plots_set for the libraries that replaced it.
+    has_no_volume: noVolume,
+    visible_plots_set: noVolume ? "ohlc" : "ohlcv",
     data_status: "streaming",
   };
+}
+
+/** The search's filters: `type` and `exchange` as /config lists them, "" for all. */
+export function matchesUdfSearch(s: UdfSymbolSource, filters: { type: string; exchange: string }): boolean {
+  const type = filters.type.trim().toLowerCase();
+  const exchange = filters.exchange.trim().toUpperCase();
+  return (type === "" || symbolType(s.symbolCode) === type) && (exchange === "" || udfExchange(s) === exchange);
 }
 
 export function searchResult(s: UdfSymbolSource) {
@@ -175,7 +285,7 @@ export function quoteValues(q: Quote, s: UdfSymbolSource) {
       ch: q.change,
       chp: q.changePercent,
       short_name: s.symbolCode,
-      exchange: symbolInfo(s).exchange,
+      exchange: udfExchange(s),
       description: s.description || s.symbolCode,
       lp: q.last,
       ask: q.ask,
@@ -190,11 +300,25 @@ export function quoteValues(q: Quote, s: UdfSymbolSource) {
   };
 }
 
+/**
+ * The instants [from, to) whose events belong on the bars a marks request shows: `from` and `to`
+ * are the leftmost and rightmost visible bars' times, so the rightmost bar counts whole. A
+ * daily or longer bar at 00:00 UTC stands for its whole IST trading day (or period).
+ */
+export function udfMarksWindow(from: number, to: number, resolution: string): { fromMs: number; toMs: number } {
+  const spec = udfBarSpec(resolution) ?? { kind: "D" };
+  const f = clampUdfSeconds(from);
+  const t = clampUdfSeconds(to);
+  if (spec.kind === "minutes") return { fromMs: f * 1000, toMs: (t + spec.minutes * 60) * 1000 };
+  const istDay = (ymd: string) => utcMidnightSeconds(ymd) * 1000 - IST_OFFSET_MS;
+  return { fromMs: istDay(utcYmd(f)), toMs: istDay(periodEndYmd(utcYmd(t), spec.kind)) };
+}
+
 /** Key events as chart marks (green for BUY, red for SELL), in the protocol's column form. */
-export function marksResponse(events: readonly { id: number; time: number; label: string; price: number }[]) {
+export function marksResponse(events: readonly { id: number; time: number; label: string; price: number }[], resolution = "1") {
   return {
     id: events.map((e) => e.id),
-    time: events.map((e) => Math.floor(e.time / 1000)),
+    time: events.map((e) => udfBarTime(e, resolution)),
     color: events.map((e) => (/BUY$/i.test(e.label) ? "green" : /SELL$/i.test(e.label) ? "red" : "blue")),
     text: events.map((e) => `${e.label} at ${e.price.toFixed(2)}`),
     label: events.map((e) => e.label.charAt(0).toUpperCase()),
@@ -203,11 +327,11 @@ export function marksResponse(events: readonly { id: number; time: number; label
   };
 }
 
-/** Swing points as timescale marks. */
-export function timescaleMarksResponse(swings: readonly { time: number; price: number; kind: "high" | "low" }[]) {
+/** Swing points as timescale marks, each at its bar's UDF time (a daily mark on its own day). */
+export function timescaleMarksResponse(swings: readonly { time: number; price: number; kind: "high" | "low" }[], resolution: string) {
   return swings.map((s, i) => ({
     id: `swing-${i}-${s.time}`,
-    time: Math.floor(s.time / 1000),
+    time: udfBarTime(s, resolution),
     color: s.kind === "high" ? CHART_UP_COLOUR : CHART_DOWN_COLOUR,
     label: s.kind === "high" ? "H" : "L",
     tooltip: [`Swing ${s.kind} ${s.price.toFixed(2)}`],

@@ -4,7 +4,8 @@
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { intradayOhlc } from "~/db/schema";
-import { bucketStart, timeframeById, type Candle, type TimeframeId } from "~/domain/candles";
+import { bucketStart, IST_OFFSET_MINUTES, SESSION_OPEN_MINUTES_IST, timeframeById, type Candle, type TimeframeId } from "~/domain/candles";
+import type { TradingDay } from "~/domain/udf";
 import { istDateString, istMidnight, istPeriodBounds, nextYmd } from "~/domain/dates";
 import { upsertDailyBars, type DailyBar } from "~/models/day-ohlc.server";
 
@@ -372,6 +373,97 @@ async function calendarTimeframeCandles(
       from periods group by period order by period desc limit ${countback}`),
   );
   return rows.map(toCandle).reverse();
+}
+
+// ---------------------------------------------------------------- UDF pages (docs/decisions/122)
+
+/** 09:15 IST as seconds after the Unix epoch's midnight UTC: the origin of session buckets. */
+const SESSION_ORIGIN = sql.raw(String((SESSION_OPEN_MINUTES_IST - IST_OFFSET_MINUTES) * 60));
+
+/**
+ * One page of session-aligned bars, oldest first: the latest `limit` buckets of `minutes`
+ * counted from 09:15 IST (sessionBucketStart) that start before `before` and at or after
+ * `notBefore`, both bucket starts. Reads the latest limit × minutes minute rows in that span (a
+ * backward index scan; N-minute buckets hold at most N rows each, so they reach `limit`
+ * buckets) plus the rows completing the earliest bucket. Minutes only: the hourly rollup's IST
+ * hours (09:00, 10:00 …) cannot make hours from 09:15.
+ */
+export async function listSessionBars(
+  db: AppDatabase,
+  symbolId: number,
+  minutes: number,
+  page: { before: number; notBefore?: number; limit: number },
+): Promise<Candle[]> {
+  const size = sql.raw(String(minutes * 60));
+  const lowerClause = page.notBefore === undefined ? sql`` : sql` and ts >= ${iso(page.notBefore)}::timestamptz`;
+  const rows = rowsOf<CandleRow>(
+    await db.execute(sql`
+      with recent as (
+        select ts, open, high, low, close, volume from intraday_ohlc
+        where symbol_id = ${symbolId} and ts < ${iso(page.before)}::timestamptz${lowerClause}
+        order by ts desc limit ${page.limit * minutes}
+      ),
+      first_bucket as (
+        select to_timestamp(floor((extract(epoch from min(ts)) - ${SESSION_ORIGIN}) / ${size}) * ${size} + ${SESSION_ORIGIN}) as start,
+               min(ts) as first_ts
+        from recent
+      ),
+      head as (
+        select ts, open, high, low, close, volume from intraday_ohlc, first_bucket
+        where symbol_id = ${symbolId} and ts >= first_bucket.start and ts < first_bucket.first_ts
+      ),
+      m as (
+        select floor((extract(epoch from ts) - ${SESSION_ORIGIN}) / ${size}) as bucket, ts, open, high, low, close, volume
+        from (select * from recent union all select * from head) rows
+      )
+      select ((bucket * ${size} + ${SESSION_ORIGIN}) * 1000)::float8 as time,
+             (array_agg(open order by ts))[1]::float8 as open,
+             max(high)::float8 as high,
+             min(low)::float8 as low,
+             (array_agg(close order by ts desc))[1]::float8 as close,
+             coalesce(sum(volume), 0)::float8 as volume
+      from m group by bucket order by bucket desc limit ${page.limit}`),
+  );
+  return rows.map(toCandle).reverse();
+}
+
+/**
+ * One page of trading days, newest first: the latest `limit` days before `beforeYmd` and on or
+ * after `notBeforeYmd` (IST dates). day_ohlc holds the rolled-up days; the days after its last
+ * row (today, before the day rollup) are aggregated from their minutes, as getChartCandles does.
+ */
+export async function listTradingDays(
+  db: AppDatabase,
+  symbolId: number,
+  page: { beforeYmd: string; notBeforeYmd?: string; limit: number },
+): Promise<TradingDay[]> {
+  const istStart = (ymd: string) => sql`((${ymd}::date)::timestamp - interval '330 minutes') at time zone 'UTC'`;
+  const minuteFloor = page.notBeforeYmd === undefined ? sql`` : sql` and ts >= ${istStart(page.notBeforeYmd)}`;
+  const dayFloor = page.notBeforeYmd === undefined ? sql`` : sql` and trading_date >= ${page.notBeforeYmd}::date`;
+  const rows = rowsOf<CandleRow & { ymd: string }>(
+    await db.execute(sql`
+      with last_rolled as (select max(trading_date) as d from day_ohlc where symbol_id = ${symbolId}),
+      unrolled as (
+        select ((ts at time zone 'UTC') + interval '330 minutes')::date as d,
+               (array_agg(open order by ts))[1] as open, max(high) as high, min(low) as low,
+               (array_agg(close order by ts desc))[1] as close, coalesce(sum(volume), 0)::numeric as volume
+        from intraday_ohlc
+        where symbol_id = ${symbolId}
+          and ts >= coalesce(((((select d from last_rolled) + 1)::timestamp - interval '330 minutes') at time zone 'UTC'), '-infinity'::timestamptz)
+          and ts < ${istStart(page.beforeYmd)}${minuteFloor}
+        group by 1
+      ),
+      rolled as (
+        select trading_date as d, open, high, low, close, volume::numeric as volume from day_ohlc
+        where symbol_id = ${symbolId} and trading_date < ${page.beforeYmd}::date${dayFloor}
+        order by trading_date desc limit ${page.limit}
+      )
+      select to_char(d, 'YYYY-MM-DD') as ymd, open::float8 as open, high::float8 as high, low::float8 as low,
+             close::float8 as close, volume::float8 as volume, 0 as time
+      from (select * from unrolled union all select * from rolled) days
+      order by d desc limit ${page.limit}`),
+  );
+  return rows.map((r) => ({ ymd: r.ymd, open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close), volume: Number(r.volume ?? 0) }));
 }
 
 // ---------------------------------------------------------------- rollup and retention

@@ -141,14 +141,27 @@ export async function findSymbolDetails(db: AppDatabase, code: string): Promise<
   return row ?? null;
 }
 
-/** Active symbols whose code or description contains the query, codes first, at most `limit`. */
+/** Enough rows for a search's callers to filter (subscription, exchange, type) and still fill a page. */
+export const SYMBOL_SEARCH_CANDIDATES = 2_000;
+
+/**
+ * Active symbols whose code or description contains the query, best first: the code itself,
+ * then codes starting with it, codes containing it, descriptions containing it; alphabetical
+ * within each (so "NIF" finds NIFTY-I before BANKNIFTY-I). At most `limit`.
+ */
 export async function searchSymbols(db: AppDatabase, query: string, limit: number): Promise<SymbolDetails[]> {
-  const pattern = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const text = query.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pattern = `%${text}%`;
   return db
     .select(detailColumns)
     .from(symbols)
     .where(and(eq(symbols.status, true), sql`(${symbols.symbolCode} ilike ${pattern} or ${symbols.description} ilike ${pattern})`))
-    .orderBy(sql`${symbols.symbolCode} ilike ${pattern} desc`, asc(symbols.symbolCode))
+    .orderBy(
+      sql`case when upper(${symbols.symbolCode}) = upper(${query.trim()}) then 0
+               when ${symbols.symbolCode} ilike ${`${text}%`} then 1
+               when ${symbols.symbolCode} ilike ${pattern} then 2 else 3 end`,
+      asc(symbols.symbolCode),
+    )
     .limit(limit);
 }
 

@@ -1,18 +1,19 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller, searchParams } from "~/udf.server";
-import { searchResult, symbolType, UDF_SEARCH_LIMIT } from "~/domain/udf";
-import { udfSearchQuerySchema } from "~/schemas/udf";
-import { searchSymbols } from "~/models/symbol.server";
+import { requireUdfCaller } from "~/udf.server";
+import { matchesUdfSearch, searchResult, UDF_SEARCH_LIMIT } from "~/domain/udf";
+import { udfParams, udfSearchQuerySchema } from "~/schemas/udf";
+import { searchSymbols, SYMBOL_SEARCH_CANDIDATES } from "~/models/symbol.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = await requireUdfCaller(request, context);
-  const parsed = udfSearchQuerySchema.safeParse(Object.fromEntries(searchParams(request)));
+  const parsed = udfSearchQuerySchema.safeParse(udfParams(request));
   if (!parsed.success) return json([]);
-  const { query, type, limit } = parsed.data;
-  // Fetch a little more than asked so the subscription and type filters can still fill it.
-  const found = await searchSymbols(context.db, query, UDF_SEARCH_LIMIT * 3);
+  const { query, limit } = parsed.data;
+  // Ranked in SQL (exact code, code prefix, code, description); the subscription, exchange and
+  // type filters then keep the order.
+  const found = await searchSymbols(context.db, query, SYMBOL_SEARCH_CANDIDATES);
   const results = found
-    .filter((s) => caller.maySee(s.symbolCode) && (type === "" || symbolType(s.symbolCode) === type))
+    .filter((s) => caller.maySee(s.symbolCode) && matchesUdfSearch(s, parsed.data))
     .slice(0, Math.min(limit, UDF_SEARCH_LIMIT))
     .map(searchResult);
   return json(results);

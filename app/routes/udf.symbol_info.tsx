@@ -1,14 +1,17 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller } from "~/udf.server";
-import { symbolInfo } from "~/domain/udf";
-import { listVisibleSymbols } from "~/models/symbol.server";
+import { requireUdfCaller, searchParams } from "~/udf.server";
+import { matchesUdfSearch, symbolInfo } from "~/domain/udf";
+import { searchSymbols, SYMBOL_SEARCH_CANDIDATES } from "~/models/symbol.server";
 
-// The group request: every symbol the caller may see, as the protocol's parallel arrays.
+// The group request: every symbol of the group (an exchange) the caller may see, as the
+// protocol's parallel arrays.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = await requireUdfCaller(request, context);
-  const infos = (await listVisibleSymbols(context.db, caller.user)).map((s) =>
-    symbolInfo({ symbolCode: s.symbolCode, description: s.description, segment: "NSE" }),
-  );
+  const group = (searchParams(request).get("group") ?? "").slice(0, 20);
+  const infos = (await searchSymbols(context.db, "", SYMBOL_SEARCH_CANDIDATES))
+    .filter((s) => caller.maySee(s.symbolCode) && matchesUdfSearch(s, { type: "", exchange: group }))
+    .sort((a, b) => a.symbolCode.localeCompare(b.symbolCode))
+    .map(symbolInfo);
   const column = <K extends keyof (typeof infos)[number]>(key: K) => infos.map((i) => i[key]);
   return json({
     symbol: column("name"),
@@ -22,6 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     minmovement: column("minmov"),
     pricescale: column("pricescale"),
     "has-intraday": column("has_intraday"),
+    "has-no-volume": column("has_no_volume"),
+    "visible-plots-set": column("visible_plots_set"),
     "intraday-multipliers": column("intraday_multipliers"),
     "supported-resolutions": column("supported_resolutions"),
   });

@@ -1,21 +1,22 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller, searchParams, udfSymbol } from "~/udf.server";
-import { timeframeForResolution, timescaleMarksResponse } from "~/domain/udf";
+import { loadUdfBars, requireUdfCaller, udfSymbol } from "~/udf.server";
+import { clampUdfSeconds, timescaleMarksResponse, UDF_MAX_BARS, udfBarSpec } from "~/domain/udf";
 import { detectSwings } from "~/domain/swing";
-import { udfRangeQuerySchema } from "~/schemas/udf";
-import { getChartCandles } from "~/models/candle.server";
+import { udfParams, udfRangeQuerySchema } from "~/schemas/udf";
 
-// Swing points (DECISIONS 14) of the window at the chart's resolution, as timescale marks.
+// Swing points (DECISIONS 14) of the visible bars (from and to are the leftmost and rightmost
+// bars' times, both shown) at the chart's resolution, each mark on its bar's own time.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = await requireUdfCaller(request, context);
-  const parsed = udfRangeQuerySchema.safeParse(Object.fromEntries(searchParams(request)));
+  const parsed = udfRangeQuerySchema.safeParse(udfParams(request));
   const symbol = parsed.success ? await udfSymbol(context, caller, parsed.data.symbol) : null;
-  const tf = parsed.success ? timeframeForResolution(parsed.data.resolution ?? "1D") : null;
-  if (!parsed.success || !symbol || !tf) return json([]);
-  const candles = await getChartCandles(context.db, symbol.id, tf.timeframe, {
-    from: parsed.data.from * 1000,
-    to: parsed.data.to * 1000,
-    countback: 2000,
+  const resolution = parsed.success ? (parsed.data.resolution ?? "1D") : "1D";
+  const spec = udfBarSpec(resolution);
+  if (!parsed.success || !symbol || !spec) return json([]);
+  const bars = await loadUdfBars(context.db, symbol.id, spec, {
+    fromSec: clampUdfSeconds(parsed.data.from),
+    toSec: clampUdfSeconds(parsed.data.to) + 1,
+    want: UDF_MAX_BARS,
   });
-  return json(timescaleMarksResponse(detectSwings(candles)));
+  return json(timescaleMarksResponse(detectSwings(bars), resolution));
 }

@@ -1,19 +1,33 @@
 import * as z from "zod";
 
-const seconds = z.coerce.number().int().nonnegative();
+// UDF times are Unix seconds of any sign: the charting library asks from 1830 (a negative time)
+// when it builds 6M bars from 1M (docs/decisions/122). The domain clamps them to real dates.
+const seconds = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a Unix time in whole seconds` })
+    .int({ error: `${name} must be a Unix time in whole seconds` })
+    .refine(Number.isSafeInteger, { error: `${name} must be a Unix time in whole seconds` });
+const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, { error: `${name} is required` });
 
 export const udfHistoryQuerySchema = z.object({
-  symbol: z.string().trim().min(1).max(60),
-  resolution: z.string().trim().min(1).max(8),
-  from: seconds,
-  to: seconds,
-  countback: z.coerce.number().int().positive().max(5000).optional(),
+  symbol: required("symbol").max(60),
+  resolution: required("resolution").max(8),
+  from: seconds("from"),
+  to: seconds("to"),
+  // Any size: long countbacks are paged inside the server, never refused.
+  countback: z.coerce
+    .number({ error: "countback must be a positive whole number of bars" })
+    .int({ error: "countback must be a positive whole number of bars" })
+    .positive({ error: "countback must be a positive whole number of bars" })
+    .refine(Number.isSafeInteger, { error: "countback must be a positive whole number of bars" })
+    .optional(),
 });
+export type UdfHistoryQuery = z.infer<typeof udfHistoryQuerySchema>;
 
 export const udfRangeQuerySchema = z.object({
-  symbol: z.string().trim().min(1).max(60),
-  from: seconds,
-  to: seconds,
+  symbol: required("symbol").max(60),
+  from: seconds("from"),
+  to: seconds("to"),
   resolution: z.string().trim().max(8).optional(),
 });
 
@@ -23,3 +37,21 @@ export const udfSearchQuerySchema = z.object({
   exchange: z.string().max(20).default(""),
   limit: z.coerce.number().int().positive().default(30),
 });
+
+/**
+ * The UDF query parameters of a request. A parameter given twice counts once (the first), and
+ * a missing one stays missing, so `to=` reads as "to is required", not as 0.
+ */
+export function udfParams(request: Request): Record<string, string | undefined> {
+  const params: Record<string, string | undefined> = {};
+  for (const [key, value] of new URL(request.url).searchParams) {
+    if (!(key in params)) params[key] = value === "" ? undefined : value;
+  }
+  return params;
+}
+
+/** A failed parse as the protocol's errmsg: each wrong parameter named, in order. */
+export function udfParamError(error: z.ZodError): string {
+  const messages = [...new Set(error.issues.map((i) => i.message))];
+  return `Bad request: ${messages.join("; ")}`;
+}

@@ -148,7 +148,8 @@ describe("UDF datafeed contract", () => {
   });
 
   it("keeps role 4 to its subscription and role 2 out", async () => {
-    expect((await get(symbols, "/udf/symbols?symbol=WIPRO", "customer@example.com")).status).toBe(404);
+    // Outside the subscription reads as unknown: the protocol's 200 with s: "error" (docs/decisions/122).
+    expect(await get(symbols, "/udf/symbols?symbol=WIPRO", "customer@example.com")).toEqual({ status: 200, body: { s: "error", errmsg: "unknown_symbol" } });
     expect((await get(symbols, "/udf/symbols?symbol=RELIANCE", "customer@example.com")).status).toBe(200);
     const res = await call(config, getRequest("/udf/config", { cookie: cookie["subadmin@example.com"] }), t.context);
     expect(res.headers.get("Location")).toBe("/dashboard");
