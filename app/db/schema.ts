@@ -43,6 +43,10 @@ export const users = pgTable(
     status: boolean("status").notNull().default(true),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     loginTimestamp: timestamp("login_timestamp", { withTimezone: true }),
+    // Two-factor sign-in (TOTP): the secret sealed with secret-box; enabled once confirmed.
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,10 +67,43 @@ export const authSessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    // The last time the user proved who they are (sign-in or re-authentication).
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull().defaultNow(),
     userAgent: text("user_agent"),
     ip: text("ip"),
   },
   (t) => [index("auth_sessions_user_idx").on(t.userId), index("auth_sessions_created_idx").on(t.createdAt)],
+);
+
+// A password accepted for an account with two-factor sign-in: the second step's pending state.
+// Only a hash of the challenge id (kept in a short-lived cookie) is stored.
+export const signInChallenges = pgTable(
+  "sign_in_challenges",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_in_challenges_user_idx").on(t.userId)],
+);
+
+// Two-factor recovery codes: each usable once; only a hash is stored.
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
 // One-time codes (signup OTP) and links (password reset). Only a hash is stored.
