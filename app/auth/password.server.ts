@@ -51,3 +51,6 @@ export function sixDigitCode(): string {
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
+
+// Strength (zxcvbn-ts, in a worker thread): every place that sets a password calls it.
+export { checkPasswordStrength, type PasswordStrength } from "./password-strength.server";
