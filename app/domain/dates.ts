@@ -30,6 +30,11 @@ export function formatIstDateTime(date: Date | number): string {
   return format(toIst(date), "dd-MM-yyyy hh:mm:ss a");
 }
 
+/** The IST wall time of an instant, as "hh:mm:ss AM|PM" (the screen's time format). */
+export function formatIstTime(date: Date | number): string {
+  return format(toIst(date), "hh:mm:ss a");
+}
+
 /** True for a real calendar date written YYYY-MM-DD (so 2024-02-30 is false). */
 export function isValidYmd(value: unknown): value is string {
   if (typeof value !== "string" || !YMD_PATTERN.test(value)) return false;

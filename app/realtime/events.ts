@@ -79,6 +79,9 @@ export interface TargetRemovedPayload {
   price: number;
 }
 
+/** /login?reason=… after a socket handshake refused with "Invalid token" (socket-context.tsx). */
+export const SESSION_ENDED_REASON = "session-ended";
+
 export const roomForUser = (userId: number) => `user:${userId}`;
 export const roomForRole = (roleId: number) => `role:${roleId}`;
 export const roomForSymbol = (code: string) => `symbol:${code.toUpperCase()}`;

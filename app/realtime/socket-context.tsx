@@ -1,48 +1,148 @@
 // One socket per tab, opened only in the browser for a signed-in user. Islands read live
 // quotes through useLiveQuotes; every `on` has its `off` in the effect's cleanup.
+//
+// The connection is never silent (docs/decisions/128): useConnectionState says live,
+// reconnecting or offline with the time of the last price, and a handshake refused with
+// "Invalid token" (the session ended: signed out elsewhere, deactivated, idle) sends the page
+// to /login after 1 s, as the documents' 401 rule says.
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import type { Quote } from "~/domain/quotes";
-import { CLIENT_EVENTS, SERVER_EVENTS, type SymbolTickPayload } from "./events";
+import { CLIENT_EVENTS, SERVER_EVENTS, SESSION_ENDED_REASON, type SymbolTickPayload } from "./events";
+import { SymbolSubscriptions } from "./symbol-subscriptions";
 
-const SocketContext = createContext<Socket | null>(null);
+interface SocketHandle {
+  socket: Socket;
+  subscriptions: SymbolSubscriptions;
+}
+
+const SocketContext = createContext<SocketHandle | null>(null);
+
+/** The handshake's refusal for a session that no longer exists (hub.server.ts). */
+const INVALID_TOKEN = "Invalid token";
+/** Failed reconnection attempts after which the page says "offline" (it keeps trying). */
+const ATTEMPTS_BEFORE_OFFLINE = 3;
+/** Local storage keys the 401 rule keeps: the notification detail. */
+const KEPT_STORAGE_PREFIX = "notification";
 
 export function SocketProvider({ enabled, children }: { enabled: boolean; children: React.ReactNode }) {
-  const [socket, setSocket] = useState<Socket | null>(null);
+  const [handle, setHandle] = useState<SocketHandle | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let active = true;
     let opened: Socket | null = null;
+    let leaving: ReturnType<typeof setTimeout> | undefined;
     // Loaded on demand so pages pay for the client only once JavaScript runs.
     void import("socket.io-client").then(({ io }) => {
       if (!active) return;
-      opened = io({ transports: ["websocket"], withCredentials: true });
-      setSocket(opened);
+      const socket = io({ transports: ["websocket"], withCredentials: true });
+      opened = socket;
+      const subscriptions = new SymbolSubscriptions();
+      // Every symbol some component still shows, again after each (re)connection.
+      socket.on("connect", () => {
+        const subs = subscriptions.active();
+        if (subs.length > 0) socket.emit(CLIENT_EVENTS.subscribe, { subs });
+      });
+      socket.on("disconnect", (reason) => {
+        // The server dropped us (a session of this user ended somewhere): the socket.io client
+        // does not retry on its own after that; a new handshake tells whether ours still holds.
+        if (reason === "io server disconnect") setTimeout(() => active && socket.connect(), 250);
+      });
+      socket.on("connect_error", (error) => {
+        if (error.message !== INVALID_TOKEN || leaving) return;
+        socket.disconnect();
+        leaving = setTimeout(() => leaveForLogin(), 1000);
+      });
+      setHandle({ socket, subscriptions });
     });
     return () => {
       active = false;
+      if (leaving) clearTimeout(leaving);
       opened?.disconnect();
-      setSocket(null);
+      setHandle(null);
     };
   }, [enabled]);
-  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+  return <SocketContext.Provider value={handle}>{children}</SocketContext.Provider>;
+}
+
+function leaveForLogin() {
+  try {
+    for (const key of Object.keys(window.localStorage)) {
+      if (!key.startsWith(KEPT_STORAGE_PREFIX)) window.localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage may be unavailable (private mode); leaving matters more.
+  }
+  window.location.assign(`/login?reason=${SESSION_ENDED_REASON}`);
 }
 
 export function useSocket(): Socket | null {
-  return useContext(SocketContext);
+  return useContext(SocketContext)?.socket ?? null;
+}
+
+export type ConnectionStatus = "connecting" | "live" | "reconnecting" | "offline";
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** Epoch ms of the last price this tab received, null before the first. */
+  lastPriceAt: number | null;
+}
+
+/**
+ * The socket's state for the status indicator. The last price's time is updated at most once
+ * a second, so a busy feed does not re-render the indicator on every batch.
+ */
+export function useConnectionState(): ConnectionState {
+  const socket = useSocket();
+  const [status, setStatus] = useState<ConnectionStatus>("connecting");
+  const [lastPriceAt, setLastPriceAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (!socket) return;
+    let failures = 0;
+    let lastWrite = 0;
+    const onConnect = () => {
+      failures = 0;
+      setStatus("live");
+    };
+    const onDisconnect = () => setStatus(navigator.onLine === false ? "offline" : "reconnecting");
+    const onError = () => {
+      failures += 1;
+      setStatus(failures >= ATTEMPTS_BEFORE_OFFLINE || navigator.onLine === false ? "offline" : "reconnecting");
+    };
+    const onPrices = () => {
+      const now = Date.now();
+      if (now - lastWrite < 1000) return;
+      lastWrite = now;
+      setLastPriceAt(now);
+    };
+    setStatus(socket.connected ? "live" : "connecting");
+    socket.on("connect", onConnect);
+    socket.on("disconnect", onDisconnect);
+    socket.on("connect_error", onError);
+    socket.on(SERVER_EVENTS.symbolTick, onPrices);
+    return () => {
+      socket.off("connect", onConnect);
+      socket.off("disconnect", onDisconnect);
+      socket.off("connect_error", onError);
+      socket.off(SERVER_EVENTS.symbolTick, onPrices);
+    };
+  }, [socket]);
+  return { status, lastPriceAt };
 }
 
 /**
  * Subscribes to the given codes while mounted and returns their latest quotes (code → quote).
- * Re-subscribes after a reconnect, so a dropped connection heals without a reload.
+ * Subscriptions are counted per symbol across the tab's components; the provider subscribes
+ * again after a reconnect, so a dropped connection heals without a reload.
  */
 export function useLiveQuotes(codes: readonly string[]): Record<string, Quote> {
-  const socket = useSocket();
+  const handle = useContext(SocketContext);
   const [quotes, setQuotes] = useState<Record<string, Quote>>({});
   const key = useMemo(() => [...new Set(codes.map((c) => c.toUpperCase()))].sort().join(","), [codes]);
   const pending = useRef<Record<string, Quote>>({});
   useEffect(() => {
-    if (!socket || key === "") return;
+    if (!handle || key === "") return;
+    const { socket, subscriptions } = handle;
     const subs = key.split(",");
     const wanted = new Set(subs);
     let frame = 0;
@@ -58,16 +158,15 @@ export function useLiveQuotes(codes: readonly string[]): Record<string, Quote> {
         });
       }
     };
-    const subscribe = () => socket.emit(CLIENT_EVENTS.subscribe, { subs });
     socket.on(SERVER_EVENTS.symbolTick, onBatch);
-    socket.on("connect", subscribe);
-    if (socket.connected) subscribe();
+    const added = subscriptions.acquire(subs);
+    if (added.length > 0 && socket.connected) socket.emit(CLIENT_EVENTS.subscribe, { subs: added });
     return () => {
       socket.off(SERVER_EVENTS.symbolTick, onBatch);
-      socket.off("connect", subscribe);
       if (frame) cancelAnimationFrame(frame);
-      if (socket.connected) socket.emit(CLIENT_EVENTS.unsubscribe, { subs });
+      const removed = subscriptions.release(subs);
+      if (removed.length > 0 && socket.connected) socket.emit(CLIENT_EVENTS.unsubscribe, { subs: removed });
     };
-  }, [socket, key]);
+  }, [handle, key]);
   return quotes;
 }

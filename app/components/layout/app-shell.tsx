@@ -9,6 +9,7 @@ import { ThemeSwitch } from "./auth-card";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import { LiveBroadcasts } from "~/components/chat/live-broadcasts";
 import { NotificationCenter } from "~/components/notifications/notification-center";
+import { ConnectionStatusIndicator } from "./connection-status";
 
 export interface ShellData {
   user: { id: number; name: string; roleId: RoleId; roleName: string };
@@ -103,6 +104,7 @@ function TopBar({
         Nifty {shell.niftyTrend ?? "—"}
       </span>
       <div className="ml-auto flex items-center gap-3 text-sm">
+        <ConnectionStatusIndicator />
         <NotificationCenter initialUnread={shell.unreadNotifications} href={linkable("/notifications") ? "/notifications" : null} />
         {linkable("/support") ? (
           <Link to="/support" className="hover:underline">

@@ -1,0 +1,43 @@
+// The live connection's state in the top bar, so prices never freeze without a word: live,
+// reconnecting or offline, with the IST time of the last price this tab received.
+import { formatIstTime } from "~/domain/dates";
+import { useConnectionState, useSocket, type ConnectionStatus } from "~/realtime/socket-context";
+
+const LABEL: Record<ConnectionStatus, string> = {
+  connecting: "Connecting…",
+  live: "Live",
+  reconnecting: "Reconnecting…",
+  offline: "Offline",
+};
+
+const DOT: Record<ConnectionStatus, string> = {
+  connecting: "bg-slate-400",
+  live: "bg-up",
+  reconnecting: "bg-amber-500",
+  offline: "bg-down",
+};
+
+export function ConnectionStatusIndicator() {
+  const { status, lastPriceAt } = useConnectionState();
+  // Without JavaScript (or before the client loads) there is no live connection to describe:
+  // the page's figures are the server's, as of the page load.
+  if (!useSocket()) return null;
+  const last = lastPriceAt === null ? null : formatIstTime(lastPriceAt);
+  const stale = status === "reconnecting" || status === "offline";
+  return (
+    <span
+      role="status"
+      data-connection={status}
+      className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300"
+      title={last ? `Last price received at ${last} IST` : "No live price received yet"}
+    >
+      <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${DOT[status]}`} />
+      <span>{LABEL[status]}</span>
+      {last ? (
+        <span className="tabular-nums" data-last-price-at={lastPriceAt ?? undefined}>
+          {stale ? `· prices as of ${last}` : `· ${last}`}
+        </span>
+      ) : null}
+    </span>
+  );
+}
