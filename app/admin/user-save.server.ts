@@ -1,6 +1,6 @@
 // Saving a user account: the checks after the form's schema and the write itself. The user
 // pages (/users/new, /users/:id/edit) and the JSON API (admin/user/create, update) share them.
-import { hashPassword } from "~/auth/password.server";
+import { checkPasswordStrength, hashPassword } from "~/auth/password.server";
 import type { AppDatabase } from "~/db/client.server";
 import { ALL_ROLES, isRoleId, type RoleId } from "~/domain/access";
 import { istDateString } from "~/domain/dates";
@@ -9,21 +9,28 @@ import { createUserWithSubscription, isEmailUsedByOther, isUsernameUsedByOther, 
 import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type CreateUserInput, type UpdateUserInput } from "~/schemas/user-admin";
 
 export interface FieldProblem {
-  path: "roleId" | "email" | "username";
+  path: "roleId" | "email" | "username" | "password";
   message: string;
 }
 
-/** A role the actor may not give, an email or username another account uses. */
+/**
+ * A role the actor may not give, an email or username another account uses, and on create a
+ * password too easy to guess for this account (zxcvbn, with its name, email and username).
+ */
 export async function userWriteProblems(
   db: AppDatabase,
   actorRole: RoleId,
-  value: { roleId: number; email: string; username: string },
+  value: { roleId: number; email: string; username: string; name?: string; password?: string },
   exceptId?: number,
 ): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   if (!isRoleId(value.roleId) || !assignableRoles(actorRole).includes(value.roleId)) problems.push({ path: "roleId", message: SELECT_ROLE });
   if (await isEmailUsedByOther(db, value.email, exceptId)) problems.push({ path: "email", message: EMAIL_TAKEN });
   if (await isUsernameUsedByOther(db, value.username, exceptId)) problems.push({ path: "username", message: USERNAME_TAKEN });
+  if (value.password !== undefined) {
+    const strength = await checkPasswordStrength(value.password, [value.name ?? "", value.email, value.username]);
+    if (!strength.ok) problems.push({ path: "password", message: strength.message });
+  }
   return problems;
 }
 

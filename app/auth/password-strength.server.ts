@@ -108,13 +108,14 @@ function ask(password: string, userInputs: string[]): Promise<Verdict> {
   });
 }
 
-/** The user's details and their parts ("Asha Rao", "asha.rao@example.in" → asha, rao, example). */
+/** The user's details, joined up and in parts ("Asha Rao", "asha.rao@example.in" → asharao, asha, rao, example). */
 export function passwordUserInputs(userInputs: readonly string[]): string[] {
   const words = new Set<string>(SITE_WORDS);
   for (const input of userInputs) {
     const whole = input.trim().toLowerCase();
     if (!whole) continue;
     words.add(whole);
+    words.add(whole.replace(/[^\p{L}\p{N}]+/gu, ""));
     for (const part of whole.split(/[^\p{L}\p{N}]+/u)) if (part.length >= 3) words.add(part);
   }
   return [...words];

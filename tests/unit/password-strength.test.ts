@@ -59,9 +59,9 @@ describe("checkPasswordStrength", () => {
 });
 
 describe("passwordUserInputs", () => {
-  it("adds each detail's parts and the site's words, lower-cased, skipping short and empty parts", () => {
+  it("adds each detail whole, joined up and in parts, and the site's words, lower-cased, skipping short and empty parts", () => {
     const inputs = passwordUserInputs(["Asha Rao", " Asha.Rao@Example.in ", "", "a_b"]);
-    for (const word of ["asha rao", "asha", "rao", "asha.rao@example.in", "example", "a_b", "nse", "nsesignals"]) expect(inputs).toContain(word);
+    for (const word of ["asha rao", "asharao", "asha", "rao", "asharaoexamplein", "asha.rao@example.in", "example", "a_b", "nse", "nsesignals"]) expect(inputs).toContain(word);
     expect(inputs).not.toContain("in");
     expect(inputs).not.toContain("");
   });

@@ -1,0 +1,101 @@
+// Every place a password is set refuses one that is easy to guess (zxcvbn score below 3):
+// the message names zxcvbn's warning, lands on the password field, and nothing is stored.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { dispatchApi } from "~/api/dispatch.server";
+import { users } from "~/db/schema";
+import { action as newUserAction } from "~/routes/users.new";
+import { createSectorRow, createSymbolRow } from "../support/admin";
+import { createTestContext, type TestContext } from "../support/context";
+import { createUser } from "../support/factories";
+import { call, formRequest, ORIGIN, sessionCookieFor } from "../support/requests";
+import { createAuthSession } from "~/models/auth-session.server";
+
+const WEAK = "This password is too easy to guess.";
+const STRONG = "violet-anchor-mosaic-tundra";
+
+let t: TestContext;
+let adminCookie: string;
+let adminToken: string;
+let symbolId: number;
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${(serial += 1)}`;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const admin = await createUser(t.context.db, { roleId: 1 });
+  // Admins must have two-factor sign-in set up before they reach the user pages.
+  await t.context.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, admin.id));
+  adminCookie = await sessionCookieFor(t.context, admin.id);
+  adminToken = (await createAuthSession(t.context.db, admin.id)).id;
+  const sector = await createSectorRow(t.context.db);
+  symbolId = (await createSymbolRow(t.context.db, sector.id)).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function storedUser(email: string) {
+  const [row] = await t.context.db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+  return row;
+}
+
+async function api(path: string, body: unknown, token?: string) {
+  const res = await dispatchApi(
+    new Request(ORIGIN + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }),
+    t.context,
+  );
+  return { status: res.status, body: (await res.json()) as { message: string; errors: { msg: string; path?: string }[] } };
+}
+
+describe("admin: create user (page and API)", () => {
+  const fields = (password: string) => {
+    const tag = unique();
+    return { intent: "save", roleId: "3", name: `Meera Iyer`, username: `meera_${tag}`, email: `meera.${tag}@example.test`, password, symbolIds: [String(symbolId)] };
+  };
+
+  it.each(["password123", "demo12345", "qwertyuiop"])("the page refuses %s on the password field and stores nothing", async (password) => {
+    const form = fields(password);
+    const res = await call(newUserAction, formRequest("/users/new", form, { cookie: adminCookie }), t.context);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.password).toHaveLength(1);
+    expect(body.error.password[0]).toMatch(/^This password is too easy to guess\. This is (a|similar to a) (commonly|frequently) used password\./);
+    // The refused password is not sent back to the browser.
+    expect(JSON.stringify(body)).not.toContain(password);
+    expect(await storedUser(form.email)).toBeUndefined();
+  });
+
+  it("the page refuses the account's own name and email as its password", async () => {
+    for (const form of [fields("MeeraIyer1990"), (() => { const f = fields(""); return { ...f, password: f.email }; })()]) {
+      const res = await call(newUserAction, formRequest("/users/new", form, { cookie: adminCookie }), t.context);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.password[0]).toContain("personal or page related data");
+      expect(await storedUser(form.email)).toBeUndefined();
+    }
+  });
+
+  it("the page saves the same account with a strong password", async () => {
+    const form = fields(STRONG);
+    const res = await call(newUserAction, formRequest("/users/new", form, { cookie: adminCookie }), t.context);
+    expect(res.status).toBe(302);
+    expect((await storedUser(form.email)).passwordHash).toMatch(/^scrypt\$/);
+  });
+
+  it("the API refuses a weak password with 400, the message on path password, and stores nothing", async () => {
+    const tag = unique();
+    const body = { role_id: 3, name: "Meera Iyer", username: `meera_api_${tag}`, email: `meera.api.${tag}@example.test`, password: "password123", symbol_id: [symbolId] };
+    const weak = await api("/api/admin/user/create", body, adminToken);
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors[0]).toMatchObject({ path: "password", msg: expect.stringContaining(`${WEAK} This is a commonly used password.`) });
+    expect(weak.body.message).toBe(weak.body.errors[0].msg);
+    expect(await storedUser(body.email)).toBeUndefined();
+    const strong = await api("/api/admin/user/create", { ...body, password: STRONG }, adminToken);
+    expect(strong.status).toBe(201);
+    expect(await storedUser(body.email)).toBeDefined();
+  });
+});
