@@ -8,7 +8,7 @@ import { tradeFilterSearch } from "~/domain/trade-list";
 import { createTrade, findTradableSymbol } from "~/models/trade.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import { recordTradeChange } from "~/realtime/trade-notifications.server";
-import { SYMBOL_NOT_SUBSCRIBED, TRADE_SAVED, tradeSchema, tradeValues } from "~/schemas/trade";
+import { SYMBOL_NOT_SUBSCRIBED, TRADE_SAVED, tradeFields, tradeSchema, tradeValues } from "~/schemas/trade";
 import { redirectWithToast } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Add trade — NSE Signals" }];
@@ -19,8 +19,9 @@ function prefill(params: URLSearchParams, symbols: readonly string[]) {
   const symbol = symbols.find((s) => s.toUpperCase() === code);
   const side = params.get("side");
   const tradeType = side === "BUY" || side === "SELL" ? side : undefined;
-  const price = Number(params.get("price"));
-  const priceText = params.get("price") && Number.isFinite(price) && price > 0 ? String(price) : undefined;
+  // Read as the form reads it: decimal notation only (?price=0x10 prefills nothing).
+  const price = tradeFields.buyPrice.safeParse(params.get("price") ?? undefined).data;
+  const priceText = price !== undefined && price > 0 ? String(price) : undefined;
   return {
     symbol,
     tradeType,

@@ -2,6 +2,7 @@
 // its code; whether the user may see it is checked by the action (role 4: its subscription).
 import * as z from "zod";
 import { ALERT_CONDITIONS, ALERT_VIEW_TYPES } from "~/domain/alerts";
+import { priceNumber } from "~/schemas/decimal";
 
 export const ENTER_ALERT_DESCRIPTION = "Please enter a description";
 export const ENTER_ALERT_NAME = "Please enter a name";
@@ -18,7 +19,8 @@ export const AUTO_ALERT_FAILED = "Error In Auto Alert Set........!";
 export const alertSchema = z.object({
   name: z.string({ error: ENTER_ALERT_NAME }).trim().min(1, ENTER_ALERT_NAME).max(100, "Name is too long"),
   symbol: z.string({ error: SELECT_ALERT_SYMBOL }).trim().min(1, SELECT_ALERT_SYMBOL).max(40, SELECT_ALERT_SYMBOL),
-  price: z.number({ error: ENTER_ALERT_PRICE }).positive(ENTER_ALERT_PRICE).max(1e11, ENTER_ALERT_PRICE),
+  // Rounded to paise first: 1e-9 or 0.004 is 0.00, refused here rather than stored as 0.
+  price: priceNumber({ label: "Price", above: 0, messages: { required: ENTER_ALERT_PRICE, notation: ENTER_ALERT_PRICE } }),
   condition: z.enum(ALERT_CONDITIONS, { error: ENTER_ALERT_CONDITION }),
   viewType: z.array(z.enum(ALERT_VIEW_TYPES, { error: ENTER_ALERT_VIEW_TYPE }), { error: ENTER_ALERT_VIEW_TYPE }).min(1, ENTER_ALERT_VIEW_TYPE),
   description: z.string({ error: ENTER_ALERT_DESCRIPTION }).trim().min(1, ENTER_ALERT_DESCRIPTION).max(500, "Description is too long"),

@@ -2,6 +2,7 @@
 // validation for these modals; a name is required here because a nameless sector or symbol is
 // useless, and the numeric fields are numbers (admin-console.md §5).
 import * as z from "zod";
+import { decimalNumber, optionalDecimalNumber, PRICE_SCALE } from "~/schemas/decimal";
 import { strictRecordId } from "~/schemas/record-id";
 
 export const SECTOR_NAME_REQUIRED = "Please enter a name";
@@ -19,8 +20,9 @@ export const SYMBOL_CODE_TAKEN = "A symbol with this code already exists";
 export const SELECT_SECTOR = "Select a sector";
 export const SEGMENTS = ["NSE", "NFO", "BSE", "MCX"] as const;
 
-const number = (label: string) => z.number({ error: `${label} must be a number` });
-const optionalPercent = (label: string) => number(label).min(0, `${label} cannot be negative`).max(100, `${label} cannot exceed 100`).optional();
+// Percentages are numeric(8,3): rounded to 3 places, then checked.
+const optionalPercent = (label: string) =>
+  optionalDecimalNumber({ label, scale: 3, min: 0, max: 100, messages: { notation: `${label} must be a number`, max: `${label} cannot exceed 100` } });
 
 export const symbolSchema = z.object({
   sectorId: strictRecordId("Please select a sector").optional(),
@@ -32,8 +34,9 @@ export const symbolSchema = z.object({
     .regex(/^[A-Za-z0-9&._-]+$/, "A symbol code may use letters, digits, &, dot, dash and underscore"),
   description: z.string().trim().max(500, "Description is too long").default(""),
   segment: z.enum(SEGMENTS, { error: "Please select a segment" }).default("NSE"),
-  lotSize: number("Lot Size").int("Lot Size must be a whole number").min(1, "Lot Size must be at least 1").max(10_000_000).default(1),
-  step: number("Step").gt(0, "Step must be greater than 0").max(1_000_000).default(1),
+  lotSize: decimalNumber({ label: "Lot Size", scale: 0, min: 1, max: 10_000_000, messages: { notation: "Lot Size must be a number" } }).default(1),
+  // The step is a price (numeric(14,2)): 0.004 rounds to 0.00 and is refused as not above 0.
+  step: decimalNumber({ label: "Step", scale: PRICE_SCALE, above: 0, max: 1_000_000, messages: { notation: "Step must be a number" } }).default(1),
   dagluPer: optionalPercent("Daglu Percentage"),
   fromDagluPer: optionalPercent("From Daglu Percentage"),
   toDagluPer: optionalPercent("To Daglu Percentage"),

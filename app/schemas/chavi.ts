@@ -1,5 +1,6 @@
 // Key (chavi) forms: Create/Edit Chavi, assigning keys to a user, and the key order.
 import * as z from "zod";
+import { decimalNumber } from "~/schemas/decimal";
 import { recordId, strictRecordId } from "~/schemas/record-id";
 
 export const CHAVI_TYPES = ["plus", "minus"] as const;
@@ -13,7 +14,7 @@ export const chaviSchema = z.object({
   displayName: z.string({ error: "Please enter a display name" }).trim().min(1, "Please enter a display name").max(50, "Display Name is too long"),
   description: z.string().trim().max(500, "Description is too long").default(""),
   type: z.enum(CHAVI_TYPES, { error: "Please select a type" }),
-  srNo: z.number({ error: "Sr No must be a number" }).int("Sr No must be a whole number").min(1, "Sr No must be at least 1").max(1000),
+  srNo: decimalNumber({ label: "Sr No", scale: 0, min: 1, max: 1000, messages: { required: "Sr No must be a number", notation: "Sr No must be a number" } }),
   userIds: ids,
   // "Select All" of the user multi-select: every listed user.
   allUsers: z.boolean().default(false),

@@ -1,6 +1,7 @@
 // "Save Symbol's Open Data": a bodiless admin post that sends the user back where it came from.
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
+import { decimalNumber, PRICE_SCALE } from "~/schemas/decimal";
 import { localPath } from "./preferences";
 
 export const OPEN_DATA_DEFAULT_RETURN = "/setting";
@@ -11,7 +12,8 @@ export const openDataSchema = z.object({
 });
 
 /** POST admin/dayohlc/createbysymbolcode: one symbol's day bar and its MA/MD/WA/WD levels. */
-const price = (label: string) => z.number({ error: `${label} must be a number` }).positive(`${label} must be greater than 0`).max(100_000_000, `${label} is too large`);
+const price = (label: string) =>
+  decimalNumber({ label, scale: PRICE_SCALE, above: 0, max: 100_000_000, messages: { notation: `${label} must be a number`, max: `${label} is too large` } });
 const level = (label: string) => price(label).nullable().optional();
 
 export const dailyBarSchema = z
@@ -22,7 +24,7 @@ export const dailyBarSchema = z
     high: price("High"),
     low: price("Low"),
     close: price("Close"),
-    volume: z.number({ error: "Volume must be a number" }).int("Volume must be a whole number").min(0, "Volume cannot be negative").default(0),
+    volume: decimalNumber({ label: "Volume", scale: 0, min: 0, max: Number.MAX_SAFE_INTEGER, messages: { notation: "Volume must be a number" } }).default(0),
     MA: level("MA"),
     MD: level("MD"),
     WA: level("WA"),

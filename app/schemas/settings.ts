@@ -1,6 +1,7 @@
 // The settings page's forms: one per panel, told apart by a hidden intent.
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
+import { decimalNumber } from "~/schemas/decimal";
 import { CHART_COUNTS, INDICATOR_TOGGLES, STUDY_NAMES, VIEW_CHART_MODES } from "~/domain/user-settings";
 
 export const SETTING_SAVED = "Setting saved successfully";
@@ -16,7 +17,13 @@ export const viewSettingSchema = z.object({
 
 export const tradeSettingSchema = z.object({
   intent: z.literal("trade"),
-  tradeSeconds: z.number({ error: ENTER_TRADE_SECONDS }).int("Please enter whole seconds").min(1, "Please enter at least 1 second").max(86_400, "Please enter at most 86400 seconds"),
+  tradeSeconds: decimalNumber({
+    label: "Trade refresh time",
+    scale: 0,
+    min: 1,
+    max: 86_400,
+    messages: { required: ENTER_TRADE_SECONDS, notation: ENTER_TRADE_SECONDS, whole: "Please enter whole seconds", min: "Please enter at least 1 second", max: "Please enter at most 86400 seconds" },
+  }),
 });
 
 // "Show Targets" is posted as ShowTargets (a field name without a space).
@@ -56,7 +63,7 @@ const SETTING_VALUE_RULES: Record<string, z.ZodType> = {
   Theme: viewSettingSchema.shape.theme,
   viewChart: viewSettingSchema.shape.viewChart.unwrap(),
   chart: viewSettingSchema.shape.chart.unwrap(),
-  tradeSeconds: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), tradeSettingSchema.shape.tradeSeconds),
+  tradeSeconds: tradeSettingSchema.shape.tradeSeconds,
   ...Object.fromEntries(INDICATOR_TOGGLES.map((name) => [name, z.enum(["true", "false"], { error: `${name} must be true or false` })])),
   studies: z.preprocess((v) => {
     if (typeof v !== "string") return v;

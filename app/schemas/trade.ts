@@ -2,6 +2,7 @@
 // documents' messages (trading-dashboard.md §5). Shared by the routes and the JSON API.
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
+import { decimalNumber, optionalDecimalNumber, PRICE_MAX, PRICE_SCALE } from "~/schemas/decimal";
 
 export const TRADE_TYPES = ["BUY", "SELL"] as const;
 export const ENTER_TRADE_TYPE = "Please enter a trade type";
@@ -16,19 +17,28 @@ export const TRADE_VERIFIED = "Trade verified";
 export const TRADE_UNVERIFIED = "Trade marked unverified";
 export const DELETE_TRADE_QUESTION = "Are you sure you want to delete this trade? This action cannot be undone.";
 
-const PRICE_MAX = 1_000_000_000;
-const price = z.number({ error: "Please enter a number" }).min(0, "Please enter a price of 0 or more").max(PRICE_MAX, "Price is too large");
+/** A trade's price: 0 or more, up to the price column's limit, after rounding to paise. */
+const price = (label: string) => optionalDecimalNumber({ label, scale: PRICE_SCALE, min: 0, max: PRICE_MAX });
+export const ENTER_QUANTITY = "Please enter a quantity of at least 1";
+export const WHOLE_QUANTITY = "Please enter a whole quantity";
 
 /** The trade form's fields (the JSON API's trade/update reuses them with its own status rule). */
 export const tradeFields = {
   symbol: z.string({ error: SELECT_TRADE_SYMBOL }).trim().min(1, SELECT_TRADE_SYMBOL).max(40),
   tradeType: z.enum(TRADE_TYPES, { error: ENTER_TRADE_TYPE }),
-  buyPrice: price.optional(),
-  sellPrice: price.optional(),
-  targetPrice: price.optional(),
-  slPrice: price.optional(),
-  // Parsed as an integer, default 0 (§6).
-  quantity: z.number({ error: "Please enter a whole quantity" }).int("Please enter a whole quantity").min(0, "Quantity cannot be negative").max(10_000_000).default(0),
+  buyPrice: price("Buy price"),
+  sellPrice: price("Sell price"),
+  targetPrice: price("Target price"),
+  slPrice: price("SL price"),
+  // The form starts at 0 (§6), but a trade is saved only with a whole quantity of at least 1;
+  // a fraction is refused, not cut (DECISIONS 26).
+  quantity: decimalNumber({
+    label: "Quantity",
+    scale: 0,
+    min: 1,
+    max: 10_000_000,
+    messages: { required: ENTER_QUANTITY, min: ENTER_QUANTITY, notation: WHOLE_QUANTITY, whole: WHOLE_QUANTITY },
+  }),
   description: z.string().trim().max(1000, "Description is too long").default(""),
   reasonToTrade: z.string().trim().max(1000, "Reason is too long").default(""),
   // The edit form's switch (on = open). Absent on create: a new trade is open.

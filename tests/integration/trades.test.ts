@@ -20,12 +20,14 @@ import type { AppContext } from "~/context";
 import type { PublicUser } from "~/models/user.server";
 import {
   ENTER_BUY_PRICE,
+  ENTER_QUANTITY,
   ENTER_SELL_PRICE,
   ENTER_TRADE_TYPE,
   SYMBOL_NOT_SUBSCRIBED,
   TRADE_DELETED,
   TRADE_SAVED,
   TRADE_VERIFIED,
+  WHOLE_QUANTITY,
 } from "~/schemas/trade";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
@@ -120,18 +122,23 @@ describe("the trade form's messages", () => {
     expect(after.length).toBe(before.length);
   });
 
-  it("saves with 'Trade submitted successfully'; quantity defaults to 0 and missing prices to 0", async () => {
+  it("saves with 'Trade submitted successfully'; missing prices default to 0", async () => {
     const employee = await member(3);
-    const res = await create(employee, { symbol: symbol.symbolCode, tradeType: "SELL", sellPrice: "250.5" });
+    const res = await create(employee, { symbol: symbol.symbolCode, tradeType: "SELL", sellPrice: "250.5", quantity: "1" });
     expect(res.status).toBe(302);
     expect(await toastMessage(t.context.cookies, res)).toBe(TRADE_SAVED);
     const [row] = await t.context.db.select().from(trades).where(eq(trades.userId, employee.user.id));
-    expect(row).toMatchObject({ tradeType: "SELL", sellPrice: 250.5, buyPrice: 0, targetPrice: 0, slPrice: 0, quantity: 0, status: true, isVerified: false });
+    expect(row).toMatchObject({ tradeType: "SELL", sellPrice: 250.5, buyPrice: 0, targetPrice: 0, slPrice: 0, quantity: 1, status: true, isVerified: false });
   });
 
-  it("refuses a fractional quantity", async () => {
+  it("saves only a whole quantity of at least 1: the form's 0, a missing one or a fraction is refused (DECISIONS 26)", async () => {
     const employee = await member(3);
-    expect((await errorsOf(await create(employee, tradeFields({ quantity: "1.5" })))).quantity?.length).toBe(1);
+    const missing = { symbol: symbol.symbolCode, tradeType: "SELL", sellPrice: "250.5" };
+    expect((await errorsOf(await create(employee, missing))).quantity).toEqual([ENTER_QUANTITY]);
+    expect((await errorsOf(await create(employee, tradeFields({ quantity: "0" })))).quantity).toEqual([ENTER_QUANTITY]);
+    expect((await errorsOf(await create(employee, tradeFields({ quantity: "-3" })))).quantity).toEqual([ENTER_QUANTITY]);
+    expect((await errorsOf(await create(employee, tradeFields({ quantity: "1.5" })))).quantity).toEqual([WHOLE_QUANTITY]);
+    expect(await t.context.db.select().from(trades).where(eq(trades.userId, employee.user.id))).toEqual([]);
   });
 
   it("the chart's Buy link prefills symbol, side and the ask price", async () => {

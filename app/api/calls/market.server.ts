@@ -134,7 +134,7 @@ export const marketCalls = [
       // The Bonus Splitting form's schema checks the path's values, with its messages.
       const parsed = bonusSplitSchema.safeParse({
         symbolId: /^\d+$/.test(params.symbolId) ? Number(params.symbolId) : undefined,
-        number: params.number.trim() !== "" && Number.isFinite(Number(params.number)) ? Number(params.number) : undefined,
+        number: params.number, // decimal notation only: /0x10/ is not 16
         operation: OPERATIONS[params.operation.toLowerCase()],
       });
       if (!parsed.success) badInput(parsed.error.issues[0].message, String(parsed.error.issues[0].path[0] ?? ""));
