@@ -16,6 +16,7 @@ import { createLimiter } from "~/auth/rate-limit.server";
 import { runClusterPrimary } from "~/server/cluster.server";
 import { parseEnv } from "~/env.server";
 import { buildServices, resolveSessionSecret } from "~/services.server";
+import { mailedLinkBase } from "~/mail/links.server";
 import { registerDemoLiveRateFeed } from "~/live-rate/provider.server";
 import { loadProviderCredentials } from "~/live-rate/credentials.server";
 import { healthReport, recentLoopDelay } from "~/health.server";
@@ -174,6 +175,8 @@ async function serve() {
   httpServer.listen(env.PORT, env.HOST, async () => {
     const address = httpServer.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
+    // Mailed links use the port really bound (PORT=0 picks one), never a request's Host.
+    services.mailedLinkBase = mailedLinkBase(env, port);
     console.log(`[server] listening on http://localhost:${port} (database: ${database.driver})`);
     if (!isProduction) await broadcastDevReady(build);
   });

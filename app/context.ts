@@ -12,6 +12,8 @@ export interface AppServices {
   db: AppDatabase;
   env: Env;
   mailer: Mailer;
+  /** The start of every mailed link: PUBLIC_URL, else this server's own address (app/mail/links.server.ts). */
+  mailedLinkBase: string;
   cookies: AppCookies;
   limiters: AuthLimiters;
   liveBook: LiveBook;

@@ -10,6 +10,7 @@ import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.
 import { createAppCookies } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
+import { mailedLinkBase } from "~/mail/links.server";
 import { LiveBook } from "~/market/live-book.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
@@ -73,6 +74,8 @@ export async function buildServices(
     env,
     cookies,
     mailer: options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log }),
+    // With PORT=0 server.ts replaces it once the port is known (in its listen callback).
+    mailedLinkBase: mailedLinkBase(env),
     limiters: createAuthLimiters({
       postsPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
       loginFailuresPer15Min: env.LOGIN_FAILURES_PER_15_MIN,

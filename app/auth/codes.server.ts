@@ -47,12 +47,15 @@ export async function registerCustomer(
   return user;
 }
 
+function signupCodeText(context: AppContext, email: string, code: string): string {
+  return (
+    `Your verification code is ${code}. It expires in ${SIGNUP_CODE_TTL_MS / 60000} minutes.\n` +
+    `Enter it at ${context.mailedLinkBase}/verifictionOtp?email=${encodeURIComponent(email)}`
+  );
+}
+
 async function mailSignupCode(context: AppContext, email: string, code: string) {
-  await context.mailer.send({
-    to: email,
-    subject: "Your NSE Signals verification code",
-    text: `Your verification code is ${code}. It expires in ${SIGNUP_CODE_TTL_MS / 60000} minutes.`,
-  });
+  await context.mailer.send({ to: email, subject: "Your NSE Signals verification code", text: signupCodeText(context, email, code) });
 }
 
 /** Sends a fresh code to an unverified account; silent for any other email (no enumeration). */
@@ -75,7 +78,7 @@ export async function verifySignupCode(context: AppContext, email: string, code:
 }
 
 /** Mails a one-time reset link to an active account; silent for any other email. */
-export async function sendResetLink(context: AppContext, email: string, origin: string): Promise<void> {
+export async function sendResetLink(context: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(context.db, email);
   if (!user || !user.status) return;
   const token = randomToken(32);
@@ -83,7 +86,7 @@ export async function sendResetLink(context: AppContext, email: string, origin: 
   await context.mailer.send({
     to: user.email,
     subject: "Reset your NSE Signals password",
-    text: `Open this link to choose a new password (valid for ${RESET_LINK_TTL_MS / 60000} minutes, once):\n${origin}/reset-password/${token}`,
+    text: `Open this link to choose a new password (valid for ${RESET_LINK_TTL_MS / 60000} minutes, once):\n${context.mailedLinkBase}/reset-password/${token}`,
   });
 }
 
@@ -94,8 +97,4 @@ export async function resetPasswordWithLink(context: AppContext, token: string, 
     await setPasswordHash(tx, userId, passwordHash);
     await deleteUserSessions(tx, userId);
   });
-}
-
-export function publicOrigin(context: AppContext, request: Request): string {
-  return context.env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
 }

@@ -7,7 +7,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { RESET_SENT, resetRequestSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
 import { authPostLimitMessage } from "~/auth/login.server";
-import { publicOrigin, sendResetLink } from "~/auth/codes.server";
+import { sendResetLink } from "~/auth/codes.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset password — NSE Signals" }];
 
@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply(), sent: false }, { status: 400 });
   const limited = await authPostLimitMessage(context);
   if (limited) return json({ result: submission.reply({ formErrors: [limited] }), sent: false }, { status: 429 });
-  await sendResetLink(context, submission.value.email, publicOrigin(context, request));
+  await sendResetLink(context, submission.value.email);
   // The same answer whether or not the account exists.
   return json({ result: submission.reply({ resetForm: true }), sent: true });
 }

@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.
 import { createAppCookies } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMemoryMailer, type MailMessage } from "~/mail/mailer.server";
+import { mailedLinkBase } from "~/mail/links.server";
 import { LiveBook } from "~/market/live-book.server";
 import { createRealtimeHub } from "~/realtime/hub.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
@@ -36,10 +37,10 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
 }
 
 export async function createTestContext(
-  overrides: { authPostsPerMinute?: number; loginFailuresPer15Min?: number } = {},
+  overrides: { authPostsPerMinute?: number; loginFailuresPer15Min?: number; env?: Record<string, string> } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
-  const env = parseEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SECRET });
+  const env = parseEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SECRET, ...overrides.env });
   const cookies = createAppCookies(TEST_SECRET, false);
   const mailer = createMemoryMailer();
   const hub = createRealtimeHub({ authenticate: createHandshakeAuthenticator({ db: database.db, cookies }) });
@@ -48,6 +49,7 @@ export async function createTestContext(
     env,
     cookies,
     mailer,
+    mailedLinkBase: mailedLinkBase(env),
     limiters: createAuthLimiters({
       postsPerMinute: overrides.authPostsPerMinute ?? 1000,
       loginFailuresPer15Min: overrides.loginFailuresPer15Min ?? 5,
