@@ -11,7 +11,6 @@ import {
 import {
   findUserByEmail,
   insertUser,
-  isEmailTaken,
   isUsernameTaken,
   markEmailVerified,
   setPasswordHash,
@@ -20,15 +19,37 @@ import {
 import { deleteUserSessions } from "~/models/auth-session.server";
 import { hashPassword, randomToken, sixDigitCode } from "./password.server";
 
-export const EMAIL_REGISTERED = "This email is already registered";
 export const USERNAME_REGISTERED = "This username is already taken";
+/** What every sign-up answers, whether or not the email already has an account (decision 116). */
+export const SIGNUP_ANSWER = "Registration successful. Check your email for the code to finish signing up.";
 
-/** The sign-up form's checks after its schema: an email or username another account has. */
-export async function signupProblems(db: AppDatabase, input: { email: string; username: string }): Promise<{ path: "email" | "username"; message: string }[]> {
-  const problems: { path: "email" | "username"; message: string }[] = [];
-  if (await isEmailTaken(db, input.email)) problems.push({ path: "email", message: EMAIL_REGISTERED });
-  if (await isUsernameTaken(db, input.username)) problems.push({ path: "username", message: USERNAME_REGISTERED });
-  return problems;
+/**
+ * The sign-up form's check after its schema: a username another account has. Never the
+ * email: that would tell anyone whether an address is registered; its owner is mailed instead.
+ */
+export async function signupProblems(db: AppDatabase, input: { username: string }): Promise<{ path: "username"; message: string }[]> {
+  return (await isUsernameTaken(db, input.username)) ? [{ path: "username", message: USERNAME_REGISTERED }] : [];
+}
+
+/**
+ * Registers a customer, or, when the email already has an account, mails its owner instead
+ * and changes nothing. The caller answers the same either way (docs/decisions/116). Returns
+ * the email as the caller should show it.
+ */
+export async function signUpCustomer(
+  context: AppContext,
+  input: { name: string; username: string; email: string; password: string },
+): Promise<{ email: string }> {
+  const email = input.email.trim().toLowerCase();
+  const existing = await findUserByEmail(context.db, email);
+  if (!existing) {
+    await registerCustomer(context, input);
+    return { email };
+  }
+  // The same slow hash a new account costs, so the answer's timing does not tell either.
+  await hashPassword(input.password);
+  await mailSignupAttemptNotice(context, existing);
+  return { email };
 }
 
 export async function registerCustomer(
@@ -56,6 +77,29 @@ function signupCodeText(context: AppContext, email: string, code: string): strin
 
 async function mailSignupCode(context: AppContext, email: string, code: string) {
   await context.mailer.send({ to: email, subject: "Your NSE Signals verification code", text: signupCodeText(context, email, code) });
+}
+
+/**
+ * Someone signed up with an address that has an account: tell its owner, with the way back
+ * in. An account still waiting for verification gets a fresh code in the same mail, so an
+ * owner who signs up twice can still finish.
+ */
+async function mailSignupAttemptNotice(context: AppContext, owner: PublicUser): Promise<void> {
+  const base = context.mailedLinkBase;
+  const pending = !owner.emailVerified && owner.status;
+  let next = `If it was you, sign in: ${base}/login\nForgot your password? Choose a new one: ${base}/reset-password`;
+  if (pending) {
+    const code = sixDigitCode();
+    await issueCode(context.db, owner.id, "signup", code, SIGNUP_CODE_TTL_MS);
+    next = `If it was you, finish with this code (your first password still holds).\n${signupCodeText(context, owner.email, code)}\nForgot your password? Choose a new one after verifying: ${base}/reset-password`;
+  }
+  await context.mailer.send({
+    to: owner.email,
+    subject: "Someone tried to sign up with your email",
+    text:
+      `Hello ${owner.name},\n\nSomeone tried to sign up for NSE Signals with this email address, which already has an account. Nothing was changed.\n\n` +
+      `${next}\n\nIf it was not you, you can ignore this mail.`,
+  });
 }
 
 /** Sends a fresh code to an unverified account; silent for any other email (no enumeration). */

@@ -8,7 +8,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { signupSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
 import { authPostLimitMessage } from "~/auth/login.server";
-import { registerCustomer, signupProblems } from "~/auth/codes.server";
+import { SIGNUP_ANSWER, signUpCustomer, signupProblems } from "~/auth/codes.server";
 import { redirectWithToast } from "~/toast.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -21,6 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
+  // The limit comes before any lookup, so nobody can try addresses or usernames in bulk.
+  const limited = await authPostLimitMessage(context);
+  if (limited) {
+    const reply = parseWithZod(formData, { schema: signupSchema }).reply({ formErrors: [limited], hideFields: ["password"] });
+    return json(reply, { status: 429 });
+  }
   const submission = await parseWithZod(formData, {
     async: true,
     schema: signupSchema.superRefine(async (value, ctx) => {
@@ -30,16 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const limited = await authPostLimitMessage(context);
-  if (limited) return json(submission.reply({ formErrors: [limited], hideFields: ["password"] }), { status: 429 });
   try {
-    const user = await registerCustomer(context, submission.value);
-    return redirectWithToast(
-      context.cookies,
-      request,
-      `/verifictionOtp?email=${encodeURIComponent(user.email)}`,
-      { type: "success", message: "Registration successful. We sent a 6-digit code to your email." },
-    );
+    // The same answer for a new and a registered email (the owner of one is mailed instead).
+    const { email } = await signUpCustomer(context, submission.value);
+    return redirectWithToast(context.cookies, request, `/verifictionOtp?email=${encodeURIComponent(email)}`, { type: "success", message: SIGNUP_ANSWER });
   } catch (error) {
     console.error("[signup]", error instanceof Error ? error.message : error);
     return json(submission.reply({ formErrors: ["Error during registration"], hideFields: ["password"] }), { status: 500 });

@@ -180,11 +180,17 @@ describe("signup and the emailed code", () => {
     expect(t.outbox.at(-1)!.text).toMatch(/\b\d{6}\b/);
   });
 
-  it("refuses a taken email or username", async () => {
+  it("refuses a taken username; a taken email gets the usual answer and its owner a notice (decision 116)", async () => {
+    const before = t.outbox.length;
     const res = await call(signupAction, formRequest("/signup", { ...form, username: "another" }), t.context);
-    expect(res.status).toBe(400);
-    expect((await res.json()).error.email).toEqual(["This email is already registered"]);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/verifictionOtp?email=asha%40example.test");
+    expect(t.outbox.length).toBe(before + 1);
+    expect(t.outbox.at(-1)!.to).toBe("asha@example.test");
+    expect(t.outbox.at(-1)!.text).toMatch(/tried to sign up/);
+    expect(await t.context.db.select().from(users).where(eq(users.username, "another"))).toHaveLength(0);
     const res2 = await call(signupAction, formRequest("/signup", { ...form, email: "other@example.test" }), t.context);
+    expect(res2.status).toBe(400);
     expect((await res2.json()).error.username).toEqual(["This username is already taken"]);
   });
 

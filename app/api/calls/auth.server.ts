@@ -1,7 +1,7 @@
 // Sign-in and sign-out (trading-dashboard.md §7): the documents' access token object.
 import * as z from "zod";
 import { apiLogin, apiLogout, issueAccessToken } from "~/auth/api-login.server";
-import { registerCustomer, signupProblems, verifySignupCode } from "~/auth/codes.server";
+import { SIGNUP_ANSWER, signUpCustomer, signupProblems, verifySignupCode } from "~/auth/codes.server";
 import { authPostLimitMessage } from "~/auth/login.server";
 import { consumeLimit, waitMessage } from "~/auth/rate-limit.server";
 import { loginSchema, OTP_ERROR, otpSchema, signupSchema } from "~/schemas/auth";
@@ -50,19 +50,20 @@ export const authCalls = [
     method: "POST",
     path: "/api/admin/users/register",
     tag: "Sign-in",
-    summary: "Registers a customer {name, username, email, password} and mails a 6-digit code; verify it with users/verify/mail/otp.",
+    summary: "Registers a customer {name, username, email, password} and mails a 6-digit code; verify it with users/verify/mail/otp. A registered email gets the same answer (its owner is mailed instead), so the answer carries no account id.",
     page: "/signup",
     public: true,
     body: signupSchema,
     status: 201,
-    response: z.object({ status: createdStatus, message: z.string(), data: z.object({ id: z.number().int().positive(), email: z.string() }) }),
+    response: z.object({ status: createdStatus, message: z.string(), data: z.object({ email: z.string() }) }),
     handle: async ({ context, body }) => {
+      // The limit before any lookup; then the same answer for a new and a registered email.
+      await refuseWhenLimited(context);
       const [problem] = await signupProblems(context.db, body);
       if (problem) badInput(problem.message, problem.path);
-      await refuseWhenLimited(context);
       try {
-        const user = await registerCustomer(context, body);
-        return { status: 201, message: "Registration successful", data: { id: user.id, email: user.email } };
+        const { email } = await signUpCustomer(context, body);
+        return { status: 201, message: SIGNUP_ANSWER, data: { email } };
       } catch (error) {
         console.error("[register]", error instanceof Error ? error.message : error);
         apiError(500, REGISTRATION_FAILED);
