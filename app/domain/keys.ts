@@ -103,3 +103,56 @@ export function previousKeyLabels(events: readonly { label: string; type?: KeyTy
   }
   return { plus, minus };
 }
+
+/**
+ * Who hears a key event live (the documents: "Roles 1, 3 and 4 receive live key updates"): role 1
+ * every key, as its charts list every key's events; roles 3 and 4 the keys assigned to them. A
+ * role-2 user assigned a key hears nothing. The hub then keeps those not entitled to the symbol out.
+ */
+export function keyEventAudience(assigned: readonly { id: number; roleId: number }[]): { roles: number[]; userIds: number[] } {
+  return { roles: [1], userIds: assigned.filter((u) => u.roleId === 3 || u.roleId === 4).map((u) => u.id) };
+}
+
+/**
+ * Which crossings of one symbol have already made an event on one IST trading day
+ * (docs/decisions/126): a key fires once per rung and direction per day, so a price hovering
+ * round a rung does not fire it again on every re-cross. Identities are opaque strings.
+ */
+export interface KeyEventLedger {
+  day: string;
+  fired: ReadonlySet<string>;
+}
+
+/** The direction the price moved to make a crossing of this key type (BUY upward, SELL downward). */
+export function keyCrossingDirection(type: KeyType): "up" | "down" {
+  return type === "plus" ? "up" : "down";
+}
+
+/** The identity of a key event within its day: key, rung price and direction. */
+export function keyEventIdentity<Id>(crossing: { keyId: Id; type: KeyType; price: number }): string {
+  return `${String(crossing.keyId)}|${crossing.price}|${keyCrossingDirection(crossing.type)}`;
+}
+
+/**
+ * The crossings that make new events on `day` (YYYY-MM-DD, IST), and the ledger after them.
+ * A crossing whose key, rung and direction already fired that day is dropped; a ledger of an
+ * earlier day is started afresh. Repeats inside `crossings` itself are dropped too. The ledger
+ * given is not changed.
+ */
+export function admitKeyCrossings<Id, C extends { keyId: Id; type: KeyType; price: number }>(
+  ledger: KeyEventLedger | undefined,
+  day: string,
+  crossings: readonly C[],
+): { ledger: KeyEventLedger; admitted: C[] } {
+  const current = ledger && ledger.day === day ? ledger : { day, fired: new Set<string>() };
+  const admitted: C[] = [];
+  let fired: Set<string> | null = null;
+  for (const crossing of crossings) {
+    const id = keyEventIdentity(crossing);
+    if ((fired ?? current.fired).has(id)) continue;
+    fired ??= new Set(current.fired);
+    fired.add(id);
+    admitted.push(crossing);
+  }
+  return { ledger: fired ? { day, fired } : current, admitted };
+}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type KeyDefinition, keyCrossings, keyLabel, keyLadder, keyTypeOfLabel, previousKeyLabels } from "~/domain/keys";
+import {
+  admitKeyCrossings,
+  type KeyDefinition,
+  type KeyEventLedger,
+  keyCrossings,
+  keyEventIdentity,
+  keyLabel,
+  keyLadder,
+  keyTypeOfLabel,
+  previousKeyLabels,
+} from "~/domain/keys";
 
 const keys: KeyDefinition[] = [
   { id: 1, displayName: "Chavi 1", type: "plus", srNo: 1, isactive: true },
@@ -93,5 +103,70 @@ describe("key labels", () => {
   it("works on the events keyCrossings produces", () => {
     const events = [...keyCrossings(12_290, 12_350, ladder), ...keyCrossings(12_350, 12_150, ladder)];
     expect(previousKeyLabels(events)).toEqual({ plus: "Chavi 2 BUY", minus: "Chavi 1 SELL" });
+  });
+});
+
+describe("admitKeyCrossings: one event per key, rung and direction per IST day (decision 126)", () => {
+  /** Feeds a price path through the ladder and the ledger, as the key engine does, and lists the labels admitted. */
+  function run(path: readonly [day: string, price: number][], start?: KeyEventLedger) {
+    let ledger = start;
+    const labels: string[] = [];
+    for (let i = 1; i < path.length; i++) {
+      const [day, price] = path[i];
+      const result = admitKeyCrossings(ledger, day, keyCrossings(path[i - 1][1], price, ladder));
+      ledger = result.ledger;
+      labels.push(...result.admitted.map((c) => `${day} ${c.label}`));
+    }
+    return { labels, ledger };
+  }
+
+  it("a re-cross of the same rung in the same direction on the same day makes no new event", () => {
+    // The price hovers round Chavi 1's minus rung (12,193.8): down, up, down, up, down.
+    const d = "2024-05-02";
+    const { labels } = run([[d, 12_200], [d, 12_190], [d, 12_196], [d, 12_191], [d, 12_199], [d, 12_180]]);
+    expect(labels).toEqual([`${d} Chavi 1 SELL`]);
+  });
+
+  it("the opposite crossing is a new event: SELL on the minus rung, then BUY on the plus rung of the same name", () => {
+    const d = "2024-05-02";
+    const { labels } = run([[d, 12_200], [d, 12_190], [d, 12_300], [d, 12_190], [d, 12_300]]);
+    expect(labels).toEqual([`${d} Chavi 1 SELL`, `${d} Chavi 1 BUY`]);
+  });
+
+  it("the same key and rung crossed the other way is a different event (direction is part of the identity)", () => {
+    const down = { keyId: 7, type: "minus" as const, price: 100 };
+    const up = { keyId: 7, type: "plus" as const, price: 100 };
+    expect(keyEventIdentity(down)).not.toBe(keyEventIdentity(up));
+    const first = admitKeyCrossings(undefined, "2024-05-02", [down]);
+    const second = admitKeyCrossings(first.ledger, "2024-05-02", [up, down]);
+    expect(second.admitted).toEqual([up]);
+  });
+
+  it("the same key on another rung (the ladder moved during the day) is a new event", () => {
+    const first = admitKeyCrossings(undefined, "2024-05-02", [{ keyId: 3, type: "minus" as const, price: 12_193.8 }]);
+    const moved = admitKeyCrossings(first.ledger, "2024-05-02", [{ keyId: 3, type: "minus" as const, price: 12_150 }]);
+    expect(moved.admitted).toHaveLength(1);
+  });
+
+  it("the next IST day fires again", () => {
+    const { labels, ledger } = run([["2024-05-02", 12_200], ["2024-05-02", 12_190], ["2024-05-02", 12_199]]);
+    expect(labels).toEqual(["2024-05-02 Chavi 1 SELL"]);
+    const next = run([["2024-05-03", 12_199], ["2024-05-03", 12_190], ["2024-05-03", 12_199], ["2024-05-03", 12_190]], ledger);
+    expect(next.labels).toEqual(["2024-05-03 Chavi 1 SELL"]);
+    expect(next.ledger?.day).toBe("2024-05-03");
+  });
+
+  it("drops repeats inside one batch and leaves the given ledger unchanged", () => {
+    const crossing = { keyId: 1, type: "plus" as const, price: 12_293.8 };
+    const start = admitKeyCrossings(undefined, "2024-05-02", []);
+    const result = admitKeyCrossings(start.ledger, "2024-05-02", [crossing, crossing]);
+    expect(result.admitted).toEqual([crossing]);
+    expect(start.ledger.fired.size).toBe(0);
+    expect(admitKeyCrossings(result.ledger, "2024-05-02", [crossing]).admitted).toEqual([]);
+  });
+
+  it("keeps the order of the crossings it admits", () => {
+    const { labels } = run([["2024-05-02", 12_000], ["2024-05-02", 12_500], ["2024-05-02", 12_000], ["2024-05-02", 12_500]]);
+    expect(labels).toEqual(["2024-05-02 Chavi 1 BUY", "2024-05-02 Chavi 2 BUY", "2024-05-02 Chavi 1 SELL", "2024-05-02 Chavi 2 SELL"]);
   });
 });
