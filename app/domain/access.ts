@@ -1,5 +1,6 @@
 // The documents' role-by-path table and unknown-path rule, as data (DECISIONS 1-5).
 // The sidebar, the route guards, the socket hub and the tests all read this one table.
+import { TWO_FACTOR_SETUP_PATH } from "./two-factor";
 
 export const ROLES = { admin: 1, subAdmin: 2, employee: 3, customer: 4 } as const;
 export type RoleId = 1 | 2 | 3 | 4;
@@ -40,9 +41,14 @@ export const PATH_RULES: readonly PathRule[] = [
   { pattern: "/signup", roles: [1, 2, 3, 4], public: true },
   { pattern: "/verifictionOtp", roles: [1, 2, 3, 4], public: true },
   { pattern: "/reset-password", roles: [1, 2, 3, 4], public: true },
+  // The second step of a sign-in with two-factor sign-in (docs/decisions/121).
+  { pattern: "/login/two-factor", roles: [1, 2, 3, 4], public: true },
   { pattern: "/dashboard", roles: [1, 2, 3, 4] },
   { pattern: "/setting", roles: [1, 2, 3, 4] },
   { pattern: "/settings/account", roles: [1, 4] },
+  // Two-factor set-up and re-authentication (docs/decisions/121): every role.
+  { pattern: "/settings/two-factor", roles: [1, 2, 3, 4] },
+  { pattern: "/reauth", roles: [1, 2, 3, 4] },
   { pattern: "/watch-list", roles: [1, 3, 4] },
   { pattern: "/alert", roles: [1, 3, 4] },
   { pattern: "/overview", roles: [1, 3, 4] },
@@ -160,6 +166,19 @@ export function decideAccess(role: RoleId | null, pathname: string): AccessDecis
 
 export function canReach(role: RoleId | null, pathname: string): boolean {
   return decideAccess(role, pathname).kind === "allow";
+}
+
+/**
+ * The rule for an account whose role must use two-factor sign-in and has not set it up yet
+ * (docs/decisions/121): the table's answer, narrowed to the set-up page and the public paths
+ * (sign-out, theme); anything else the table allows sends it to the set-up page.
+ */
+export function decideAccessBeforeTwoFactor(role: RoleId, pathname: string): AccessDecision {
+  const decision = decideAccess(role, pathname);
+  if (decision.kind !== "allow") return decision;
+  const rule = findPathRule(pathname);
+  if (rule?.public || rule?.pattern === TWO_FACTOR_SETUP_PATH) return decision;
+  return { kind: "redirect", to: TWO_FACTOR_SETUP_PATH };
 }
 
 // ---------------------------------------------------------------- sidebar

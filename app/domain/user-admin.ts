@@ -31,6 +31,16 @@ export type AccountWrite =
   | { kind: "update"; currentRole: RoleId; newRole: RoleId }
   | { kind: "status" | "delete"; currentRole: RoleId };
 
+/**
+ * Writes that need a recent sign-in (docs/decisions/121): creating an admin, and changing the
+ * role of an existing account.
+ */
+export function needsRecentSignIn(write: AccountWrite): boolean {
+  if (write.kind === "create") return write.newRole === 1;
+  if (write.kind === "update") return write.newRole !== write.currentRole;
+  return false;
+}
+
 /** The one rule every user-writing action asks before it stores anything. */
 export function mayWriteAccount(actorRole: RoleId, write: AccountWrite): boolean {
   if (actorRole !== 1 && actorRole !== 2) return false;
