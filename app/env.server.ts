@@ -22,9 +22,11 @@ export const envSchema = z.object({
   FEED_HOURS: z.enum(["always", "exchange"]).default("always"),
   INTRADAY_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   COOKIE_SECURE: flag.optional(),
-  // Sign-in and code attempts: per account and per client address.
+  // Sign-in and code attempts: per client address; failed sign-ins per account and address
+  // together, with a doubling wait, and per account from every address (docs/decisions/120).
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
-  LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(5),
+  LOGIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
   PUBLIC_URL: z.string().url().optional(),
   // Worker processes on this machine (one per core); above 1 needs Redis and PostgreSQL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be 1 or more").max(64, "WEB_CONCURRENCY must be 64 or less").default(1),

@@ -78,7 +78,8 @@ export async function buildServices(
     mailedLinkBase: mailedLinkBase(env),
     limiters: createAuthLimiters({
       postsPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
-      loginFailuresPer15Min: env.LOGIN_FAILURES_PER_15_MIN,
+      loginFreeFailures: env.LOGIN_FREE_FAILURES,
+      loginFailuresPerAccountPerHour: env.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR,
     }),
     liveBook: new LiveBook(),
     hub,

@@ -4,19 +4,26 @@
 import { json } from "@remix-run/node";
 import type { AppContext } from "~/context";
 import { createAuthSession, deleteAuthSession } from "~/models/auth-session.server";
-import { authPostLimitMessage, signIn } from "./login.server";
+import { authPostLimit, signIn } from "./login.server";
+import { retryAfterHeaders } from "./rate-limit.server";
 import { bearerToken } from "./session.server";
 
 export async function apiLogin(context: AppContext, request: Request, credentials: { email: string; password: string }) {
-  const limited = await authPostLimitMessage(context);
-  if (limited) return json({ status: 429, error: limited, message: limited, errors: [{ msg: limited }] }, { status: 429 });
+  const limited = await authPostLimit(context);
+  if (limited) {
+    const { message, retryAfter } = limited;
+    return json({ status: 429, error: message, message, errors: [{ msg: message }] }, { status: 429, headers: retryAfterHeaders(retryAfter) });
+  }
   // FormStrategy reads a form body: hand it one built from the validated JSON.
   const form = new FormData();
   form.set("email", credentials.email);
   form.set("password", credentials.password);
   const result = await signIn(context, new Request(request.url, { method: "POST", body: form }));
   if (!result.ok) {
-    return json({ status: result.status, error: result.message, message: result.message, errors: [{ msg: result.message }] }, { status: result.status });
+    return json(
+      { status: result.status, error: result.message, message: result.message, errors: [{ msg: result.message }] },
+      { status: result.status, headers: retryAfterHeaders(result.retryAfter) },
+    );
   }
   return issueAccessToken(context, request, result.user, `Welcome back, ${result.user.name}.`);
 }

@@ -1,17 +1,20 @@
-// Sign-in with remix-auth's FormStrategy. The verify callback checks the rate limit, the
-// password (scrypt), the account's status and its verified email; it throws a LoginError
-// whose message the form shows.
+// Sign-in with remix-auth's FormStrategy. The verify callback checks the account and address's
+// wait (app/auth/login-throttle.server.ts), the password (scrypt), the account's status and its
+// verified email; it throws a LoginError whose message the form shows.
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { AppContext } from "~/context";
 import { findCredentialsByEmail, recordLogin, type PublicUser } from "~/models/user.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
-import { consumeLimit, isLimited, waitMessage } from "./rate-limit.server";
+import { waitMessage } from "./rate-limit.server";
+import { clearLoginFailures, loginWait, recordLoginFailure } from "./login-throttle.server";
 
 export class LoginError extends Error {
   constructor(
     message: string,
     readonly reason: "credentials" | "inactive" | "unverified" | "limited",
+    /** For "limited": the seconds to wait (the answer's Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -21,25 +24,25 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 export const INACTIVE_ACCOUNT = "Your account is inactive. Please contact support.";
 export const UNVERIFIED_ACCOUNT = "Please verify your email with the code we sent you.";
 
-export function createAuthenticator(context: Pick<AppContext, "db" | "limiters">): Authenticator<PublicUser> {
+export function createAuthenticator(context: Pick<AppContext, "db" | "limiters" | "clientIp">): Authenticator<PublicUser> {
   const authenticator = new Authenticator<PublicUser>();
   authenticator.use(
     new FormStrategy(async ({ form }) => {
       const email = String(form.get("email") ?? "").trim().toLowerCase();
       const password = String(form.get("password") ?? "");
-      const wait = await isLimited(context.limiters.loginFailuresByEmail, email);
-      if (wait) throw new LoginError(waitMessage(wait), "limited");
+      const wait = await loginWait(context.limiters, email, context.clientIp);
+      if (wait) throw new LoginError(waitMessage(wait), "limited", wait);
 
       const found = await findCredentialsByEmail(context.db, email);
       // Spend the same scrypt time for an unknown email, so timing reveals nothing.
       const ok = await verifyPassword(password, found?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!found || !ok) {
-        await consumeLimit(context.limiters.loginFailuresByEmail, email);
+        await recordLoginFailure(context.limiters, email, context.clientIp);
         throw new LoginError(INVALID_CREDENTIALS, "credentials");
       }
       if (!found.status) throw new LoginError(INACTIVE_ACCOUNT, "inactive");
       if (!found.emailVerified) throw new LoginError(UNVERIFIED_ACCOUNT, "unverified");
-      await context.limiters.loginFailuresByEmail.delete(email);
+      await clearLoginFailures(context.limiters, email, context.clientIp);
       await recordLogin(context.db, found.id);
       const { passwordHash: _hash, ...user } = found;
       return user;

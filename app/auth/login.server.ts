@@ -6,12 +6,17 @@ import { consumeLimit, waitMessage } from "./rate-limit.server";
 
 export type SignInResult =
   | { ok: true; user: PublicUser }
-  | { ok: false; message: string; reason: LoginError["reason"]; status: 400 | 401 | 403 | 429 };
+  | { ok: false; message: string; reason: LoginError["reason"]; status: 400 | 401 | 403 | 429; retryAfter?: number };
+
+/** Counts an auth post against its address's limit; when exceeded, the message and the seconds to wait. */
+export async function authPostLimit(context: AppContext): Promise<{ message: string; retryAfter: number } | null> {
+  const wait = await consumeLimit(context.limiters.authPostsByIp, context.clientIp || "unknown");
+  return wait ? { message: waitMessage(wait), retryAfter: wait } : null;
+}
 
 /** Checks the per-address limit on auth posts; returns the message to show when exceeded. */
 export async function authPostLimitMessage(context: AppContext): Promise<string | null> {
-  const wait = await consumeLimit(context.limiters.authPostsByIp, context.clientIp || "unknown");
-  return wait ? waitMessage(wait) : null;
+  return (await authPostLimit(context))?.message ?? null;
 }
 
 /**
@@ -25,7 +30,7 @@ export async function signIn(context: AppContext, request: Request): Promise<Sig
   } catch (error) {
     if (error instanceof LoginError) {
       const status = error.reason === "limited" ? 429 : error.reason === "credentials" ? 401 : 403;
-      return { ok: false, message: error.message, reason: error.reason, status };
+      return { ok: false, message: error.message, reason: error.reason, status, retryAfter: error.retryAfter };
     }
     throw error;
   }

@@ -15,16 +15,35 @@ export function createLimiter(options: { keyPrefix: string; points: number; dura
 export interface AuthLimiters {
   /** Every auth form post, per client address. */
   authPostsByIp: Limiter;
-  /** Failed sign-ins per account. */
-  loginFailuresByEmail: Limiter;
+  /** Failed sign-ins per account and address together (a counter; app/auth/login-throttle.server.ts). */
+  loginFailuresByAccountAddress: Limiter;
+  /** The wait an account and address pair sits out before its next try (blocked keys only). */
+  loginWaitByAccountAddress: Limiter;
+  /** Failed sign-ins per account from every address, within the hour (a counter). */
+  loginFailuresByAccount: Limiter;
+  /** How the sign-in throttle reads those counters. */
+  loginThrottle: LoginThrottlePolicy;
   /** Code checks per account (OTP). */
   codeAttemptsByEmail: Limiter;
 }
 
-export function createAuthLimiters(options: { postsPerMinute: number; loginFailuresPer15Min: number }): AuthLimiters {
+export interface LoginThrottlePolicy {
+  /** Failures of one account from one address before each further one makes the pair wait (LOGIN_FREE_FAILURES). */
+  freeFailures: number;
+  /** Failures of one account from all addresses in an hour above which every address waits from its first failure. */
+  accountFailuresPerHour: number;
+}
+
+/** A counter that never refuses: the throttle reads how many, and decides the wait itself. */
+const COUNT_ONLY = 1_000_000_000;
+
+export function createAuthLimiters(options: { postsPerMinute: number; loginFreeFailures: number; loginFailuresPerAccountPerHour: number }): AuthLimiters {
   return {
     authPostsByIp: createLimiter({ keyPrefix: "auth-ip", points: options.postsPerMinute, duration: 60 }),
-    loginFailuresByEmail: createLimiter({ keyPrefix: "login-fail", points: options.loginFailuresPer15Min, duration: 15 * 60 }),
+    loginFailuresByAccountAddress: createLimiter({ keyPrefix: "login-fail-pair", points: COUNT_ONLY, duration: 24 * 60 * 60 }),
+    loginWaitByAccountAddress: createLimiter({ keyPrefix: "login-wait-pair", points: 1, duration: 1 }),
+    loginFailuresByAccount: createLimiter({ keyPrefix: "login-fail-account", points: COUNT_ONLY, duration: 60 * 60 }),
+    loginThrottle: { freeFailures: options.loginFreeFailures, accountFailuresPerHour: options.loginFailuresPerAccountPerHour },
     codeAttemptsByEmail: createLimiter({ keyPrefix: "otp", points: 10, duration: 15 * 60 }),
   };
 }
@@ -52,6 +71,11 @@ export async function isLimited(limiter: Limiter, key: string): Promise<number |
 export function waitMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return seconds < 60
-    ? `Too many attempts. Please try again in ${seconds} seconds.`
+    ? `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`
     : `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/** The Retry-After header of a 429 that asks the client to wait this many seconds. */
+export function retryAfterHeaders(seconds: number | undefined): Record<string, string> | undefined {
+  return seconds ? { "Retry-After": String(seconds) } : undefined;
 }

@@ -7,7 +7,8 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { loginSchema } from "~/schemas/auth";
 import { endSession, isPageRequest, startSession } from "~/auth/session.server";
-import { authPostLimitMessage, signIn } from "~/auth/login.server";
+import { authPostLimit, signIn } from "~/auth/login.server";
+import { retryAfterHeaders } from "~/auth/rate-limit.server";
 import { redirectWithToast } from "~/toast.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -25,12 +26,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const limited = await authPostLimitMessage(context);
-  if (limited) return json(submission.reply({ formErrors: [limited], hideFields: ["password"] }), { status: 429 });
+  const limited = await authPostLimit(context);
+  if (limited) return json(submission.reply({ formErrors: [limited.message], hideFields: ["password"] }), { status: 429, headers: retryAfterHeaders(limited.retryAfter) });
 
   const result = await signIn(context, request);
   if (!result.ok) {
-    return json(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: result.status });
+    return json(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: result.status, headers: retryAfterHeaders(result.retryAfter) });
   }
   const setCookie = await startSession(context, request, result.user.id);
   return redirectWithToast(

@@ -149,7 +149,7 @@ export async function run() {
       DATABASE_URL: database.url,
       SEED_DEMO: "1",
       FEED: "simulated",
-      LOGIN_FAILURES_PER_15_MIN: "1000",
+      LOGIN_FREE_FAILURES: "1000",
       WEB_CONCURRENCY: String(WORKERS),
       ...(redis ? { REDIS_URL: redis.url } : {}),
     });

@@ -37,7 +37,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
 }
 
 export async function createTestContext(
-  overrides: { authPostsPerMinute?: number; loginFailuresPer15Min?: number; env?: Record<string, string> } = {},
+  overrides: { authPostsPerMinute?: number; loginFreeFailures?: number; loginFailuresPerAccountPerHour?: number; env?: Record<string, string> } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const env = parseEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SECRET, ...overrides.env });
@@ -52,7 +52,8 @@ export async function createTestContext(
     mailedLinkBase: mailedLinkBase(env),
     limiters: createAuthLimiters({
       postsPerMinute: overrides.authPostsPerMinute ?? 1000,
-      loginFailuresPer15Min: overrides.loginFailuresPer15Min ?? 5,
+      loginFreeFailures: overrides.loginFreeFailures ?? 5,
+      loginFailuresPerAccountPerHour: overrides.loginFailuresPerAccountPerHour ?? 100,
     }),
     liveBook: new LiveBook(),
     hub,
