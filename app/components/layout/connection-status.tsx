@@ -25,8 +25,9 @@ export function ConnectionStatusIndicator() {
   const last = lastPriceAt === null ? null : formatIstTime(lastPriceAt);
   const stale = status === "reconnecting" || status === "offline";
   return (
+    // aria-live without role="status": the page's one status region is the toast's.
     <span
-      role="status"
+      aria-live="polite"
       data-connection={status}
       className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300"
       title={last ? `Last price received at ${last} IST` : "No live price received yet"}
