@@ -5,6 +5,15 @@ const flag = z
   .enum(["0", "1", "true", "false"])
   .transform((v) => v === "1" || v === "true");
 
+// Decimal notation only (0.5 is thirty seconds, for tests); at most the 7-day session lifetime.
+const idleMinutes = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a number of minutes")
+    .transform(Number)
+    .pipe(z.number().positive("must be more than 0").max(7 * 24 * 60, "must be at most 10080 (the 7-day session lifetime)"))
+    .default(fallback);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,6 +31,9 @@ export const envSchema = z.object({
   FEED_HOURS: z.enum(["always", "exchange"]).default("always"),
   INTRADAY_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   COOKIE_SECURE: flag.optional(),
+  // Minutes without a request after which a session or Bearer token ends (docs/decisions/119).
+  SESSION_IDLE_MINUTES_STAFF: idleMinutes(30),
+  SESSION_IDLE_MINUTES_CUSTOMER: idleMinutes(24 * 60),
   // Sign-in and code attempts: per client address; failed sign-ins per account and address
   // together, with a doubling wait, and per account from every address (docs/decisions/120).
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),

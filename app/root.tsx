@@ -18,7 +18,8 @@ import { useNonce } from "~/components/nonce";
 import { AppShell } from "~/components/layout/app-shell";
 import { ToastRegion } from "~/components/ui/toast-region";
 import { SocketProvider } from "~/realtime/socket-context";
-import { getSessionUser } from "~/auth/session.server";
+import { getSessionLookup } from "~/auth/session.server";
+import { idleSignOutMessage } from "~/domain/sessions";
 import { takeToast } from "~/toast.server";
 import { readPreferences } from "~/preferences.server";
 import { getUserSetting } from "~/models/user.server";
@@ -40,9 +41,14 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The root serves every page, signed in or not; each route guards itself.
-  const user = await getSessionUser(context, request);
+  const session = await getSessionLookup(context, request);
+  const user = session.kind === "active" ? session.user : null;
   const prefs = await readPreferences(context.cookies, request);
-  const { toast, setCookie } = await takeToast(context.cookies, request);
+  const flashed = await takeToast(context.cookies, request);
+  const { setCookie } = flashed;
+  // A session that went idle ends on the page that finds it (e.g. /login after the socket was
+  // refused): that page says why.
+  const toast = session.kind === "idle" ? { type: "info" as const, message: idleSignOutMessage(session.idleMinutes) } : flashed.toast;
 
   let theme = prefs.theme;
   let shell = null;

@@ -3,7 +3,10 @@
 import { json, redirect } from "@remix-run/node";
 import type { AppContext } from "~/context";
 import { decideAccess, NOT_FOUND_TEXT, type RoleId } from "~/domain/access";
-import { getSessionUser, type SessionUser } from "./session.server";
+import { idleSignOutMessage } from "~/domain/sessions";
+import type { SessionLookup } from "~/models/auth-session.server";
+import { toastHeader } from "~/toast.server";
+import { getSessionLookup, getSessionUser, type SessionUser } from "./session.server";
 
 function pathOf(request: Request): string {
   return new URL(request.url).pathname;
@@ -17,15 +20,22 @@ export function forbidden(message = "You do not have permission to do this."): n
   throw json({ message }, { status: 403 });
 }
 
-async function answerFor(context: AppContext, request: Request, role: RoleId | null): Promise<never> {
+/** Why the request's session just ended, for the page it is sent to; null when it did not. */
+function endedMessage(found: SessionLookup): string | null {
+  return found.kind === "idle" ? idleSignOutMessage(found.idleMinutes) : null;
+}
+
+async function answerFor(context: AppContext, request: Request, role: RoleId | null, ended: string | null = null): Promise<never> {
   const decision = decideAccess(role, pathOf(request));
   if (decision.kind === "not-found") notFound();
   if (decision.kind === "redirect") {
     // A signed-out visitor whose cookie still names a dead session gets it cleared.
     const headers = new Headers();
-    if (role === null && request.headers.get("Cookie")?.includes("__session=")) {
+    if (role === null && request.headers.get("Cookie")?.includes(`${context.cookies.session.name}=`)) {
       headers.append("Set-Cookie", await context.cookies.session.serialize("", { maxAge: 0, expires: new Date(0) }));
     }
+    // The sign-in page says why (a flashed toast: shown with and without JavaScript).
+    if (ended) headers.append("Set-Cookie", await toastHeader(context.cookies, request, { type: "info", message: ended }));
     throw redirect(decision.to, { headers });
   }
   throw new Error("answerFor called for an allowed path");
@@ -33,9 +43,10 @@ async function answerFor(context: AppContext, request: Request, role: RoleId | n
 
 /** Signed in and allowed on this path by the access table; returns the user. */
 export async function requireRouteAccess(request: Request, context: AppContext): Promise<SessionUser> {
-  const user = await getSessionUser(context, request);
+  const found = await getSessionLookup(context, request);
+  const user = found.kind === "active" ? found.user : null;
   const role = user?.roleId ?? null;
-  if (!user || decideAccess(role, pathOf(request)).kind !== "allow") return answerFor(context, request, role);
+  if (!user || decideAccess(role, pathOf(request)).kind !== "allow") return answerFor(context, request, role, endedMessage(found));
   return user;
 }
 
@@ -55,9 +66,12 @@ export async function optionalUser(request: Request, context: AppContext): Promi
   return getSessionUser(context, request);
 }
 
-/** JSON API: a valid Bearer token (or session cookie), else 401 {"error":"Invalid token"}. */
+/**
+ * JSON API: a valid Bearer token (or session cookie), else 401 {"error":"Invalid token"}, or
+ * {"error":"You were signed out after 30 minutes without activity"} for a token idle too long.
+ */
 export async function requireApiUser(request: Request, context: AppContext): Promise<SessionUser> {
-  const user = await getSessionUser(context, request);
-  if (!user) throw json({ error: "Invalid token" }, { status: 401 });
-  return user;
+  const found = await getSessionLookup(context, request);
+  if (found.kind !== "active") throw json({ error: endedMessage(found) ?? "Invalid token" }, { status: 401 });
+  return found.user;
 }

@@ -1,11 +1,20 @@
 // Reading, starting and ending the sign-in session (cookie for browsers, Bearer for the API).
 import type { AppContext } from "~/context";
+import type { Env } from "~/env.server";
+import type { AppCookies } from "./cookies.server";
+import type { SessionIdleSettings } from "~/domain/sessions";
 import {
   createAuthSession,
   deleteAuthSession,
-  findSessionUser,
+  lookupSession,
+  type SessionLookup,
   type SessionUser,
 } from "~/models/auth-session.server";
+
+/** The configured idle times (SESSION_IDLE_MINUTES_STAFF / _CUSTOMER). */
+export function sessionIdleSettings(env: Pick<Env, "SESSION_IDLE_MINUTES_STAFF" | "SESSION_IDLE_MINUTES_CUSTOMER">): SessionIdleSettings {
+  return { staffMinutes: env.SESSION_IDLE_MINUTES_STAFF, customerMinutes: env.SESSION_IDLE_MINUTES_CUSTOMER };
+}
 
 export function bearerToken(authorization: string | null | undefined): string | null {
   if (!authorization) return null;
@@ -22,23 +31,40 @@ export async function readSessionId(
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-/** The signed-in user from the session cookie, else from a Bearer token. */
-export async function getSessionUser(
-  context: Pick<AppContext, "cookies" | "db" | "requestScope">,
+/** The session id of a request: the session cookie, else a Bearer token. */
+async function requestSessionId(context: Pick<AppContext, "cookies">, request: Request): Promise<string | null> {
+  return (await readSessionId(context, request.headers.get("Cookie"))) ?? bearerToken(request.headers.get("Authorization"));
+}
+
+/**
+ * The request's session: active (with its user), idle (ended just now, with the idle time for
+ * the message) or none. A request counts as activity; an idle session found here is deleted.
+ */
+export async function getSessionLookup(
+  context: Pick<AppContext, "cookies" | "db" | "env" | "requestScope">,
   request: Request,
-): Promise<SessionUser | null> {
-  const id =
-    (await readSessionId(context, request.headers.get("Cookie"))) ?? bearerToken(request.headers.get("Authorization"));
-  if (!id) return null;
-  // A page's loaders run together and all ask: one lookup per GET. Never across an action,
-  // which may change the user (or end the session) before the loaders run.
+): Promise<SessionLookup> {
+  const id = await requestSessionId(context, request);
+  if (!id) return { kind: "none" };
+  // A page's loaders run together and all ask: one lookup per GET, so they all see the same
+  // answer (the first one to find an idle session deletes it). Never across an action, which
+  // may change the user (or end the session) before the loaders run.
   const scope = request.method === "GET" ? context.requestScope : undefined;
-  const key = `session-user:${id}`;
-  const shared = scope?.get(key) as Promise<SessionUser | null> | undefined;
+  const key = `session:${id}`;
+  const shared = scope?.get(key) as Promise<SessionLookup> | undefined;
   if (shared) return shared;
-  const lookup = findSessionUser(context.db, id);
+  const lookup = lookupSession(context.db, id, { idle: sessionIdleSettings(context.env) });
   scope?.set(key, lookup);
   return lookup;
+}
+
+/** The signed-in user from the session cookie, else from a Bearer token. */
+export async function getSessionUser(
+  context: Pick<AppContext, "cookies" | "db" | "env" | "requestScope">,
+  request: Request,
+): Promise<SessionUser | null> {
+  const found = await getSessionLookup(context, request);
+  return found.kind === "active" ? found.user : null;
 }
 
 /** Creates a new session (rotating away any old one) and returns its Set-Cookie header. */
@@ -65,7 +91,8 @@ export function isPageRequest(request: Request): boolean {
 export async function endSession(context: AppContext, request: Request): Promise<string | null> {
   const id = await readSessionId(context, request.headers.get("Cookie"));
   if (!id) return null;
-  const user = await findSessionUser(context.db, id);
+  // The page's other loaders share this lookup (an idle session still shows its message).
+  const user = await getSessionUser(context, request);
   await deleteAuthSession(context.db, id);
   if (user) context.hub.disconnectUser(user.id);
   return context.cookies.session.serialize("", { maxAge: 0, expires: new Date(0) });
@@ -73,11 +100,25 @@ export async function endSession(context: AppContext, request: Request): Promise
 
 export type { SessionUser };
 
-/** The socket handshake's check: the session cookie, else a Bearer header, else auth.token. */
-export function createHandshakeAuthenticator(context: Pick<AppContext, "cookies" | "db">) {
+/**
+ * The socket handshake's check: the session cookie, else a Bearer header, else auth.token.
+ * `cookies` may list several cookie sets (Secure and plain, when COOKIE_SECURE is unset and both
+ * HTTPS and HTTP reach the server): the first that names a session is used. A handshake is
+ * not the user acting: it neither counts as activity nor deletes an idle session, so the page
+ * the browser opens next can still say why it was signed out.
+ */
+export function createHandshakeAuthenticator(context: {
+  db: AppContext["db"];
+  cookies: AppCookies | readonly AppCookies[];
+  env?: Pick<Env, "SESSION_IDLE_MINUTES_STAFF" | "SESSION_IDLE_MINUTES_CUSTOMER">;
+}) {
+  const cookieSets = Array.isArray(context.cookies) ? context.cookies : [context.cookies as AppCookies];
   return async (handshake: { cookieHeader: string | undefined; authorization: string | undefined; token: string | undefined }) => {
-    const id =
-      (await readSessionId(context, handshake.cookieHeader)) ?? bearerToken(handshake.authorization) ?? handshake.token ?? null;
-    return id ? findSessionUser(context.db, id) : null;
+    let id: string | null = null;
+    for (const cookies of cookieSets) id ??= await readSessionId({ cookies }, handshake.cookieHeader);
+    id ??= bearerToken(handshake.authorization) ?? handshake.token ?? null;
+    if (!id) return null;
+    const found = await lookupSession(context.db, id, { idle: context.env ? sessionIdleSettings(context.env) : undefined, mode: "check" });
+    return found.kind === "active" ? found.user : null;
   };
 }

@@ -3,10 +3,10 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { authSessions, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
+import { DEFAULT_SESSION_IDLE, idleMinutesFor, isSessionIdle, shouldRecordActivity, type SessionIdleSettings } from "~/domain/sessions";
 import { randomToken } from "~/auth/password.server";
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
 export interface SessionUser {
   sessionId: string;
@@ -34,9 +34,29 @@ export async function createAuthSession(
   return { id, expiresAt };
 }
 
-/** The signed-in user behind a session id, or null when unknown, expired or the user is inactive. */
-export async function findSessionUser(db: AppDatabase, sessionId: string): Promise<SessionUser | null> {
-  const now = new Date();
+/**
+ * What a session id names: an active session and its user; a session that was idle too long
+ * (docs/decisions/119), with its idle time for the message; or nothing (unknown,
+ * expired, the user inactive).
+ */
+export type SessionLookup =
+  | { kind: "active"; user: SessionUser }
+  | { kind: "idle"; idleMinutes: number }
+  | { kind: "none" };
+
+export interface SessionLookupOptions {
+  idle?: SessionIdleSettings;
+  /**
+   * "use" (the default): a request of the user's. It counts as activity, and an idle session it
+   * finds is deleted. "check": a look without side effects (socket handshakes and re-checks,
+   * which are not the user acting), so the next page can still say why the session ended.
+   */
+  mode?: "use" | "check";
+  now?: Date;
+}
+
+export async function lookupSession(db: AppDatabase, sessionId: string, options: SessionLookupOptions = {}): Promise<SessionLookup> {
+  const now = options.now ?? new Date();
   const [row] = await db
     .select({
       sessionId: authSessions.id,
@@ -46,18 +66,33 @@ export async function findSessionUser(db: AppDatabase, sessionId: string): Promi
       username: users.username,
       email: users.email,
       roleId: users.roleId,
+      authenticatedAt: authSessions.authenticatedAt,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(and(eq(authSessions.id, sessionId), gt(authSessions.expiresAt, now), eq(users.status, true)))
     .limit(1);
-  if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-    // Written at most every few minutes, so page views do not each cost a write.
+  if (!row) return { kind: "none" };
+  const { lastSeenAt, ...user } = row;
+  const roleId = user.roleId as RoleId;
+  const idleMinutes = idleMinutesFor(roleId, options.idle ?? DEFAULT_SESSION_IDLE);
+  const use = (options.mode ?? "use") === "use";
+  if (isSessionIdle(lastSeenAt, now, idleMinutes)) {
+    if (use) await deleteAuthSession(db, sessionId);
+    return { kind: "idle", idleMinutes };
+  }
+  if (use && shouldRecordActivity(lastSeenAt, now, idleMinutes)) {
+    // Written at most once a minute, so page views do not each cost a write.
     await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.id, sessionId));
   }
-  const { lastSeenAt: _seen, ...user } = row;
-  return { ...user, roleId: user.roleId as RoleId };
+  return { kind: "active", user: { ...user, roleId } };
+}
+
+/** The signed-in user behind a session id, or null when unknown, expired, idle or the user is inactive. */
+export async function findSessionUser(db: AppDatabase, sessionId: string, options: SessionLookupOptions = {}): Promise<SessionUser | null> {
+  const found = await lookupSession(db, sessionId, options);
+  return found.kind === "active" ? found.user : null;
 }
 
 export async function deleteAuthSession(db: AppDatabase, sessionId: string): Promise<void> {

@@ -16,3 +16,22 @@ describe("WEB_CONCURRENCY", () => {
     expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/1 or more/);
   });
 });
+
+describe("SESSION_IDLE_MINUTES_STAFF and SESSION_IDLE_MINUTES_CUSTOMER", () => {
+  it("default to 30 minutes for staff and 24 hours for customers", () => {
+    const env = parseEnv({});
+    expect(env.SESSION_IDLE_MINUTES_STAFF).toBe(30);
+    expect(env.SESSION_IDLE_MINUTES_CUSTOMER).toBe(1440);
+  });
+  it("take minutes in decimal notation", () => {
+    const env = parseEnv({ SESSION_IDLE_MINUTES_STAFF: "15", SESSION_IDLE_MINUTES_CUSTOMER: "0.5" });
+    expect(env.SESSION_IDLE_MINUTES_STAFF).toBe(15);
+    expect(env.SESSION_IDLE_MINUTES_CUSTOMER).toBe(0.5);
+  });
+  it("refuse zero, hex, words and more than the session lifetime, saying why", () => {
+    expect(() => parseEnv({ SESSION_IDLE_MINUTES_STAFF: "0" })).toThrow(/SESSION_IDLE_MINUTES_STAFF: must be more than 0/);
+    expect(() => parseEnv({ SESSION_IDLE_MINUTES_STAFF: "0x10" })).toThrow(/must be a number of minutes/);
+    expect(() => parseEnv({ SESSION_IDLE_MINUTES_CUSTOMER: "a day" })).toThrow(/SESSION_IDLE_MINUTES_CUSTOMER: must be a number of minutes/);
+    expect(() => parseEnv({ SESSION_IDLE_MINUTES_CUSTOMER: "20000" })).toThrow(/at most 10080/);
+  });
+});
