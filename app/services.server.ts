@@ -16,6 +16,7 @@ import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { prepareDemoStore } from "~/db/demo-seed.server";
+import { realignHourlyCandles } from "~/models/candle.server";
 
 export interface BuiltServices {
   services: AppServices;
@@ -52,6 +53,8 @@ export async function buildServices(
   const log = options.log ?? ((line: string) => console.log(line));
   const database = await openDatabase(env.DATABASE_URL);
   await migrateDatabase(database);
+  // Hourly candles written before docs/decisions/127 hold clock hours: rebuilt once as session hours.
+  if (await realignHourlyCandles(database.db)) log("[candles] hourly candles rebuilt as session hours (09:15, 10:15 … IST)");
   // Seeds an empty store, finishes one a killed start left half-seeded, or says it found one.
   await prepareDemoStore(database.db, { seed: shouldSeedDemo(env), log });
   // Cookies are Secure when the request came over HTTPS (directly or through a trusted

@@ -7,7 +7,7 @@ import { requireRouteAccess } from "~/auth/guards.server";
 import { findSymbolDetails, visibleSymbolCodes, type SymbolDetails } from "~/models/symbol.server";
 import { listSessionBars, listTradingDays } from "~/models/candle.server";
 import type { SessionUser } from "~/models/auth-session.server";
-import { sessionBucketStart, type Candle } from "~/domain/candles";
+import { bucketStart, type Candle } from "~/domain/candles";
 import {
   aggregateTradingDays,
   clampUdfSeconds,
@@ -72,8 +72,8 @@ export async function loadUdfBars(
 
 async function sessionBars(db: AppDatabase, symbolId: number, minutes: number, window: { toSec: number; fromSec?: number; want: number }) {
   const sizeMs = minutes * 60_000;
-  let before = sessionBucketStart(window.toSec * 1000 - 1, minutes) + sizeMs;
-  const notBefore = window.fromSec === undefined ? undefined : sessionBucketStart(window.fromSec * 1000 - 1, minutes) + sizeMs;
+  let before = bucketStart(window.toSec * 1000 - 1, minutes) + sizeMs;
+  const notBefore = window.fromSec === undefined ? undefined : bucketStart(window.fromSec * 1000 - 1, minutes) + sizeMs;
   const perPage = Math.max(1, Math.floor(PAGE_ROWS / minutes));
   const pages: Candle[][] = [];
   let total = 0;

@@ -21,7 +21,6 @@ export interface Tick {
 
 /** IST is UTC+05:30 all year (no daylight saving): the documents' "330 minute shift". */
 export const IST_OFFSET_MINUTES = 330;
-const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
 
 /**
  * A chart library that draws in UTC gets times shifted by this many seconds so that its axis
@@ -85,31 +84,23 @@ function assertBucketSize(sizeMinutes: number): asserts sizeMinutes is BucketSiz
   }
 }
 
+/** 09:15 IST, the NSE session's open, in minutes after IST midnight. */
+export const SESSION_OPEN_MINUTES_IST = 555;
+const SESSION_ORIGIN_MS = (SESSION_OPEN_MINUTES_IST - IST_OFFSET_MINUTES) * 60_000;
+
 /**
- * DECISIONS 13: the start (UTC epoch ms) of the IST-aligned bucket holding the instant:
- * floor((t + 330 min) / size) x size - 330 min. So 15-minute buckets start at 09:15, 09:30 … IST,
- * hourly ones at 09:00, 10:00 … IST, and daily-sized ones at IST midnight (18:30 UTC).
+ * The one rule for intraday buckets (DECISIONS 13 as amended by docs/decisions/127): the start
+ * (UTC epoch ms) of the bucket of N minutes holding the instant, counted from the 09:15 IST
+ * session open, as Kite and TradingView lay bars on an NSE session: 15-minute buckets start at
+ * 09:15, 09:30 …, hourly ones at 09:15, 10:15 …, 4-hour ones at 09:15 and 13:15. For 1, 3, 5
+ * and 15 minutes this is the IST clock alignment. Every allowed size divides a day, so the grid
+ * runs on unbroken across nights and holidays. The chart pages, /chart-data, the hourly rollup,
+ * the UDF feed and the browser's live candle all use it.
  */
 export function bucketStart(timeMs: number, sizeMinutes: number): number {
   assertBucketSize(sizeMinutes);
   const sizeMs = sizeMinutes * 60_000;
-  return Math.floor((timeMs + IST_OFFSET_MS) / sizeMs) * sizeMs - IST_OFFSET_MS;
-}
-
-/** 09:15 IST, the NSE session's open, in minutes after IST midnight. */
-export const SESSION_OPEN_MINUTES_IST = 555;
-
-/**
- * The start (UTC epoch ms) of the session-aligned bucket holding the instant: buckets of N
- * minutes counted from 09:15 IST, as a charting library lays bars on the session (2-minute bars
- * open at 09:15, 4-hour bars at 09:15 and 13:15; docs/decisions/122). Every allowed size
- * divides a day, so the grid runs on unbroken across days and nights.
- */
-export function sessionBucketStart(timeMs: number, sizeMinutes: number): number {
-  assertBucketSize(sizeMinutes);
-  const sizeMs = sizeMinutes * 60_000;
-  const originMs = (SESSION_OPEN_MINUTES_IST - IST_OFFSET_MINUTES) * 60_000;
-  return Math.floor((timeMs - originMs) / sizeMs) * sizeMs + originMs;
+  return Math.floor((timeMs - SESSION_ORIGIN_MS) / sizeMs) * sizeMs + SESSION_ORIGIN_MS;
 }
 
 /** Stable sort by time (equal times keep their input order). Never mutates the input. */
@@ -151,7 +142,11 @@ export function bucketTicks(ticks: readonly Tick[], sizeMinutes: number): Candle
  * ignored (the same candle is returned). Returns a new object; the input is never mutated.
  */
 export function mergeTickIntoCandle(candle: Candle | undefined, tick: Tick, sizeMinutes: number): Candle {
-  const start = bucketStart(tick.time, sizeMinutes);
+  return foldIntoCandle(candle, tick, bucketStart(tick.time, sizeMinutes));
+}
+
+/** DECISIONS 13's fold of one tick into the candle of the bucket starting at `start`. */
+function foldIntoCandle(candle: Candle | undefined, tick: Tick, start: number): Candle {
   const volume = tick.volume !== undefined && Number.isFinite(tick.volume) ? tick.volume : 0;
   if (candle === undefined || start > candle.time) {
     return { time: start, open: tick.price, high: tick.price, low: tick.price, close: tick.price, volume };
@@ -165,6 +160,71 @@ export function mergeTickIntoCandle(candle: Candle | undefined, tick: Tick, size
     close: tick.price,
     volume: candle.volume + volume,
   };
+}
+
+/**
+ * The browser's live candles (docs/decisions/127): folds a tick into a timeframe's candles by
+ * the server's rule. A tick in the last candle's bucket or period moves it (high, low, close,
+ * volume; the open stays the bucket's first price); a tick in a later one appends a candle, so
+ * the candle it leaves behind stays drawn; a tick older than the last candle is ignored, as the
+ * candle writer ignores a tick for a closed minute. Returns the same array when nothing changed.
+ */
+export function foldTick(candles: readonly Candle[], tick: Tick, timeframe: TimeframeId | Timeframe): readonly Candle[] {
+  const out = candles.slice();
+  return foldInto(out, tick, typeof timeframe === "string" ? timeframeById(timeframe) : timeframe) ? out : candles;
+}
+
+/** foldTick over many ticks in arrival order (one copy of the candles, not one per tick). */
+export function foldTicks(candles: readonly Candle[], ticks: readonly Tick[], timeframe: TimeframeId | Timeframe): readonly Candle[] {
+  const tf = typeof timeframe === "string" ? timeframeById(timeframe) : timeframe;
+  const out = candles.slice();
+  let changed = false;
+  for (const tick of ticks) changed = foldInto(out, tick, tf) || changed;
+  return changed ? out : candles;
+}
+
+/** The fold of foldTick, in place on a working copy; answers whether it changed anything. */
+function foldInto(out: Candle[], tick: Tick, tf: Timeframe): boolean {
+  if (!isUsableTick(tick)) return false;
+  const start = periodBounds(tick.time, tf).start;
+  const last = out[out.length - 1];
+  if (last !== undefined && start < last.time) return false;
+  if (last !== undefined && last.time === start) out[out.length - 1] = foldIntoCandle(last, tick, start);
+  else out.push(foldIntoCandle(undefined, tick, start));
+  return true;
+}
+
+/** What a live quote carries that the live candle needs (app/domain/quotes.ts Quote). */
+export interface QuoteSample {
+  time: number;
+  last: number;
+  /** The day's traded volume so far. */
+  volume: number;
+  /** The last print's quantity. */
+  ltq: number;
+}
+
+/**
+ * The tick a live quote stands for, given the quote received before it. The server sends the
+ * latest quote per symbol per frame, so prints between two quotes may not arrive one by one;
+ * the day's volume does count them, so the tick's volume is the growth of the day's volume
+ * since the previous quote. Without a previous quote, or when the day's volume started again
+ * (a new day), it is the quote's own last print.
+ */
+export function tickFromQuote(quote: QuoteSample, previous: QuoteSample | undefined): Tick {
+  const grown = previous !== undefined && quote.volume >= previous.volume ? quote.volume - previous.volume : undefined;
+  return { time: quote.time, price: quote.last, volume: grown ?? quote.ltq };
+}
+
+/**
+ * Puts the server's closed candles (all starting before `liveStart`, as /chart-data answers
+ * with to = liveStart) in place of the browser's candles over the span they cover, keeping the
+ * browser's older candles before that span and its live candle(s) from `liveStart` on.
+ */
+export function spliceClosedCandles(local: readonly Candle[], closed: readonly Candle[], liveStart: number): Candle[] {
+  const server = closed.filter((c) => c.time < liveStart);
+  const from = server.length > 0 ? server[0].time : liveStart;
+  return [...local.filter((c) => c.time < from), ...server, ...local.filter((c) => c.time >= liveStart)];
 }
 
 /** The [start, end) bounds (epoch ms) of the timeframe period holding an instant. */

@@ -3,7 +3,7 @@
 // (docs/decisions/011-feeds-and-candles.md).
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
-import { intradayOhlc } from "~/db/schema";
+import { appState, intradayOhlc } from "~/db/schema";
 import { bucketStart, IST_OFFSET_MINUTES, SESSION_OPEN_MINUTES_IST, timeframeById, type Candle, type TimeframeId } from "~/domain/candles";
 import type { TradingDay } from "~/domain/udf";
 import { istDateString, istMidnight, istPeriodBounds, nextYmd } from "~/domain/dates";
@@ -52,9 +52,17 @@ export async function ensureMonthPartitions(db: AppDatabase, times: readonly num
   }
 }
 
-/** SQL: the start of the IST-aligned hour holding a timestamptz expression (DECISIONS 13). */
-function istHourOf(ts: SQL): SQL {
-  return sql`to_timestamp(floor((extract(epoch from ${ts}) + ${IST_OFFSET}) / 3600) * 3600 - ${IST_OFFSET})`;
+/** 09:15 IST as seconds after the Unix epoch's midnight UTC: the origin of every intraday bucket. */
+const SESSION_ORIGIN = sql.raw(String((SESSION_OPEN_MINUTES_IST - IST_OFFSET_MINUTES) * 60));
+
+/** SQL: bucketStart in seconds: the N-second bucket counted from 09:15 IST holding an epoch. */
+function bucketNumberOf(epochSeconds: SQL, size: SQL): SQL {
+  return sql`floor((${epochSeconds} - ${SESSION_ORIGIN}) / ${size})`;
+}
+
+/** SQL: the start of the session hour (09:15, 10:15 … IST) holding a timestamptz (docs/decisions/127). */
+function sessionHourOf(ts: SQL): SQL {
+  return sql`to_timestamp(${bucketNumberOf(sql`extract(epoch from ${ts})`, sql.raw("3600"))} * 3600 + ${SESSION_ORIGIN})`;
 }
 
 /** The hourly_ohlc upsert's conflict clause: a recomputed hour replaces the stored one whole. */
@@ -112,7 +120,7 @@ export async function upsertMinuteCandles(
       .returning();
     await db.execute(sql`
       with written as (${minuteUpsert.getSQL()}),
-      touched as (select distinct symbol_id, ${istHourOf(sql`ts`)} as bucket from written),
+      touched as (select distinct symbol_id, ${sessionHourOf(sql`ts`)} as bucket from written),
       minutes as (
         -- A minute just written is in both halves; its new version (rank 0) wins.
         select distinct on (symbol_id, ts) symbol_id, ts, open, high, low, close, volume
@@ -126,7 +134,7 @@ export async function upsertMinuteCandles(
         order by symbol_id, ts, rank
       )
       insert into hourly_ohlc (symbol_id, bucket, open, high, low, close, volume)
-      select symbol_id, ${istHourOf(sql`ts`)} as bucket,
+      select symbol_id, ${sessionHourOf(sql`ts`)} as bucket,
              (array_agg(open order by ts))[1], max(high), min(low),
              (array_agg(close order by ts desc))[1], coalesce(sum(volume), 0)
       from minutes group by 1, 2
@@ -147,15 +155,47 @@ export async function refreshHourlyCandles(db: AppDatabase, range: { from: numbe
   const upper = bucketStart(range.to - 1, 60) + 3_600_000;
   if (upper <= lower) return;
   const symbolClause = range.symbolId === undefined ? sql`` : sql` and symbol_id = ${range.symbolId}`;
+  await rollUpHours(db, sql`ts >= ${iso(lower)}::timestamptz and ts < ${iso(upper)}::timestamptz${symbolClause}`);
+}
+
+/** One INSERT … SELECT … GROUP BY of the session hours of the minutes matching `where`. */
+async function rollUpHours(db: AppDatabase, where: SQL): Promise<void> {
   await db.execute(sql`
     insert into hourly_ohlc (symbol_id, bucket, open, high, low, close, volume)
-    select symbol_id, ${istHourOf(sql`ts`)} as bucket,
+    select symbol_id, ${sessionHourOf(sql`ts`)} as bucket,
            (array_agg(open order by ts))[1], max(high), min(low),
            (array_agg(close order by ts desc))[1], coalesce(sum(volume), 0)
     from intraday_ohlc
-    where ts >= ${iso(lower)}::timestamptz and ts < ${iso(upper)}::timestamptz${symbolClause}
+    where ${where}
     group by 1, 2
     ${HOUR_REPLACES}`);
+}
+
+/** The app_state row saying which hours hourly_ohlc holds (docs/decisions/127). */
+export const HOURLY_ALIGNMENT_KEY = "hourly_ohlc.alignment";
+const SESSION_HOURS = "session-09:15";
+
+/**
+ * Makes an installation's hourly rollup hold session hours (09:15, 10:15 … IST) once, at
+ * start-up: rows written before docs/decisions/127 hold IST clock hours (09:00, 10:00 …), which
+ * cannot be split at :15, so the table is rebuilt from the minutes in one transaction. Hours
+ * whose minutes are past retention are lost with it (H1/H2/H4 then reach back as far as the
+ * minutes, and grow again day by day). The app_state row is claimed first inside the same
+ * transaction, so of several processes starting together exactly one rebuilds, and a rebuild
+ * that fails leaves no row and runs again at the next start. Answers whether it rebuilt.
+ */
+export async function realignHourlyCandles(db: AppDatabase): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appState)
+      .values({ key: HOURLY_ALIGNMENT_KEY, value: SESSION_HOURS })
+      .onConflictDoNothing()
+      .returning({ key: appState.key });
+    if (claimed.length === 0) return false;
+    await tx.execute(sql`delete from hourly_ohlc`);
+    await rollUpHours(tx, sql`true`);
+    return true;
+  });
 }
 
 // ---------------------------------------------------------------- reading
@@ -221,7 +261,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /**
  * The chart's candles of one symbol, ascending by time, aggregated in SQL: minute timeframes
  * (M1 … M30) from intraday_ohlc and hour timeframes (H1, H2, H4) from its hourly rollup
- * hourly_ohlc, in IST-aligned buckets (DECISIONS 13); D1 from day_ohlc, W1 (IST
+ * hourly_ohlc, in buckets counted from 09:15 IST (bucketStart, docs/decisions/127); D1 from day_ohlc, W1 (IST
  * weeks from Monday) and MN (IST months) from day_ohlc as well, each completed by the days after
  * the last daily row (today, before the rollup) aggregated from the minutes. Candle.time is the
  * bucket's start; for D1/W1/MN the instant of 00:00 IST of the period's first day.
@@ -268,25 +308,42 @@ async function bucketedCandles(
   from: number | undefined,
 ): Promise<Candle[]> {
   const sizeMs = minutes * 60_000;
-  const size = sql.raw(String(minutes * 60));
-  const { table, ts: tsColumn } = source;
   // The whole bucket holding the instant just before `to`; `from` rounds up to a bucket start.
-  // Both are bucket starts, so also hour starts when the source is hourly (IST hours nest in
-  // IST-aligned H2/H4 buckets).
+  // Both are bucket starts, so also session-hour starts when the source is hourly (session
+  // hours nest in the H2/H4 buckets, all counted from 09:15 IST).
   const upper = bucketStart(to - 1, minutes) + sizeMs;
   const lower = from === undefined ? undefined : bucketStart(from - 1, minutes) + sizeMs;
   if (lower !== undefined && lower >= upper) return [];
-  const lowerClause = lower === undefined ? sql`` : sql` and ${tsColumn} >= ${iso(lower)}::timestamptz`;
-  // DECISIONS 13: bucket = floor((epoch + 19800) / size), starting at bucket x size - 19800 seconds.
+  return bucketPage(db, source, symbolId, minutes, { before: upper, notBefore: lower, limit: countback });
+}
+
+/**
+ * One page of buckets of `minutes` (bucketStart, counted from 09:15 IST), oldest first: the
+ * latest `limit` buckets that start before `before` and at or after `notBefore`, both bucket
+ * starts. Reads the latest limit × N rows of the source in that span (a backward index scan;
+ * an N-minute bucket holds at most N minute rows, or N/60 session-hour rows) plus the rows
+ * completing the earliest bucket, and aggregates them in SQL: first open, highest high, lowest
+ * low, last close, summed volume.
+ */
+async function bucketPage(
+  db: AppDatabase,
+  source: CandleSource,
+  symbolId: number,
+  minutes: number,
+  page: { before: number; notBefore?: number; limit: number },
+): Promise<Candle[]> {
+  const size = sql.raw(String(minutes * 60));
+  const { table, ts: tsColumn } = source;
+  const lowerClause = page.notBefore === undefined ? sql`` : sql` and ${tsColumn} >= ${iso(page.notBefore)}::timestamptz`;
   const rows = rowsOf<CandleRow>(
     await db.execute(sql`
       with recent as (
         select ${tsColumn} as ts, open, high, low, close, volume from ${table}
-        where symbol_id = ${symbolId} and ${tsColumn} < ${iso(upper)}::timestamptz${lowerClause}
-        order by ${tsColumn} desc limit ${countback * (minutes / source.rowMinutes)}
+        where symbol_id = ${symbolId} and ${tsColumn} < ${iso(page.before)}::timestamptz${lowerClause}
+        order by ${tsColumn} desc limit ${page.limit * (minutes / source.rowMinutes)}
       ),
       first_bucket as (
-        select to_timestamp(floor((extract(epoch from min(ts)) + ${IST_OFFSET}) / ${size}) * ${size} - ${IST_OFFSET}) as start,
+        select to_timestamp(${bucketNumberOf(sql`extract(epoch from min(ts))`, size)} * ${size} + ${SESSION_ORIGIN}) as start,
                min(ts) as first_ts
         from recent
       ),
@@ -295,16 +352,16 @@ async function bucketedCandles(
         where symbol_id = ${symbolId} and ${tsColumn} >= first_bucket.start and ${tsColumn} < first_bucket.first_ts
       ),
       m as (
-        select floor((extract(epoch from ts) + ${IST_OFFSET}) / ${size}) as bucket, ts, open, high, low, close, volume
+        select ${bucketNumberOf(sql`extract(epoch from ts)`, size)} as bucket, ts, open, high, low, close, volume
         from (select * from recent union all select * from head) rows
       )
-      select ((bucket * ${size} - ${IST_OFFSET}) * 1000)::float8 as time,
+      select ((bucket * ${size} + ${SESSION_ORIGIN}) * 1000)::float8 as time,
              (array_agg(open order by ts))[1]::float8 as open,
              max(high)::float8 as high,
              min(low)::float8 as low,
              (array_agg(close order by ts desc))[1]::float8 as close,
              coalesce(sum(volume), 0)::float8 as volume
-      from m group by bucket order by bucket desc limit ${countback}`),
+      from m group by bucket order by bucket desc limit ${page.limit}`),
   );
   return rows.map(toCandle).reverse();
 }
@@ -377,16 +434,9 @@ async function calendarTimeframeCandles(
 
 // ---------------------------------------------------------------- UDF pages (docs/decisions/122)
 
-/** 09:15 IST as seconds after the Unix epoch's midnight UTC: the origin of session buckets. */
-const SESSION_ORIGIN = sql.raw(String((SESSION_OPEN_MINUTES_IST - IST_OFFSET_MINUTES) * 60));
-
 /**
- * One page of session-aligned bars, oldest first: the latest `limit` buckets of `minutes`
- * counted from 09:15 IST (sessionBucketStart) that start before `before` and at or after
- * `notBefore`, both bucket starts. Reads the latest limit × minutes minute rows in that span (a
- * backward index scan; N-minute buckets hold at most N rows each, so they reach `limit`
- * buckets) plus the rows completing the earliest bucket. Minutes only: the hourly rollup's IST
- * hours (09:00, 10:00 …) cannot make hours from 09:15.
+ * One page of bars for the UDF feed, oldest first: bucketPage over the minutes. Minutes only,
+ * so that the feed's depth stays the minute retention whatever the size (docs/decisions/122).
  */
 export async function listSessionBars(
   db: AppDatabase,
@@ -394,37 +444,7 @@ export async function listSessionBars(
   minutes: number,
   page: { before: number; notBefore?: number; limit: number },
 ): Promise<Candle[]> {
-  const size = sql.raw(String(minutes * 60));
-  const lowerClause = page.notBefore === undefined ? sql`` : sql` and ts >= ${iso(page.notBefore)}::timestamptz`;
-  const rows = rowsOf<CandleRow>(
-    await db.execute(sql`
-      with recent as (
-        select ts, open, high, low, close, volume from intraday_ohlc
-        where symbol_id = ${symbolId} and ts < ${iso(page.before)}::timestamptz${lowerClause}
-        order by ts desc limit ${page.limit * minutes}
-      ),
-      first_bucket as (
-        select to_timestamp(floor((extract(epoch from min(ts)) - ${SESSION_ORIGIN}) / ${size}) * ${size} + ${SESSION_ORIGIN}) as start,
-               min(ts) as first_ts
-        from recent
-      ),
-      head as (
-        select ts, open, high, low, close, volume from intraday_ohlc, first_bucket
-        where symbol_id = ${symbolId} and ts >= first_bucket.start and ts < first_bucket.first_ts
-      ),
-      m as (
-        select floor((extract(epoch from ts) - ${SESSION_ORIGIN}) / ${size}) as bucket, ts, open, high, low, close, volume
-        from (select * from recent union all select * from head) rows
-      )
-      select ((bucket * ${size} + ${SESSION_ORIGIN}) * 1000)::float8 as time,
-             (array_agg(open order by ts))[1]::float8 as open,
-             max(high)::float8 as high,
-             min(low)::float8 as low,
-             (array_agg(close order by ts desc))[1]::float8 as close,
-             coalesce(sum(volume), 0)::float8 as volume
-      from m group by bucket order by bucket desc limit ${page.limit}`),
-  );
-  return rows.map(toCandle).reverse();
+  return bucketPage(db, MINUTE_SOURCE, symbolId, minutes, page);
 }
 
 /**

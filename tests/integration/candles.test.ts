@@ -220,19 +220,20 @@ describe("getChartCandles, minute timeframes", () => {
 
   it("builds an H1 candle from the stored minutes: first open, max high, min low, last close, summed volume", async () => {
     const candles = await getChartCandles(db, ids["NIFTY-I"], "H1", { to: ist(day, 23, 0) });
+    // Session hours (docs/decisions/127; they were the clock hours 09:00 … 15:00).
     expect(candles.map((c) => istDateString(c.time) + " " + new Date(c.time + 19_800_000).toISOString().slice(11, 16))).toEqual([
-      "2024-05-06 09:00",
-      "2024-05-06 10:00",
-      "2024-05-06 11:00",
-      "2024-05-06 12:00",
-      "2024-05-06 13:00",
-      "2024-05-06 14:00",
-      "2024-05-06 15:00",
+      "2024-05-06 09:15",
+      "2024-05-06 10:15",
+      "2024-05-06 11:15",
+      "2024-05-06 12:15",
+      "2024-05-06 13:15",
+      "2024-05-06 14:15",
+      "2024-05-06 15:15",
     ]);
-    // 09:00 holds 09:15–09:59 (minutes 0–44); 10:00 holds minutes 45–104.
-    expect(candles[0]).toEqual(expectedAggregate(ist(day, 9, 0), minutes.slice(0, 45)));
-    expect(candles[1]).toEqual(expectedAggregate(ist(day, 10, 0), minutes.slice(45, 105)));
-    expect(candles[6]).toEqual(expectedAggregate(ist(day, 15, 0), minutes.slice(345)));
+    // 09:15 holds 09:15–10:14 (minutes 0–59); 10:15 holds minutes 60–119; 15:15 the last 15.
+    expect(candles[0]).toEqual(expectedAggregate(ist(day, 9, 15), minutes.slice(0, 60)));
+    expect(candles[1]).toEqual(expectedAggregate(ist(day, 10, 15), minutes.slice(60, 120)));
+    expect(candles[6]).toEqual(expectedAggregate(ist(day, 15, 15), minutes.slice(360)));
   });
 
   it("aligns M15 buckets to the IST clock: the first starts at 09:15 IST", async () => {
@@ -248,15 +249,15 @@ describe("getChartCandles, minute timeframes", () => {
     expect(five).toEqual(minutes.slice(40, 45));
     const fromCut = await getChartCandles(db, ids["NIFTY-I"], "M1", { to: ist(day, 10, 0), countback: 5, from: ist(day, 9, 57) });
     expect(fromCut.map((c) => c.time)).toEqual([ist(day, 9, 57), ist(day, 9, 58), ist(day, 9, 59)]);
-    // `to` is exclusive: at exactly 10:00 the 10:00 hour is not asked for; a moment later it comes whole.
-    expect((await getChartCandles(db, ids["NIFTY-I"], "H1", { to: ist(day, 10, 0) })).map((c) => c.time)).toEqual([ist(day, 9, 0)]);
-    const withTen = await getChartCandles(db, ids["NIFTY-I"], "H1", { to: ist(day, 10, 0) + 1 });
-    expect(withTen[1]).toEqual(expectedAggregate(ist(day, 10, 0), minutes.slice(45, 105)));
+    // `to` is exclusive: at exactly 10:15 the 10:15 hour is not asked for; a moment later it comes whole.
+    expect((await getChartCandles(db, ids["NIFTY-I"], "H1", { to: ist(day, 10, 15) })).map((c) => c.time)).toEqual([ist(day, 9, 15)]);
+    const withTen = await getChartCandles(db, ids["NIFTY-I"], "H1", { to: ist(day, 10, 15) + 1 });
+    expect(withTen[1]).toEqual(expectedAggregate(ist(day, 10, 15), minutes.slice(60, 120)));
     // The earliest bucket is never cut short by the bounded read.
     const lastTwoHours = await getChartCandles(db, ids["NIFTY-I"], "H1", { to: ist(day, 16, 0), countback: 2 });
     expect(lastTwoHours).toEqual([
-      expectedAggregate(ist(day, 14, 0), minutes.slice(285, 345)),
-      expectedAggregate(ist(day, 15, 0), minutes.slice(345)),
+      expectedAggregate(ist(day, 14, 15), minutes.slice(300, 360)),
+      expectedAggregate(ist(day, 15, 15), minutes.slice(360)),
     ]);
     expect(await getChartCandles(db, ids["NIFTY-I"], "M5", { to: ist(day, 9, 0) })).toEqual([]);
     expect(await getChartCandles(db, ids["BANKNIFTY-I"], "M5", { to: ist(day, 16, 0) })).toEqual([]);
@@ -266,8 +267,9 @@ describe("getChartCandles, minute timeframes", () => {
     const next = sessionMinutes("2024-05-07", 23000);
     await upsertMinuteCandles(db, next.map((m) => ({ ...m, symbolId: ids["NIFTY-I"] })));
     const candles = await getChartCandles(db, ids["NIFTY-I"], "M30", { to: ist("2024-05-07", 10, 30), countback: 4 });
-    expect(candles.map((c) => c.time)).toEqual([ist(day, 15, 0), ist("2024-05-07", 9, 0), ist("2024-05-07", 9, 30), ist("2024-05-07", 10, 0)]);
-    expect(candles[1]).toEqual(expectedAggregate(ist("2024-05-07", 9, 0), next.slice(0, 15)));
+    // 30-minute buckets from the 09:15 open (docs/decisions/127; they were 15:00, 09:00, 09:30, 10:00).
+    expect(candles.map((c) => c.time)).toEqual([ist(day, 15, 15), ist("2024-05-07", 9, 15), ist("2024-05-07", 9, 45), ist("2024-05-07", 10, 15)]);
+    expect(candles[1]).toEqual(expectedAggregate(ist("2024-05-07", 9, 15), next.slice(0, 30)));
     expect(await latestMinuteCandle(db, ids["NIFTY-I"])).toEqual(next[374]);
     expect(await latestMinuteCandle(db, ids["BANKNIFTY-I"])).toBeNull();
   });
@@ -453,8 +455,8 @@ describe("real NIFTY futures minutes (October 2017)", () => {
     const symbolId = ids["NIFTY-I"];
     expect(await upsertMinuteCandles(db, bars.map((b) => ({ symbolId, time: b.time, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume })))).toBe(7162);
 
-    // H1 10:00–11:00 IST on 3 Oct 2017: the bars stamped 10:01 … 11:00.
-    const hourStart = ist("2017-10-03", 10, 0);
+    // H1 10:15–11:15 IST on 3 Oct 2017 (a session hour, docs/decisions/127): the bars stamped 10:16 … 11:15.
+    const hourStart = ist("2017-10-03", 10, 15);
     const inHour = bars.filter((b) => b.time >= hourStart && b.time < hourStart + 3_600_000);
     expect(inHour).toHaveLength(60);
     const [h1] = await getChartCandles(db, symbolId, "H1", { to: hourStart + 3_600_000, countback: 1 });
@@ -466,8 +468,8 @@ describe("real NIFTY futures minutes (October 2017)", () => {
       close: inHour[59].close,
       volume: inHour.reduce((s, b) => s + b.volume, 0),
     });
-    // The bars stamped 10:01 and 11:00.
-    expect([h1.open, h1.close]).toEqual([9860.55, 9861.75]);
+    // The bars stamped 10:16 and 11:15.
+    expect([h1.open, h1.close]).toEqual([9851.9, 9876]);
 
     // D1 of 3 Oct 2017: every bar of that IST day (377, two of them after the close).
     const dayBars = bars.filter((b) => istDateString(b.time) === "2017-10-03");

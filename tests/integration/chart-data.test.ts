@@ -57,8 +57,8 @@ describe("/chart-data", () => {
     expect(hour.high).toBe(Math.max(...inside.map((c) => c.high)));
     expect(hour.low).toBe(Math.min(...inside.map((c) => c.low)));
     expect(hour.volume).toBe(inside.reduce((s, c) => s + c.volume, 0));
-    // IST-aligned: hours start on the IST clock (xx:00 IST = xx:30 UTC).
-    expect(new Date(hour.time).getUTCMinutes()).toBe(30);
+    // Session hours (docs/decisions/127; they were IST clock hours, xx:30 UTC): xx:15 IST = xx:45 UTC.
+    expect(new Date(hour.time).getUTCMinutes()).toBe(45);
   });
 
   it("refuses a bad timeframe with a message", async () => {

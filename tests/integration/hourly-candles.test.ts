@@ -7,13 +7,13 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { AppDatabase, DatabaseHandle } from "~/db/client.server";
 import { seedDemoHistory } from "~/db/demo-history.server";
 import { seedDemoData } from "~/db/seed.server";
-import { hourlyOhlc, intradayOhlc, symbols } from "~/db/schema";
+import { appState, hourlyOhlc, intradayOhlc, symbols } from "~/db/schema";
 import { aggregateCandles, bucketStart, type Candle, type TimeframeId } from "~/domain/candles";
 import { istWallTimeToEpochMs } from "~/domain/dates";
 import { CandleWriter } from "~/market/candle-writer.server";
 import type { FeedTick } from "~/market/feed";
 import { importMinuteBars } from "~/market/import.server";
-import { getChartCandles, purgeIntradayBefore, rollupDay, upsertMinuteCandles } from "~/models/candle.server";
+import { getChartCandles, HOURLY_ALIGNMENT_KEY, purgeIntradayBefore, realignHourlyCandles, rollupDay, upsertMinuteCandles } from "~/models/candle.server";
 import { adjustSymbolPrices } from "~/models/price-adjustment.server";
 import { openTestDatabase } from "../support/context";
 import { createSymbol, failWhen, uniqueCode } from "../support/market";
@@ -38,7 +38,7 @@ async function hoursOf(symbolId: number): Promise<Candle[]> {
   return rows.map((r) => ({ time: r.bucket.getTime(), open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume }));
 }
 
-/** The stored hours are exactly the IST-hour aggregation of the stored minutes (computed here, in JS). */
+/** The stored hours are exactly the session-hour aggregation of the stored minutes (computed here, in JS). */
 async function expectHoursMatchMinutes(symbolId: number, expectedHours?: number): Promise<Candle[]> {
   const minutes = await minutesOf(symbolId);
   expect(minutes.length).toBeGreaterThan(0);
@@ -88,8 +88,9 @@ describe("hourly_ohlc after the candle writer", () => {
       [b.symbolCode, b.id],
     ]);
     const writer = new CandleWriter({ db, resolveSymbolId: (code) => idOf.get(code), flushIntervalMs: 3_600_000 });
-    const start = ist("2024-05-07", 10, 57);
-    // 10:57–11:02 IST: minutes in two hours for both symbols.
+    // 11:12–11:17 IST: minutes in two session hours (10:15 and 11:15, docs/decisions/127) for both
+    // symbols. Before the session hours this was 10:57–11:02, across the clock hour 11:00.
+    const start = ist("2024-05-07", 11, 12);
     for (let i = 0; i < 60; i++) {
       writer.add(tick(a.symbolCode, start + i * 5_000, 22000 + ((i * 37) % 41) - 20, 1 + (i % 4)));
       writer.add(tick(b.symbolCode, start + i * 5_000, 48000 + ((i * 13) % 23), 2));
@@ -98,7 +99,7 @@ describe("hourly_ohlc after the candle writer", () => {
     await expectHoursMatchMinutes(a.id, 2);
     await expectHoursMatchMinutes(b.id, 2);
 
-    // The running minute changes (new high and low, more volume) and a later minute of 11:00 opens.
+    // The running minute changes (new high and low, more volume) and a later minute of 11:15 opens.
     const running = start + 59 * 5_000;
     writer.add(tick(a.symbolCode, running + 1_000, 23000, 10));
     writer.add(tick(a.symbolCode, running + 2_000, 21000, 10));
@@ -106,7 +107,7 @@ describe("hourly_ohlc after the candle writer", () => {
     writer.add(tick(a.symbolCode, ist("2024-05-07", 11, 40, 5), 22500, 7));
     await writer.close();
     const hours = await expectHoursMatchMinutes(a.id, 2);
-    expect(hours[1]).toMatchObject({ time: ist("2024-05-07", 11, 0), high: 23000, low: 21000, close: 22500 });
+    expect(hours[1]).toMatchObject({ time: ist("2024-05-07", 11, 15), high: 23000, low: 21000, close: 22500 });
     await expectHoursMatchMinutes(b.id, 2);
   });
 
@@ -146,8 +147,8 @@ describe("hourly_ohlc after the minute-CSV import", () => {
     const report = await importMinuteBars(db, `${lines.join("\n")}\n`);
     expect(report).toMatchObject({ fatal: null, storedCount: 145 });
     expect(await minutesOf(symbolId)).toHaveLength(150);
-    // 10:00, 11:00 and 12:00 IST.
-    await expectHoursMatchMinutes(symbolId, 3);
+    // The session hours 09:15, 10:15, 11:15 and 12:15 IST (docs/decisions/127; three clock hours before).
+    await expectHoursMatchMinutes(symbolId, 4);
   });
 });
 
@@ -158,7 +159,7 @@ describe("hourly_ohlc after the demo history", () => {
     await seedDemoHistory(db, { now, dailyDays: 5, minuteDays: 2, minuteSymbols: ["NIFTY-I", "TCS"] });
     for (const code of ["NIFTY-I", "TCS"]) {
       const [row] = await db.select({ id: symbols.id }).from(symbols).where(eq(symbols.symbolCode, code));
-      // Two sessions of 09:15–15:30 IST: the hours from 09:00 through 15:00, seven a day.
+      // Two sessions of 09:15–15:30 IST: the session hours from 09:15 through 15:15, seven a day.
       await expectHoursMatchMinutes(row.id, 14);
     }
   });
@@ -167,15 +168,16 @@ describe("hourly_ohlc after the demo history", () => {
 describe("hourly_ohlc after bonus/split", () => {
   it("multiplies and divides the hours as their minutes, rounding included", async () => {
     const symbolId = await newSymbol("HBS");
+    // 09:15–11:14 IST: the session hours 09:15 and 10:15 (docs/decisions/127; three clock hours before).
     await upsertMinuteCandles(db, minutesFrom("2024-06-03", 9, 15, 120, 333.33).map((m) => ({ ...m, symbolId })));
-    const before = await expectHoursMatchMinutes(symbolId, 3);
+    const before = await expectHoursMatchMinutes(symbolId, 2);
 
     await adjustSymbolPrices(db, { symbolId, factor: 1.5, operation: "Multiply" });
-    const multiplied = await expectHoursMatchMinutes(symbolId, 3);
+    const multiplied = await expectHoursMatchMinutes(symbolId, 2);
     expect(multiplied[0].high).toBeCloseTo(before[0].high * 1.5, 1);
 
     await adjustSymbolPrices(db, { symbolId, factor: 7, operation: "Division" });
-    await expectHoursMatchMinutes(symbolId, 3);
+    await expectHoursMatchMinutes(symbolId, 2);
   });
 
   it("adjusts hours whose minutes are past retention as well", async () => {
@@ -238,6 +240,11 @@ describe("H1, H2 and H4 served from hourly_ohlc", () => {
     { to: ist("2024-08-07", 13, 30) + 1, countback: 4 },
     { to: ist("2024-08-08", 11, 0), countback: 50, from: ist("2024-08-05", 14, 0) },
     { to: ist("2024-08-08", 11, 0), countback: 50, from: ist("2024-08-05", 14, 1) },
+    // Edges at session-hour starts (docs/decisions/127): 13:15 starts an H1, H2 and H4 bucket.
+    { to: ist("2024-08-07", 13, 15), countback: 4 },
+    { to: ist("2024-08-07", 13, 15) + 1, countback: 4 },
+    { to: ist("2024-08-08", 11, 0), countback: 50, from: ist("2024-08-05", 13, 15) },
+    { to: ist("2024-08-08", 11, 0), countback: 50, from: ist("2024-08-05", 13, 15) + 1 },
   ];
 
   for (const [timeframe, size] of [
@@ -262,5 +269,54 @@ describe("H1, H2 and H4 served from hourly_ohlc", () => {
     await db.execute(sql`delete from intraday_ohlc where symbol_id = ${other}`);
     expect(await getChartCandles(db, other, "M30", { to: ist("2024-08-06", 0, 0) })).toEqual([]);
     expect(await getChartCandles(db, other, "H2", { to: ist("2024-08-06", 0, 0) })).toEqual(before);
+  });
+});
+
+describe("realignHourlyCandles: an installation's clock hours become session hours once (docs/decisions/127)", () => {
+  let own: DatabaseHandle;
+  let dropOwn: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ database: own, drop: dropOwn } = await openTestDatabase());
+  });
+  afterAll(async () => {
+    await own?.close();
+    await dropOwn?.();
+  });
+
+  it("rebuilds hourly_ohlc from the minutes in session hours, marks it done, and leaves it alone after", async () => {
+    const odb = own.db;
+    const symbolId = (await createSymbol(odb, `${uniqueCode("HRA")}-I`)).id;
+    const minutes = minutesFrom("2024-09-02", 9, 15, 375, 640);
+    await upsertMinuteCandles(odb, minutes.map((m) => ({ ...m, symbolId })));
+    // What a database written before this rule holds: IST clock hours (09:00 … 15:00, xx:30 UTC),
+    // and an old hour whose minutes are past retention.
+    await odb.execute(sql`delete from hourly_ohlc`);
+    await odb.execute(sql`
+      insert into hourly_ohlc (symbol_id, bucket, open, high, low, close, volume)
+      select symbol_id, to_timestamp(floor((extract(epoch from ts) + 19800) / 3600) * 3600 - 19800),
+             (array_agg(open order by ts))[1], max(high), min(low), (array_agg(close order by ts desc))[1], sum(volume)
+      from intraday_ohlc where symbol_id = ${symbolId} group by 1, 2`);
+    await odb.execute(sql`insert into hourly_ohlc (symbol_id, bucket, open, high, low, close, volume)
+      values (${symbolId}, ${new Date(ist("2015-01-05", 10, 0)).toISOString()}::timestamptz, 1, 2, 0.5, 1.5, 10)`);
+    const rows = async () =>
+      (await odb.select().from(hourlyOhlc).where(eq(hourlyOhlc.symbolId, symbolId)).orderBy(asc(hourlyOhlc.bucket))).map((r) => ({
+        time: r.bucket.getTime(), open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume,
+      }));
+    expect((await rows()).map((r) => new Date(r.time).getUTCMinutes())).toContain(30);
+
+    expect(await realignHourlyCandles(odb)).toBe(true);
+    const realigned = await rows();
+    expect(realigned).toEqual(aggregateCandles(minutes, "H1"));
+    expect(realigned.map((r) => new Date(r.time + 19_800_000).toISOString().slice(11, 16))).toEqual([
+      "09:15", "10:15", "11:15", "12:15", "13:15", "14:15", "15:15",
+    ]);
+    const [marker] = await odb.select().from(appState).where(eq(appState.key, HOURLY_ALIGNMENT_KEY));
+    expect(marker?.value).toBe("session-09:15");
+
+    // Done once: a later start changes nothing, even a row put there by hand.
+    await odb.execute(sql`update hourly_ohlc set volume = 1 where symbol_id = ${symbolId}`);
+    expect(await realignHourlyCandles(odb)).toBe(false);
+    expect((await rows()).every((r) => r.volume === 1)).toBe(true);
   });
 });

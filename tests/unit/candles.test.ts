@@ -30,7 +30,7 @@ const FIXTURES = path.resolve(here, "../fixtures");
 const ist = (text: string) => Date.parse(`${text.replace(" ", "T")}+05:30`);
 const MIN = 60_000;
 
-describe("bucketStart (DECISIONS 13)", () => {
+describe("bucketStart (DECISIONS 13, counted from the 09:15 session open: docs/decisions/127)", () => {
   it("starts 15-minute buckets at 09:15 IST", () => {
     expect(bucketStart(ist("2024-07-08 09:15:00"), 15)).toBe(ist("2024-07-08 09:15:00"));
     expect(bucketStart(ist("2024-07-08 09:29:59.999"), 15)).toBe(ist("2024-07-08 09:15:00"));
@@ -40,29 +40,38 @@ describe("bucketStart (DECISIONS 13)", () => {
     expect(bucketStart(ist("2024-07-08 09:14:59.999"), 15)).toBe(ist("2024-07-08 09:00:00"));
     expect(bucketStart(ist("2024-07-08 09:15:00.000"), 15)).toBe(ist("2024-07-08 09:15:00"));
   });
-  it("aligns 3, 5, 30 and 60 minute buckets to the IST clock", () => {
+  it("aligns 3 and 5 minute buckets to the IST clock, which the session's 09:15 is on", () => {
     expect(bucketStart(ist("2024-07-08 09:17:59"), 3)).toBe(ist("2024-07-08 09:15"));
     expect(bucketStart(ist("2024-07-08 09:18:00"), 3)).toBe(ist("2024-07-08 09:18"));
     expect(bucketStart(ist("2024-07-08 09:19:59"), 5)).toBe(ist("2024-07-08 09:15"));
     expect(bucketStart(ist("2024-07-08 09:20:00"), 5)).toBe(ist("2024-07-08 09:20"));
-    expect(bucketStart(ist("2024-07-08 09:15"), 30)).toBe(ist("2024-07-08 09:00"));
-    expect(bucketStart(ist("2024-07-08 09:15"), 60)).toBe(ist("2024-07-08 09:00"));
-    expect(bucketStart(ist("2024-07-08 10:00"), 60)).toBe(ist("2024-07-08 10:00"));
-    expect(bucketStart(ist("2024-07-08 15:29:59"), 60)).toBe(ist("2024-07-08 15:00"));
   });
-  it("aligns 2 and 4 hour buckets to IST midnight", () => {
-    expect(bucketStart(ist("2024-07-08 09:15"), 120)).toBe(ist("2024-07-08 08:00"));
-    expect(bucketStart(ist("2024-07-08 10:30"), 120)).toBe(ist("2024-07-08 10:00"));
-    expect(bucketStart(ist("2024-07-08 09:15"), 240)).toBe(ist("2024-07-08 08:00"));
-    expect(bucketStart(ist("2024-07-08 12:00"), 240)).toBe(ist("2024-07-08 12:00"));
-    expect(bucketStart(ist("2024-07-08 15:29"), 240)).toBe(ist("2024-07-08 12:00"));
+  // Rule changed by docs/decisions/127: these started at IST clock multiples (09:00, 08:00, 12:00).
+  it("starts 30 and 60 minute buckets at 09:15, 09:45 … and 09:15, 10:15 … 15:15", () => {
+    expect(bucketStart(ist("2024-07-08 09:15"), 30)).toBe(ist("2024-07-08 09:15"));
+    expect(bucketStart(ist("2024-07-08 09:44:59"), 30)).toBe(ist("2024-07-08 09:15"));
+    expect(bucketStart(ist("2024-07-08 09:45"), 30)).toBe(ist("2024-07-08 09:45"));
+    expect(bucketStart(ist("2024-07-08 09:15"), 60)).toBe(ist("2024-07-08 09:15"));
+    expect(bucketStart(ist("2024-07-08 10:00"), 60)).toBe(ist("2024-07-08 09:15"));
+    expect(bucketStart(ist("2024-07-08 10:15"), 60)).toBe(ist("2024-07-08 10:15"));
+    expect(bucketStart(ist("2024-07-08 15:29:59"), 60)).toBe(ist("2024-07-08 15:15"));
   });
-  it("splits days at IST midnight (18:30 UTC) for every size", () => {
-    const midnight = Date.parse("2024-07-08T18:30:00Z");
-    expect(midnight).toBe(ist("2024-07-09 00:00"));
-    for (const size of BUCKET_SIZES_MINUTES) {
-      expect(bucketStart(midnight, size)).toBe(midnight);
-      expect(bucketStart(midnight - 1, size)).toBe(midnight - size * MIN);
+  it("starts 2-hour buckets at 09:15, 11:15, 13:15, 15:15 and 4-hour ones at 09:15 and 13:15", () => {
+    expect(bucketStart(ist("2024-07-08 09:15"), 120)).toBe(ist("2024-07-08 09:15"));
+    expect(bucketStart(ist("2024-07-08 11:14:59"), 120)).toBe(ist("2024-07-08 09:15"));
+    expect(bucketStart(ist("2024-07-08 11:15"), 120)).toBe(ist("2024-07-08 11:15"));
+    expect(bucketStart(ist("2024-07-08 15:29"), 120)).toBe(ist("2024-07-08 15:15"));
+    expect(bucketStart(ist("2024-07-08 09:15"), 240)).toBe(ist("2024-07-08 09:15"));
+    expect(bucketStart(ist("2024-07-08 12:00"), 240)).toBe(ist("2024-07-08 09:15"));
+    expect(bucketStart(ist("2024-07-08 13:15"), 240)).toBe(ist("2024-07-08 13:15"));
+    expect(bucketStart(ist("2024-07-08 15:29"), 240)).toBe(ist("2024-07-08 13:15"));
+  });
+  it("runs the same grid on every day, so each session's buckets start at 09:15 IST for every size", () => {
+    for (const day of ["2024-07-08", "2024-07-09", "2024-12-31", "2025-01-01"]) {
+      for (const size of BUCKET_SIZES_MINUTES) {
+        expect(bucketStart(ist(`${day} 09:15`), size)).toBe(ist(`${day} 09:15`));
+        expect(bucketStart(ist(`${day} 09:15`) - 1, size)).toBe(ist(`${day} 09:15`) - size * MIN);
+      }
     }
   });
   it("always returns the bucket holding the instant", () => {
@@ -71,8 +80,8 @@ describe("bucketStart (DECISIONS 13)", () => {
         const start = bucketStart(t, size);
         expect(start).toBeLessThanOrEqual(t);
         expect(t).toBeLessThan(start + size * MIN);
-        // Bucket starts are whole multiples of the size counted from IST midnight.
-        expect((start - ist("2024-07-08 00:00")) % (size * MIN)).toBe(0);
+        // Bucket starts are whole multiples of the size counted from the 09:15 IST open.
+        expect(Math.abs((start - ist("2024-07-08 09:15")) % (size * MIN))).toBe(0);
       }
     }
   });
@@ -231,12 +240,8 @@ describe("aggregateCandles", () => {
   it("accepts a Timeframe object as well as an id", () => {
     const oneMin = minuteCandles(ist("2024-07-08 09:15"), [1, 2, 3, 4]);
     expect(aggregateCandles(oneMin, timeframeById("M2"))).toEqual(aggregateCandles(oneMin, "M2"));
-    // 2-minute buckets count from IST midnight, so 09:15 sits in the 09:14 bucket.
-    expect(aggregateCandles(oneMin, "M2").map((c) => c.time)).toEqual([
-      ist("2024-07-08 09:14"),
-      ist("2024-07-08 09:16"),
-      ist("2024-07-08 09:18"),
-    ]);
+    // 2-minute buckets count from the 09:15 open (docs/decisions/127; they counted from IST midnight).
+    expect(aggregateCandles(oneMin, "M2").map((c) => c.time)).toEqual([ist("2024-07-08 09:15"), ist("2024-07-08 09:17")]);
   });
   it("D1 splits at IST midnight, not UTC midnight", () => {
     const candles: Candle[] = [
@@ -285,15 +290,18 @@ const MINUTE_FILE = path.join(DATA_DIR, "intraday_1min/NIFTY_F1_1min_201710.csv"
 const hasRealData = existsSync(MINUTE_FILE);
 if (!hasRealData) console.warn(`[candles.test] real data not found at ${DATA_DIR}: skipping real-data aggregation tests`);
 
-/** Independent oracle: group by IST date + hour from the +05:30-shifted UTC fields. */
+/**
+ * Independent oracle: group by session hour (09:15–10:15 IST …, docs/decisions/127): shifted by
+ * +05:15 from UTC, a session hour is a whole hour of the shifted clock.
+ */
 function hourlyOracle(candles: Candle[]): Map<string, Candle> {
   const groups = new Map<string, Candle>();
   for (const c of [...candles].sort((a, b) => a.time - b.time)) {
-    const shifted = new Date(c.time + 330 * MIN);
+    const shifted = new Date(c.time + 315 * MIN);
     const key = `${shifted.toISOString().slice(0, 13)}`;
     const g = groups.get(key);
     const { open, high, low, close, volume } = c;
-    if (!g) groups.set(key, { time: Date.parse(`${key}:00:00+05:30`), open, high, low, close, volume });
+    if (!g) groups.set(key, { time: Date.parse(`${key}:15:00+05:30`), open, high, low, close, volume });
     else {
       g.high = Math.max(g.high, c.high);
       g.low = Math.min(g.low, c.low);
@@ -308,21 +316,22 @@ describe.skipIf(!hasRealData)("aggregation on real NIFTY 1-minute bars (Oct 2017
   const parsed = hasRealData ? parseMinuteCsv(readFileSync(MINUTE_FILE, "utf8")) : { rows: [], errors: [] };
   const bars = dedupeMinuteBars(parsed.rows).rows;
 
-  it("H1 equals first open / max high / min low / last close / summed volume of each IST hour", () => {
+  it("H1 equals first open / max high / min low / last close / summed volume of each session hour", () => {
     const h1 = aggregateCandles(bars, "H1");
     const oracle = hourlyOracle(bars);
     expect(h1.length).toBe(oracle.size);
     for (const c of h1) {
-      const expected = oracle.get(new Date(c.time + 330 * MIN).toISOString().slice(0, 13));
+      const expected = oracle.get(new Date(c.time + 315 * MIN).toISOString().slice(0, 13));
       expect(c).toEqual(expected);
     }
   });
-  it("H1 on 3 Oct 2017 matches the file's bars 09:16–10:00 and 10:01–11:00", () => {
+  // Rule changed by docs/decisions/127: the hours were 09:00 (bars 09:16–10:00) and 10:00 (10:01–11:00).
+  it("H1 on 3 Oct 2017 matches the file's bars 09:16–10:15 and 10:16–11:15", () => {
     const h1 = aggregateCandles(bars, "H1");
-    const first = h1.find((c) => c.time === ist("2017-10-03 09:00"));
-    const second = h1.find((c) => c.time === ist("2017-10-03 10:00"));
-    expect(first).toEqual({ time: ist("2017-10-03 09:00"), open: 9895, high: 9896, low: 9851, close: 9861.2, volume: 1_725_000 });
-    expect(second).toEqual({ time: ist("2017-10-03 10:00"), open: 9860.55, high: 9867.55, low: 9842, close: 9861.75, volume: 812_475 });
+    const first = h1.find((c) => c.time === ist("2017-10-03 09:15"));
+    const second = h1.find((c) => c.time === ist("2017-10-03 10:15"));
+    expect(first).toEqual({ time: ist("2017-10-03 09:15"), open: 9895, high: 9896, low: 9842, close: 9851.05, volume: 2_090_100 });
+    expect(second).toEqual({ time: ist("2017-10-03 10:15"), open: 9851.9, high: 9878, low: 9846, close: 9876, volume: 772_875 });
   });
   it("D1, W1 and MN follow the IST calendar", () => {
     const d1 = aggregateCandles(bars, "D1");
@@ -360,10 +369,11 @@ describe("aggregation on the minute fixture", () => {
     ]);
   });
   it("H1 and D1 keep the days apart", () => {
+    // Session hours (docs/decisions/127; they were 09:00, 15:00, 09:00).
     expect(aggregateCandles(rows, "H1").map((c) => c.time)).toEqual([
-      ist("2023-11-15 09:00"),
-      ist("2023-11-15 15:00"),
-      ist("2023-11-16 09:00"),
+      ist("2023-11-15 09:15"),
+      ist("2023-11-15 15:15"),
+      ist("2023-11-16 09:15"),
     ]);
     expect(aggregateCandles(rows, "D1")).toEqual<Candle[]>([
       { time: ist("2023-11-15 00:00"), open: 19650, high: 19706, low: 19647.1, close: 19701.1, volume: 205_725 },

@@ -16,7 +16,7 @@ import {
   udfMarksWindow,
   utcYmd,
 } from "~/domain/udf";
-import { sessionBucketStart } from "~/domain/candles";
+import { bucketStart } from "~/domain/candles";
 import { udfHistoryQuerySchema, udfParamError, udfParams } from "~/schemas/udf";
 
 const ist = (text: string) => Date.parse(`${text.replace(" ", "T")}+05:30`);
@@ -87,15 +87,15 @@ describe("UDF marks", () => {
 
 describe("UDF rules (docs/decisions/122)", () => {
   it("aligns every intraday bucket to the 09:15 IST session, across days", () => {
-    expect(sessionBucketStart(ist("2026-11-20 09:15"), 2)).toBe(ist("2026-11-20 09:15"));
-    expect(sessionBucketStart(ist("2026-11-20 09:16:59"), 2)).toBe(ist("2026-11-20 09:15"));
-    expect(sessionBucketStart(ist("2026-11-20 13:14"), 240)).toBe(ist("2026-11-20 09:15"));
-    expect(sessionBucketStart(ist("2026-11-20 13:15"), 240)).toBe(ist("2026-11-20 13:15"));
-    expect(sessionBucketStart(ist("2026-11-20 10:14"), 60)).toBe(ist("2026-11-20 09:15"));
-    expect(sessionBucketStart(ist("2026-11-20 09:14"), 30)).toBe(ist("2026-11-20 08:45"));
+    expect(bucketStart(ist("2026-11-20 09:15"), 2)).toBe(ist("2026-11-20 09:15"));
+    expect(bucketStart(ist("2026-11-20 09:16:59"), 2)).toBe(ist("2026-11-20 09:15"));
+    expect(bucketStart(ist("2026-11-20 13:14"), 240)).toBe(ist("2026-11-20 09:15"));
+    expect(bucketStart(ist("2026-11-20 13:15"), 240)).toBe(ist("2026-11-20 13:15"));
+    expect(bucketStart(ist("2026-11-20 10:14"), 60)).toBe(ist("2026-11-20 09:15"));
+    expect(bucketStart(ist("2026-11-20 09:14"), 30)).toBe(ist("2026-11-20 08:45"));
     // The grid runs on through the night: 240-minute buckets at 21:15, 01:15, 05:15.
-    expect(sessionBucketStart(ist("2026-11-21 02:00"), 240)).toBe(ist("2026-11-21 01:15"));
-    expect(() => sessionBucketStart(0, 7)).toThrow(RangeError);
+    expect(bucketStart(ist("2026-11-21 02:00"), 240)).toBe(ist("2026-11-21 01:15"));
+    expect(() => bucketStart(0, 7)).toThrow(RangeError);
   });
 
   it("reads resolutions as session buckets or calendar periods", () => {
