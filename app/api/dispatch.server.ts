@@ -8,6 +8,7 @@ import type { AppContext } from "~/context";
 import { requireApiUser } from "~/auth/guards.server";
 import type { SessionUser } from "~/auth/session.server";
 import { FORBIDDEN_MESSAGE, UNKNOWN_CALL_MESSAGE } from "./messages";
+import { exactJson } from "./exact-json.server";
 import { mayCall } from "./roles";
 import { API_CALLS } from "./table.server";
 import { apiError, type ApiCall, type ApiMethod } from "./types.server";
@@ -216,7 +217,8 @@ async function route(request: Request, context: AppContext): Promise<Response> {
   const body = await parseBody(call, request);
   const result = await call.handle({ params, query, body, user: user as SessionUser, context, request } as Parameters<ApiCall["handle"]>[0]);
   if (result instanceof Response) return result;
-  return json(result, { status: call.status });
+  // Money fields (JsonDecimal) are written with their exact digits.
+  return exactJson(result, { status: call.status });
 }
 
 /** Answers an /api request; thrown answers (guards, apiError) are returned as they are. */

@@ -1,8 +1,11 @@
 // Profit and loss of a trade (DECISIONS 9). The one place the rule lives: the trade list, the
 // reports, the exports and the JSON API all call these functions.
 //
-// Arithmetic is done in paise (integers) where it can be, so that 0.1 + 0.2 style float noise
-// never moves a figure by a paisa; results are rounded half away from zero to 2 decimals.
+// Arithmetic is exact: prices are read as the decimals they stand for and multiplied in scaled
+// integers (bigint), so neither 0.1 + 0.2 float noise nor a PNL beyond 2^53 paise (a price of
+// 99,99,99,99,999.99 times a million units) moves a figure by a paisa. Results are rounded half
+// away from zero to 2 decimals and travel as decimal text ("-1234.50", docs/decisions/118).
+import { decimalUnits, divideRounded, numberUnits, unitsToText, type DecimalText } from "./decimal";
 
 export type TradeType = "BUY" | "SELL";
 
@@ -16,10 +19,10 @@ export interface PnlInput {
 }
 
 export interface TradePnl {
-  /** Rupees, rounded to 2 decimals. */
-  pnl: number;
-  /** Percent, rounded to 2 decimals; 0 when the divisor is 0. */
-  pnlPercent: number;
+  /** Rupees, exact, rounded to 2 decimals. */
+  pnl: DecimalText;
+  /** Percent, rounded to 2 decimals; "0.00" when the divisor is 0. */
+  pnlPercent: DecimalText;
 }
 
 /** Rounds to 2 decimals, half away from zero, without the 1.005 → 1.00 float trap. */
@@ -31,59 +34,81 @@ export function roundTo2(value: number): number {
   return result === 0 ? 0 : result; // never -0
 }
 
-function finite(n: number | null | undefined): number {
-  return typeof n === "number" && Number.isFinite(n) ? n : 0;
+/** A price as an exact decimal at `scale` places; missing or non-finite counts as 0. */
+function priceUnits(n: number | null | undefined, scale: number): bigint {
+  return (typeof n === "number" ? numberUnits(n, scale) : null) ?? 0n;
+}
+
+/** Decimal places a price needs to be held exactly (the live close may carry more than 2). */
+function placesOf(n: number | null | undefined): number {
+  if (typeof n !== "number" || !Number.isFinite(n)) return 0;
+  const text = String(n);
+  const exponent = /e([+-]\d+)$/.exec(text);
+  const mantissa = exponent ? text.slice(0, exponent.index) : text;
+  const fraction = mantissa.split(".")[1]?.length ?? 0;
+  return Math.max(0, fraction - (exponent ? Number(exponent[1]) : 0));
 }
 
 /**
- * The per-unit price difference of DECISIONS 9:
+ * The per-unit price difference of DECISIONS 9 as scaled units:
  * open BUY = live - buy, open SELL = sell - live, closed = sell - buy.
  * A missing live price counts as 0 (so an open BUY with no price shows -buyPrice per unit).
  */
+function differenceUnits(trade: PnlInput, livePrice: number | null | undefined): { difference: bigint; base: bigint; scale: number } {
+  const live = trade.open ? livePrice : null;
+  const scale = Math.max(2, placesOf(trade.buyPrice), placesOf(trade.sellPrice), placesOf(live));
+  const buy = priceUnits(trade.buyPrice, scale);
+  const sell = priceUnits(trade.sellPrice, scale);
+  const now = priceUnits(live, scale);
+  const difference = !trade.open ? sell - buy : trade.tradeType === "BUY" ? now - buy : sell - now;
+  return { difference, base: trade.tradeType === "BUY" ? buy : sell, scale };
+}
+
+/** The per-unit price difference of DECISIONS 9 (a number: for display and tests). */
 export function priceDifference(trade: PnlInput, livePrice: number | null | undefined): number {
-  const live = finite(livePrice);
-  const buy = finite(trade.buyPrice);
-  const sell = finite(trade.sellPrice);
-  if (!trade.open) return sell - buy;
-  return trade.tradeType === "BUY" ? live - buy : sell - live;
+  const { difference, scale } = differenceUnits(trade, livePrice);
+  return Number(unitsToText(difference, scale));
 }
 
 /** PNL and PNL % of one trade. `livePrice` is the symbol's current close (ignored when closed). */
 export function computeTradePnl(trade: PnlInput, livePrice?: number | null): TradePnl {
-  const quantity = Math.trunc(finite(trade.quantity));
-  const difference = priceDifference(trade, livePrice);
-  const pnl = roundTo2(quantity * difference);
-  const base = trade.tradeType === "BUY" ? finite(trade.buyPrice) : finite(trade.sellPrice);
-  const onePercent = base / 100;
-  const pnlPercent = onePercent === 0 ? 0 : roundTo2(difference / onePercent);
-  return { pnl, pnlPercent };
+  const quantity = BigInt(Number.isFinite(trade.quantity) ? Math.trunc(trade.quantity) : 0);
+  const { difference, base, scale } = differenceUnits(trade, livePrice);
+  const pnl = divideRounded(quantity * difference, 10n ** BigInt(scale - 2));
+  // difference / (base / 100), in hundredths of a per cent.
+  const percent = base === 0n ? 0n : divideRounded(difference * 10_000n, base);
+  return { pnl: unitsToText(pnl, 2), pnlPercent: unitsToText(percent, 2) };
 }
 
-/** Total PNL: the sum of the rounded per-trade figures (DECISIONS 9), itself rounded. */
-export function totalPnl(pnls: readonly number[]): number {
-  // Summing in paise keeps the total exact for any number of 2-decimal figures.
-  let paise = 0;
-  for (const p of pnls) paise += Math.round(finite(p) * 100);
-  return roundTo2(paise / 100);
+/** A figure's paise; text that is not a figure counts as 0. */
+function paiseOf(figure: DecimalText): bigint {
+  return decimalUnits(figure, 2) ?? 0n;
+}
+
+/** Total PNL: the exact sum of the rounded per-trade figures (DECISIONS 9). */
+export function totalPnl(pnls: readonly DecimalText[]): DecimalText {
+  let paise = 0n;
+  for (const p of pnls) paise += paiseOf(p);
+  return unitsToText(paise, 2);
 }
 
 export interface PnlSummary {
-  totalPnl: number;
+  totalPnl: DecimalText;
   totalTrades: number;
   profitableTrades: number;
   lossTrades: number;
   /** Sum of the positive PNLs. */
-  totalProfit: number;
-  /** Sum of the negative PNLs (a negative number or 0). */
-  totalLoss: number;
+  totalProfit: DecimalText;
+  /** Sum of the negative PNLs (negative or "0.00"). */
+  totalLoss: DecimalText;
   /** profitable / total x 100, 2 decimals; 0 with no trades. */
   pnlRatio: number;
 }
 
 /** The report cards over a set of per-trade PNLs. A trade at exactly 0 is neither. */
-export function summarisePnl(pnls: readonly number[]): PnlSummary {
-  const profits = pnls.filter((p) => p > 0);
-  const losses = pnls.filter((p) => p < 0);
+export function summarisePnl(pnls: readonly DecimalText[]): PnlSummary {
+  const profits = pnls.filter((p) => paiseOf(p) > 0n);
+  const losses = pnls.filter((p) => paiseOf(p) < 0n);
   return {
     totalPnl: totalPnl(pnls),
     totalTrades: pnls.length,

@@ -9,6 +9,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { sectors, symbols, trades, users } from "~/db/schema";
+import { decimalText2, type DecimalText } from "~/domain/decimal";
 import { computeTradePnl, pnlRatio, type PnlSummary } from "~/domain/pnl";
 import { pageOffset } from "~/domain/paging";
 import { formatIstDate, istMidnight } from "~/domain/dates";
@@ -67,7 +68,8 @@ export function tradeFilterWhere(filter: TradeFilter): SQL | undefined {
   );
 }
 
-const money = (value: string | number | null | undefined): number => (value === null || value === undefined ? 0 : Number(value));
+/** A SQL numeric sum as exact text with 2 places: beyond 2^53 paise a JS number would drop paise. */
+const money = (value: string | number | null | undefined): DecimalText => (value === null || value === undefined ? "0.00" : (decimalText2(value) ?? "0.00"));
 
 /** The six cards of a PNL summary, aggregated in SQL from the per-trade rounded PNLs. */
 function summaryColumns(live: LivePrices) {
@@ -119,8 +121,8 @@ export interface TradeReportRow extends TradeFigures {
   username: string;
   /** The live close for an open trade; null when closed or not in the book. */
   currentPrice: number | null;
-  pnl: number;
-  pnlPercent: number;
+  pnl: DecimalText;
+  pnlPercent: DecimalText;
   open: boolean;
   isVerified: boolean;
 }
@@ -300,6 +302,12 @@ export interface NamedFigure {
   value: number;
 }
 
+/** A labelled sum of money (exact text with 2 places). */
+export interface NamedAmount {
+  label: string;
+  value: DecimalText;
+}
+
 /** Trade User: how many trades each user made in the range (most first). */
 export async function countTradesByUser(db: AppDatabase, filter: TradeFilter): Promise<NamedFigure[]> {
   const rows = await db
@@ -328,7 +336,7 @@ export async function countTradesBySector(db: AppDatabase, filter: TradeFilter):
 }
 
 /** Profit User (and the user report's "profit by user"): total PNL per user in the range. */
-export async function profitByUser(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<NamedFigure[]> {
+export async function profitByUser(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<NamedAmount[]> {
   const total = sql<string>`sum(${tradePnlSql(live)})`;
   const rows = await db
     .select({ label: users.name, value: total })
@@ -371,7 +379,7 @@ export async function sectorProfitAndLoss(db: AppDatabase, live: LivePrices, fil
 const istMonthSql = sql<string>`to_char(${trades.tradeDateTime} at time zone 'Asia/Kolkata', 'YYYY-MM')`;
 
 /** Profit by month: total PNL per IST month, oldest first. */
-export async function profitByMonth(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<NamedFigure[]> {
+export async function profitByMonth(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<NamedAmount[]> {
   const rows = await db
     .select({ label: istMonthSql, value: sql<string>`sum(${tradePnlSql(live)})` })
     .from(trades)
@@ -386,7 +394,7 @@ export async function profitByMonth(db: AppDatabase, live: LivePrices, filter: T
 export interface UserMonthProfit {
   userName: string;
   month: string;
-  totalProfit: number;
+  totalProfit: DecimalText;
 }
 
 /** Profit by user per month (the documents' monthUserProfits). */

@@ -3,6 +3,7 @@
 // the wall clock is written from the shifted instant. A unit test holds these to dates.ts.
 import { TZDate } from "@date-fns/tz";
 import { IST_TIME_ZONE } from "~/domain/dates";
+import { isDecimalNotation } from "~/domain/decimal";
 
 const HOUR_MS = 3_600_000;
 const offsetByHour = new Map<number, number>();
@@ -40,4 +41,18 @@ export function exportIstDateTime(instant: Date): string {
 /** "DD-MM-YYYY" in IST, as formatIstDate writes it. */
 export function exportIstDate(instant: Date): string {
   return exportIstDateTime(instant).slice(0, 10);
+}
+
+/** Significant digits a spreadsheet keeps in a number cell (Excel: 15). */
+const SPREADSHEET_DIGITS = 15;
+
+/**
+ * Exact decimal text ("99999999999990000.00") as a spreadsheet cell: a number when the
+ * spreadsheet can hold every digit of it, else the text itself, so that no export drops a paisa
+ * (docs/decisions/118). Text that is not decimal notation is left as it is.
+ */
+export function spreadsheetNumber(text: string): number | string {
+  if (!isDecimalNotation(text)) return text;
+  const digits = text.replace(/^[+-]/, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
+  return digits.length <= SPREADSHEET_DIGITS ? Number(text) : text;
 }

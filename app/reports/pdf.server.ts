@@ -12,6 +12,7 @@ const MARGIN = 28;
 const FONT_SIZE = 7.5;
 const ROW_HEIGHT = 13;
 const HIGH_WATER = 1 << 20;
+const FIGURE_KINDS: ReadonlySet<CellKind> = new Set(["money", "percent", "integer"]);
 
 export function pdfReadable<Row>(options: { title: string; filters: readonly string[]; columns: readonly ExportColumn<Row>[]; rows: AsyncIterable<Row> }): Readable {
   const output = new PassThrough({ highWaterMark: HIGH_WATER });
@@ -24,8 +25,9 @@ export function pdfReadable<Row>(options: { title: string; filters: readonly str
 export function pdfCellText(kind: CellKind, value: string | number | Date | null): string {
   if (value === null) return "";
   if (value instanceof Date) return kind === "date" ? exportIstDate(value) : exportIstDateTime(value);
-  if (typeof value === "number") {
+  if (typeof value === "number" || kind === "money" || kind === "percent") {
     if (kind === "integer") return String(value);
+    // Money arrives as exact decimal text and is grouped from its digits (docs/decisions/118).
     if (kind === "percent") return formatPercent(value);
     return formatNumber(value, 2);
   }
@@ -45,13 +47,21 @@ async function writePdf<Row>(
   const bottom = () => doc.page.height - MARGIN - 14;
   let pageNumber = 0;
 
-  const drawLine = (cells: readonly string[], y: number, bold: boolean) => {
+  const drawLine = (cells: readonly string[], y: number, bold: boolean, kinds?: readonly CellKind[]) => {
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(FONT_SIZE);
     cells.forEach((text, i) => {
-      const cut = text.length > maxChars[i] ? `${text.slice(0, maxChars[i] - 3)}...` : text;
       // Left-aligned: right-aligning numbers needs widthOfString per cell, which doubles the
       // glyph and kerning work that dominates a 100k-row export.
-      doc.text(cut, xs[i] + 2, y, { lineBreak: false });
+      if (text.length <= maxChars[i]) {
+        doc.text(text, xs[i] + 2, y, { lineBreak: false });
+      } else if (kinds && FIGURE_KINDS.has(kinds[i])) {
+        // A figure is never cut (a PNL beyond 2^53 paise keeps every digit): it is drawn smaller.
+        doc.fontSize(Math.max(3, (FONT_SIZE * maxChars[i]) / text.length));
+        doc.text(text, xs[i] + 2, y, { lineBreak: false });
+        doc.fontSize(FONT_SIZE);
+      } else {
+        doc.text(`${text.slice(0, maxChars[i] - 3)}...`, xs[i] + 2, y, { lineBreak: false });
+      }
     });
   };
 
@@ -82,6 +92,7 @@ async function writePdf<Row>(
     return y + ROW_HEIGHT;
   };
 
+  const kinds = columns.map((c) => c.kind);
   let y = startPage(true);
   let written = 0;
   for await (const row of rows) {
@@ -93,6 +104,7 @@ async function writePdf<Row>(
       columns.map((c) => pdfCellText(c.kind, c.value(row))),
       y,
       false,
+      kinds,
     );
     y += ROW_HEIGHT;
     written += 1;

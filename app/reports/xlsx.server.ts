@@ -6,7 +6,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { once } from "node:events";
 import ExcelJS from "exceljs";
 import { neutraliseCell } from "~/domain/spreadsheet-safety";
-import { istWallClockForSpreadsheet } from "./cells";
+import { istWallClockForSpreadsheet, spreadsheetNumber } from "./cells";
 import type { CellKind, ExportColumn } from "./columns";
 
 const NUMBER_FORMATS: Record<CellKind, string | undefined> = {
@@ -61,5 +61,7 @@ async function writeWorkbook<Row>(
 function cellValue(kind: CellKind, value: string | number | Date | null): string | number | Date | null {
   if (value === null) return null;
   if (value instanceof Date) return kind === "date" ? value : istWallClockForSpreadsheet(value);
+  // Money and percentages come as exact decimal text: a number cell where Excel holds it exactly.
+  if ((kind === "money" || kind === "percent") && typeof value === "string") return spreadsheetNumber(value);
   return neutraliseCell(value);
 }

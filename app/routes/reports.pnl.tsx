@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { cellClass, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
-import { DateFilters, FilterNotice, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
+import { DateFilters, FilterNotice, moneyTone, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
 import { toTradeRowView } from "~/components/reports/trade-row-view";
 import { formatPercent, formatRupees } from "~/domain/format";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
@@ -108,7 +108,7 @@ function UserRows({ user }: { user: UserRow }) {
                     <td className="px-2 py-0.5 tabular-nums">{r.sellPrice}</td>
                     <td className="px-2 py-0.5 tabular-nums">{r.buyPrice}</td>
                     <td className="px-2 py-0.5 tabular-nums">{r.quantity}</td>
-                    <td className={`px-2 py-0.5 tabular-nums ${r.pnl < 0 ? "text-down" : r.pnl > 0 ? "text-up" : ""}`}>{r.pnlText}</td>
+                    <td className={`px-2 py-0.5 tabular-nums ${moneyTone(r.pnl)}`}>{r.pnlText}</td>
                     <td className="px-2 py-0.5">{r.tradeDateTime}</td>
                     <td className="px-2 py-0.5">{r.status}</td>
                   </tr>

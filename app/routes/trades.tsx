@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
 import { readStatusPost, sameListUrl } from "~/admin/status-post.server";
 import { buttonClass, linkClass, ListWithDialog, secondaryButtonClass, useHydrated } from "~/components/admin/admin-ui";
+import { moneyTone } from "~/components/reports/report-ui";
 import { controlClass, FieldErrors } from "~/components/ui/field";
 import { ROLE_NAMES, type RoleId } from "~/domain/access";
 import { formatIstDateTime } from "~/domain/dates";
@@ -128,8 +129,6 @@ function useAutoRefresh(seconds: number) {
   }, [seconds]);
 }
 
-const pnlTone = (n: number) => (n > 0 ? "text-up" : n < 0 ? "text-down" : "");
-
 export default function TradesPage() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -168,7 +167,7 @@ export default function TradesPage() {
           </h1>
           <p className="text-sm">
             Total PNL:{" "}
-            <strong data-testid="total-pnl" className={`tabular-nums ${pnlTone(total)}`}>
+            <strong data-testid="total-pnl" className={`tabular-nums ${moneyTone(total)}`}>
               {formatRupees(total)}
             </strong>
           </p>
@@ -194,10 +193,10 @@ export default function TradesPage() {
               <td className="n" data-field="current">
                 {formatNumber(r.currentPrice)}
               </td>
-              <td className={`n ${pnlTone(r.pnl)}`} data-field="pnl">
+              <td className={`n ${moneyTone(r.pnl)}`} data-field="pnl">
                 {formatRupees(r.pnl)}
               </td>
-              <td className={`n ${pnlTone(r.pnl)}`}>{formatPercent(r.pnlPercent)}</td>
+              <td className={`n ${moneyTone(r.pnl)}`}>{formatPercent(r.pnlPercent)}</td>
               <td>{r.tradeDateTime}</td>
               <td data-field="exit">{r.exitDateTime ?? "—"}</td>
               {isAdmin ? (

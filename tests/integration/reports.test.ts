@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { symbols, trades } from "~/db/schema";
-import { computeTradePnl } from "~/domain/pnl";
+import { decimalText2 } from "~/domain/decimal";
+import { computeTradePnl, totalPnl } from "~/domain/pnl";
 import { istWallTimeToEpochMs } from "~/domain/dates";
 import { livePricesOf, tradePnlSql, summariseTrades, listTradeReportPage, listTradesOfUsers, streamTradeReportRows } from "~/models/report.server";
 import { loader as tradeReportLoader } from "~/routes/reports.trade";
@@ -86,32 +87,31 @@ async function loaderJson(loader: Parameters<typeof call>[0], path: string, cook
 describe("/reports/trade", () => {
   it("sums the cards from the rounded per-trade PNLs, end date inclusive", async () => {
     const data = await loaderJson(tradeReportLoader, `/reports/trade?active=all&${MARCH}`);
-    expect(data.summary).toMatchObject({ totalTrades: 7, totalPnl: 57.7, profitableTrades: 3, lossTrades: 3, totalProfit: 125.75, totalLoss: -68.05 });
+    expect(data.summary).toMatchObject({ totalTrades: 7, totalPnl: "57.70", profitableTrades: 3, lossTrades: 3, totalProfit: "125.75", totalLoss: "-68.05" });
     expect(data.total).toBe(7);
     expect(data.rows).toHaveLength(7);
     // Newest first: the 23:59 IST trade of 31 March is in, the 00:00 IST trade of 1 April is not.
-    expect(data.rows[0]).toMatchObject({ symbolCode: codes.aaa, userName: "Bala Iyer", pnl: 15.75, currentPrice: "105.50", status: "Active" });
+    expect(data.rows[0]).toMatchObject({ symbolCode: codes.aaa, userName: "Bala Iyer", pnl: "15.75", currentPrice: "105.50", status: "Active" });
     // The card equals the sum of the listed rows.
-    const rowSum = data.rows.reduce((s: number, r: { pnl: number }) => s + Math.round(r.pnl * 100), 0) / 100;
-    expect(rowSum).toBe(data.summary.totalPnl);
+    expect(totalPnl(data.rows.map((r: { pnl: string }) => r.pnl))).toBe(data.summary.totalPnl);
   });
 
   it("defaults to De-Active (closed) trades; Active lists the open ones at the live price", async () => {
     const closed = await loaderJson(tradeReportLoader, `/reports/trade?${MARCH}`);
     expect(closed.input.active).toBe("0");
-    expect(closed.summary).toMatchObject({ totalTrades: 4, totalPnl: 51.95, profitableTrades: 1, lossTrades: 2 });
+    expect(closed.summary).toMatchObject({ totalTrades: 4, totalPnl: "51.95", profitableTrades: 1, lossTrades: 2 });
     const open = await loaderJson(tradeReportLoader, `/reports/trade?active=1&${MARCH}`);
-    expect(open.summary).toMatchObject({ totalTrades: 3, totalPnl: 5.75, profitableTrades: 2, lossTrades: 1 });
+    expect(open.summary).toMatchObject({ totalTrades: 3, totalPnl: "5.75", profitableTrades: 2, lossTrades: 1 });
     const everything = await loaderJson(tradeReportLoader, `/reports/trade?active=all`);
     expect(everything.summary.totalTrades).toBe(8);
-    expect(everything.summary.totalPnl).toBe(157.7);
+    expect(everything.summary.totalPnl).toBe("157.70");
   });
 
   it("filters by symbol and user, and drops a half-filled or reversed range with a message", async () => {
     const bySymbol = await loaderJson(tradeReportLoader, `/reports/trade?active=all&symbolId=${ids.bbb}&${MARCH}`);
-    expect(bySymbol.summary).toMatchObject({ totalTrades: 2, totalPnl: 1.95 });
+    expect(bySymbol.summary).toMatchObject({ totalTrades: 2, totalPnl: "1.95" });
     const byUser = await loaderJson(tradeReportLoader, `/reports/trade?active=all&userId=${ids.asha}&${MARCH}`);
-    expect(byUser.summary).toMatchObject({ totalTrades: 3, totalPnl: 91.95 });
+    expect(byUser.summary).toMatchObject({ totalTrades: 3, totalPnl: "91.95" });
     const half = await loaderJson(tradeReportLoader, `/reports/trade?active=all&startDate=2026-03-01`);
     expect(half.summary.totalTrades).toBe(8);
     expect(half.input.rangeError).toBe("Please choose both a start and an end date");
@@ -123,7 +123,7 @@ describe("/reports/trade", () => {
     const lastDay = await loaderJson(tradeReportLoader, `/reports/trade?active=all&startDate=2026-03-31&endDate=2026-03-31`);
     expect(lastDay.summary.totalTrades).toBe(1);
     const april = await loaderJson(tradeReportLoader, `/reports/trade?active=all&startDate=2026-04-01&endDate=2026-04-01`);
-    expect(april.summary).toMatchObject({ totalTrades: 1, totalPnl: 100 });
+    expect(april.summary).toMatchObject({ totalTrades: 1, totalPnl: "100.00" });
   });
 
   it("pages 20 at a time and the export stream yields every filtered row across batches", async () => {
@@ -169,11 +169,11 @@ describe("the SQL aggregate rule equals computeTradePnl", () => {
       expect(rows).toHaveLength(150);
       for (const r of rows) {
         const { pnl } = computeTradePnl(r, r.open ? live[r.code.toUpperCase()] ?? null : null);
-        expect({ id: r.id, pnl: Number(r.sqlPnl) }).toEqual({ id: r.id, pnl });
+        expect({ id: r.id, pnl: decimalText2(r.sqlPnl) }).toEqual({ id: r.id, pnl });
       }
       const summary = await summariseTrades(db, live, { userId: owner.id });
-      const expected = rows.reduce((s, r) => s + Math.round(computeTradePnl(r, r.open ? live[r.code.toUpperCase()] ?? null : null).pnl * 100), 0) / 100;
-      expect(summary.totalPnl).toBeCloseTo(expected, 6);
+      const expected = totalPnl(rows.map((r) => computeTradePnl(r, r.open ? live[r.code.toUpperCase()] ?? null : null).pnl));
+      expect(summary.totalPnl).toBe(expected);
     } finally {
       t.context.liveBook.set(quote(codes.aaa, 105.5));
       await db.delete(trades).where(eq(trades.userId, owner.id));
@@ -185,14 +185,14 @@ describe("the SQL aggregate rule equals computeTradePnl", () => {
 describe("/reports/pnl", () => {
   it("shows the six cards and one row per user with that user's trades", async () => {
     const data = await loaderJson(pnlReportLoader, `/reports/pnl?${MARCH}`);
-    expect(data.summary).toMatchObject({ totalPnl: 57.7, totalTrades: 7, profitableTrades: 3, lossTrades: 3, totalProfit: 125.75, totalLoss: -68.05, pnlRatio: 42.86 });
+    expect(data.summary).toMatchObject({ totalPnl: "57.70", totalTrades: 7, profitableTrades: 3, lossTrades: 3, totalProfit: "125.75", totalLoss: "-68.05", pnlRatio: 42.86 });
     const byName = Object.fromEntries(data.users.map((u: { name: string }) => [u.name, u]));
-    expect(byName["Asha Rao"]).toMatchObject({ totalTrades: 3, profitableTrades: 1, lossTrades: 1, totalPnl: 91.95, totalProfit: 100, totalLoss: -8.05, pnlRatio: 33.33 });
-    expect(byName["Bala Iyer"]).toMatchObject({ totalTrades: 3, totalPnl: 5.75, totalProfit: 25.75, totalLoss: -20 });
-    expect(byName["Chetan Das"]).toMatchObject({ totalTrades: 1, totalPnl: -40, pnlRatio: 0 });
-    expect(byName["Bala Iyer"].trades.map((r: { pnl: number }) => r.pnl).sort()).toEqual([-20, 10, 15.75].sort());
+    expect(byName["Asha Rao"]).toMatchObject({ totalTrades: 3, profitableTrades: 1, lossTrades: 1, totalPnl: "91.95", totalProfit: "100.00", totalLoss: "-8.05", pnlRatio: 33.33 });
+    expect(byName["Bala Iyer"]).toMatchObject({ totalTrades: 3, totalPnl: "5.75", totalProfit: "25.75", totalLoss: "-20.00" });
+    expect(byName["Chetan Das"]).toMatchObject({ totalTrades: 1, totalPnl: "-40.00", pnlRatio: 0 });
+    expect(byName["Bala Iyer"].trades.map((r: { pnl: string }) => r.pnl).sort()).toEqual(["-20.00", "10.00", "15.75"].sort());
     // The users' totals add up to the card.
-    expect(data.users.reduce((s: number, u: { totalPnl: number }) => s + Math.round(u.totalPnl * 100), 0) / 100).toBe(data.summary.totalPnl);
+    expect(totalPnl(data.users.map((u: { totalPnl: string }) => u.totalPnl))).toBe(data.summary.totalPnl);
   });
 });
 
@@ -200,17 +200,17 @@ describe("the PNL report's expanded rows", () => {
   it("list a user's newest trades, at most the limit", async () => {
     const live = livePricesOf(t.context.liveBook);
     const lists = await listTradesOfUsers(t.context.db, live, { active: "all" }, [ids.asha, ids.chetan], 2);
-    expect(lists.get(ids.asha)!.map((r) => r.pnl)).toEqual([100, -8.05]); // 1 April, then 12 March
-    expect(lists.get(ids.chetan)!.map((r) => r.pnl)).toEqual([-40]);
+    expect(lists.get(ids.asha)!.map((r) => r.pnl)).toEqual(["100.00", "-8.05"]); // 1 April, then 12 March
+    expect(lists.get(ids.chetan)!.map((r) => r.pnl)).toEqual(["-40.00"]);
   });
 });
 
 describe("/reports/min-max", () => {
   it("sorts by PNL from the URL, both ways, across open and closed trades", async () => {
     const desc = await loaderJson(minMaxLoader, `/reports/min-max?${MARCH}`);
-    expect(desc.rows.map((r: { pnl: number }) => r.pnl)).toEqual([100, 15.75, 10, 0, -8.05, -20, -40]);
+    expect(desc.rows.map((r: { pnl: string }) => r.pnl)).toEqual(["100.00", "15.75", "10.00", "0.00", "-8.05", "-20.00", "-40.00"]);
     const asc = await loaderJson(minMaxLoader, `/reports/min-max?sort=pnl-asc&${MARCH}`);
-    expect(asc.rows.map((r: { pnl: number }) => r.pnl)).toEqual([-40, -20, -8.05, 0, 10, 15.75, 100]);
+    expect(asc.rows.map((r: { pnl: string }) => r.pnl)).toEqual(["-40.00", "-20.00", "-8.05", "0.00", "10.00", "15.75", "100.00"]);
   });
 });
 
@@ -229,9 +229,9 @@ describe("/reports/trade-analysis", () => {
       { label: "Other", value: 1 },
     ]);
     expect(data.profitUser).toEqual([
-      { label: "Asha Rao", value: 91.95 },
-      { label: "Bala Iyer", value: 5.75 },
-      { label: "Chetan Das", value: -40 },
+      { label: "Asha Rao", value: "91.95" },
+      { label: "Bala Iyer", value: "5.75" },
+      { label: "Chetan Das", value: "-40.00" },
     ]);
     expect(data.sectors).toEqual([
       { sectorName: "Banks R", profitableTrades: 1, lossTrades: 1 },
@@ -253,16 +253,16 @@ describe("/reports/user", () => {
     expect(names).toContain("Asha Rao");
     expect(names).not.toContain("Chetan Das");
     const employees = await loaderJson(userReportLoader, `/reports/user?role_id=3&${MARCH}`);
-    expect(employees.profitByUser).toEqual([{ label: "Chetan Das", value: -40 }]);
+    expect(employees.profitByUser).toEqual([{ label: "Chetan Das", value: "-40.00" }]);
     const march = await loaderJson(userReportLoader, `/reports/user?role_id=4&${MARCH}`);
     expect(march.profitByUser).toEqual([
-      { label: "Asha Rao", value: 91.95 },
-      { label: "Bala Iyer", value: 5.75 },
+      { label: "Asha Rao", value: "91.95" },
+      { label: "Bala Iyer", value: "5.75" },
     ]);
-    expect(march.profitByMonth).toEqual([{ label: "2026-03", value: 97.7 }]);
+    expect(march.profitByMonth).toEqual([{ label: "2026-03", value: "97.70" }]);
     expect(march.profitByUserMonth).toEqual([
-      { userName: "Asha Rao", month: "2026-03", totalProfit: 91.95 },
-      { userName: "Bala Iyer", month: "2026-03", totalProfit: 5.75 },
+      { userName: "Asha Rao", month: "2026-03", totalProfit: "91.95" },
+      { userName: "Bala Iyer", month: "2026-03", totalProfit: "5.75" },
     ]);
   });
 

@@ -92,7 +92,7 @@ async function storedTrade(id: number) {
 
 type ListData = {
   role: number;
-  rows: { id: number; username: string; status: boolean; pnl: number; currentPrice: number | null }[];
+  rows: { id: number; username: string; status: boolean; pnl: string; currentPrice: number | null }[];
   query: { open: boolean | null };
   nextCursor: string | null;
   prevCursor: string | null;
@@ -249,7 +249,7 @@ describe("staff", () => {
     const trade = await insertTrade(employee.user.id, { buyPrice: 100, quantity: 10 });
     t.context.liveBook.set({ symbolCode: symbol.symbolCode, last: 112.5, open: 100, high: 113, low: 99, prevClose: 100, change: 12.5, changePercent: 12.5, ask: 112.6, bid: 112.4, ltq: 1, volume: 1, time: Date.now() });
     const openRow = (await list(employee)).rows.find((r) => r.id === trade.id);
-    expect(openRow).toMatchObject({ currentPrice: 112.5, pnl: 125 });
+    expect(openRow).toMatchObject({ currentPrice: 112.5, pnl: "125.00" });
     // The status switch left off: the form sends no status.
     const res = await call(editAction, formRequest(`/trades/${trade.id}/edit`, tradeFields({ buyPrice: "100", quantity: "10" }), { cookie: employee.cookie }), t.context, { id: String(trade.id) });
     expect(res.status).toBe(302);
@@ -260,7 +260,7 @@ describe("staff", () => {
     // The live price moves; the closed trade's PNL does not.
     t.context.liveBook.set({ symbolCode: symbol.symbolCode, last: 90, open: 100, high: 113, low: 89, prevClose: 100, change: -10, changePercent: -10, ask: 90.1, bid: 89.9, ltq: 1, volume: 1, time: Date.now() });
     const closedRow = (await list(employee)).rows.find((r) => r.id === trade.id);
-    expect(closedRow).toMatchObject({ status: false, pnl: 125, currentPrice: null });
+    expect(closedRow).toMatchObject({ status: false, pnl: "125.00", currentPrice: null });
   });
 });
 

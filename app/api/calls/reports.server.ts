@@ -23,6 +23,7 @@ import { FORBIDDEN_MESSAGE } from "../messages";
 import { documentedRangeQuery, parseDocumentedTradeReport, parseDocumentedUserReport, queryFlag } from "../report-params.server";
 import { mayCall } from "../roles";
 import { okStatus, pageQuery } from "../shapes";
+import { jsonDecimal } from "../exact-json.server";
 import { apiError, badInput, defineCall } from "../types.server";
 
 /** A dropped date range is named (the page shows it above the report; the API answers 400). */
@@ -78,7 +79,7 @@ const tradeData = (t: TradeReportRow) => ({
   sellPrice: t.sellPrice,
   buyPrice: t.buyPrice,
   quantity: t.quantity,
-  profit: t.pnl,
+  profit: jsonDecimal(t.pnl),
 });
 
 /** The PNL report page's rows (per user, most trades first, with their latest trades). */
@@ -96,9 +97,9 @@ async function perUserReport(context: AppContext, url: URL, query: { currentPage
       tradesCount: u.profitableTrades,
       profitTrade: u.profitableTrades,
       lossTrade: u.lossTrades,
-      totalProfit: u.totalProfit,
-      totalLoss: u.totalLoss,
-      totalPNL: u.totalPnl,
+      totalProfit: jsonDecimal(u.totalProfit),
+      totalLoss: jsonDecimal(u.totalLoss),
+      totalPNL: jsonDecimal(u.totalPnl),
       tradeData: (tradesByUser.get(u.userId) ?? []).map(tradeData),
     })),
     count: total,
@@ -185,12 +186,12 @@ export const reportCalls = [
       const s = await summariseTrades(context.db, livePricesOf(context.liveBook), filter);
       return {
         status: 200,
-        totalPNL: { totalProfit: s.totalPnl },
+        totalPNL: { totalProfit: jsonDecimal(s.totalPnl) },
         totalTrades: s.totalTrades,
         totalProfitableTrade: s.profitableTrades,
         totalLossTrade: s.lossTrades,
-        totalProfit: s.totalProfit,
-        totalLoss: s.totalLoss,
+        totalProfit: jsonDecimal(s.totalProfit),
+        totalLoss: jsonDecimal(s.totalLoss),
       };
     },
     sample: () => ({ query: { ...sampleRange, active: "all" } }),
@@ -253,7 +254,7 @@ export const reportCalls = [
     response: userFigureShape,
     handle: async ({ context, query }) => {
       const rows = await profitByUser(context.db, livePricesOf(context.liveBook), userReportFilter(query));
-      return { status: 200, data: rows.map((r) => ({ user: { name: r.label }, totalProfit: r.value })) };
+      return { status: 200, data: rows.map((r) => ({ user: { name: r.label }, totalProfit: jsonDecimal(r.value) })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate } }),
   }),
@@ -269,7 +270,7 @@ export const reportCalls = [
     response: monthFigureShape,
     handle: async ({ context, query }) => {
       const rows = await profitByMonth(context.db, livePricesOf(context.liveBook), userReportFilter(query));
-      return { status: 200, data: rows.map((r) => ({ month: r.label, totalProfit: r.value })) };
+      return { status: 200, data: rows.map((r) => ({ month: r.label, totalProfit: jsonDecimal(r.value) })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate, role_id: "3" } }),
   }),
@@ -286,7 +287,7 @@ export const reportCalls = [
     response: userMonthShape,
     handle: async ({ context, query }) => {
       const rows = await profitByUserAndMonth(context.db, livePricesOf(context.liveBook), userReportFilter(query));
-      return { status: 200, data: rows.map((r) => ({ user: { name: r.userName }, month: r.month, totalProfit: r.totalProfit })) };
+      return { status: 200, data: rows.map((r) => ({ user: { name: r.userName }, month: r.month, totalProfit: jsonDecimal(r.totalProfit) })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate } }),
   }),

@@ -30,6 +30,7 @@ import {
 import { SELECT_SCRIPT, SELECT_VALID_TREND, SUGGESTION_CREATED, SUGGESTION_DELETED, SUGGESTION_UPDATED, symbolSuggestionSchema, TRENDS } from "~/schemas/symbol-suggestion";
 import { FORBIDDEN_MESSAGE } from "../messages";
 import { createdShape, flag, idParam, isoDateTime, messageShape, okStatus, pageQuery, STATUS_FLAG_MESSAGE, statusBody } from "../shapes";
+import { jsonDecimal } from "../exact-json.server";
 import { apiError, apiNotFound, badInput, defineCall } from "../types.server";
 import { recordId, strictRecordId } from "~/schemas/record-id";
 
@@ -163,7 +164,7 @@ export const tradeCalls = [
         ? { body: { id, isVerified: 1, verification: true, symbol_code: f.symbolCode } }
         : { body: { id, ...sampleTrade(f.symbolCode), quantity: 20, status: 1 } };
     },
-    invalid: { body: { id: 1, symbol_code: "NIFTY-I", tradeType: "SELL" }, message: "Please enter a sell price" },
+    invalid: { body: { id: 1, symbol_code: "NIFTY-I", tradeType: "SELL", quantity: 1 }, message: "Please enter a sell price" },
   }),
   defineCall({
     id: "admin/trade/status",
@@ -248,8 +249,8 @@ export const tradeCalls = [
           targetPrice: t.targetPrice,
           slPrice: t.slPrice,
           currentPrice: live,
-          pnl,
-          pnlPercent,
+          pnl: jsonDecimal(pnl),
+          pnlPercent: jsonDecimal(pnlPercent),
           tradeDateTime: t.tradeDateTime.toISOString(),
           exitDateTime: t.exitDateTime ? t.exitDateTime.toISOString() : null,
           status: t.status,

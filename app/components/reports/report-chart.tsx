@@ -8,11 +8,17 @@ import type { BarSeries } from "~/components/charts/apex-bars.client";
 
 const ApexBars = lazy(() => import("~/components/charts/apex-bars.client"));
 
+/** A chart's figures: counts as numbers, money as exact decimal text (docs/decisions/118). */
+export interface ReportSeries {
+  name: string;
+  data: (number | string)[];
+}
+
 export function ReportChart({
   id,
   title,
   categories,
-  series,
+  series: figures,
   decimals = 2,
   stacked,
   children,
@@ -20,7 +26,7 @@ export function ReportChart({
   id: string;
   title: string;
   categories: string[];
-  series: BarSeries[];
+  series: ReportSeries[];
   decimals?: number;
   stacked?: boolean;
   /** Controls shown above the chart (its own date filter). */
@@ -28,6 +34,8 @@ export function ReportChart({
 }) {
   const hydrated = useHydrated();
   const empty = categories.length === 0;
+  // Bars are drawn from numbers (a pixel does not need the last paisa); the table shows the exact figures.
+  const series: BarSeries[] = figures.map((s) => ({ name: s.name, data: s.data.map(Number) }));
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
       <h2 id={id} className="mb-2 font-semibold">
@@ -66,7 +74,7 @@ export function ReportChart({
                   <th scope="row" className="px-2 text-left font-normal">
                     {c}
                   </th>
-                  {series.map((s) => (
+                  {figures.map((s) => (
                     <td key={s.name} className="px-2 text-right tabular-nums">
                       {formatNumber(s.data[i] ?? 0, decimals)}
                     </td>

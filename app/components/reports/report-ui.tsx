@@ -3,16 +3,24 @@
 import { useState } from "react";
 import { buttonClass, secondaryButtonClass, useHydrated } from "~/components/admin/admin-ui";
 import { controlClass } from "~/components/ui/field";
+import { decimalSign } from "~/domain/decimal";
 import { formatRupees } from "~/domain/format";
+
+/** Green for a profit, red for a loss, plain for zero. */
+export function moneyTone(value: number | string): string {
+  const sign = typeof value === "number" ? Math.sign(value) : decimalSign(value);
+  return sign > 0 ? "text-up" : sign < 0 ? "text-down" : "";
+}
 import { rangeParamNames } from "~/schemas/report";
 
-export function SummaryCards({ cards }: { cards: { label: string; value: number; money?: boolean }[] }) {
+/** A card's figure: a count, or money as exact decimal text ("-1234.50"). */
+export function SummaryCards({ cards }: { cards: { label: string; value: number | string; money?: boolean }[] }) {
   return (
     <div className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
       {cards.map((c) => (
         <section key={c.label} aria-label={c.label} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
           <p className="text-xs text-slate-500">{c.label}</p>
-          <p className={`text-lg font-semibold tabular-nums ${c.money ? (c.value < 0 ? "text-down" : c.value > 0 ? "text-up" : "") : ""}`} data-value={c.value}>
+          <p className={`text-lg font-semibold tabular-nums ${c.money ? moneyTone(c.value) : ""}`} data-value={c.value}>
             {c.money ? formatRupees(c.value) : c.value}
           </p>
         </section>
@@ -25,9 +33,9 @@ export function SummaryCards({ cards }: { cards: { label: string; value: number;
 export function TradeSummaryCards({
   summary,
 }: {
-  summary: { totalPnl: number; totalTrades: number; profitableTrades: number; lossTrades: number; totalProfit?: number; totalLoss?: number };
+  summary: { totalPnl: string; totalTrades: number; profitableTrades: number; lossTrades: number; totalProfit?: string; totalLoss?: string };
 }) {
-  const cards = [
+  const cards: { label: string; value: number | string; money?: boolean }[] = [
     { label: "Total PNL", value: summary.totalPnl, money: true },
     { label: "Total Trades", value: summary.totalTrades },
     { label: "Total Profitable Trades", value: summary.profitableTrades },

@@ -1,3 +1,4 @@
+import { moneyTone } from "./report-ui";
 import type { TradeRowView } from "./trade-row-view";
 
 export const TRADE_TABLE_HEADERS = [
@@ -33,7 +34,7 @@ export function TradeRows({ rows, cellClass }: { rows: TradeRowView[]; cellClass
           <td className={`${cellClass} text-right tabular-nums`}>{r.targetPrice}</td>
           <td className={`${cellClass} text-right tabular-nums`}>{r.slPrice}</td>
           <td className={`${cellClass} text-right tabular-nums`}>{r.currentPrice}</td>
-          <td className={`${cellClass} text-right tabular-nums ${r.pnl < 0 ? "text-down" : r.pnl > 0 ? "text-up" : ""}`}>{r.pnlText}</td>
+          <td className={`${cellClass} text-right tabular-nums ${moneyTone(r.pnl)}`}>{r.pnlText}</td>
           <td className={`${cellClass} text-right tabular-nums`}>{r.pnlPercent}</td>
           <td className={cellClass}>{r.tradeDateTime}</td>
           <td className={cellClass}>{r.exitDateTime}</td>
