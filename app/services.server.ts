@@ -7,7 +7,7 @@ import type { Server as HttpServer } from "node:http";
 import type { AppServices } from "~/context";
 import { shouldSeedDemo, type Env } from "~/env.server";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { createAppCookies } from "~/auth/cookies.server";
+import { createAppCookies, handshakeCookieSets } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { mailedLinkBase } from "~/mail/links.server";
@@ -66,9 +66,10 @@ export async function buildServices(
   const cookiesFor = (requestIsSecure: boolean) =>
     (env.COOKIE_SECURE ?? requestIsSecure) ? secureCookies : plainCookies;
   const cookies = cookiesFor(false);
+  const handshakeCookies = handshakeCookieSets(env.COOKIE_SECURE, secureCookies, plainCookies);
   const hub = createRealtimeHub({
     httpServer: options.httpServer,
-    authenticate: createHandshakeAuthenticator({ db: database.db, cookies }),
+    authenticate: createHandshakeAuthenticator({ db: database.db, cookies: handshakeCookies, env }),
   });
   attachChatSocketHandlers(hub.io);
   const closeExtras = env.REDIS_URL ? await attachRedisAdapter(hub, env.REDIS_URL, log) : async () => {};

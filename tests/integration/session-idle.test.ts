@@ -9,6 +9,7 @@ import type { RoleId } from "~/domain/access";
 import { parseEnv } from "~/env.server";
 import { dispatchApi } from "~/api/dispatch.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
+import { createAppCookies, handshakeCookieSets } from "~/auth/cookies.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { loader as settingLoader } from "~/routes/setting";
 import { loader as loginLoader } from "~/routes/login";
@@ -159,5 +160,23 @@ describe("socket handshake", () => {
     const before = (await sessionRow(active.id))!.lastSeenAt.getTime();
     expect((await authenticate({ cookieHeader: active.cookie, authorization: undefined, token: undefined }))?.id).toBe(active.user.id);
     expect((await sessionRow(active.id))!.lastSeenAt.getTime()).toBe(before);
+  });
+});
+
+describe("socket handshake and the __Host- cookie", () => {
+  it("reads __Host-session when both names may be set, and only the allowed name otherwise", async () => {
+    const secure = createAppCookies(TEST_SECRET, true);
+    const plain = createAppCookies(TEST_SECRET, false);
+    const s = await sessionIdleFor(4, 0);
+    const hostCookie = (await secure.session.serialize(s.id)).split(";")[0];
+    const bareCookie = (await plain.session.serialize(s.id)).split(";")[0];
+    const ask = (cookies: ReturnType<typeof handshakeCookieSets>, cookieHeader: string) =>
+      createHandshakeAuthenticator({ db: t.context.db, cookies, env: t.context.env })({ cookieHeader, authorization: undefined, token: undefined });
+    expect((await ask(handshakeCookieSets(undefined, secure, plain), hostCookie))?.id).toBe(s.user.id);
+    expect((await ask(handshakeCookieSets(undefined, secure, plain), bareCookie))?.id).toBe(s.user.id);
+    expect((await ask(handshakeCookieSets(true, secure, plain), hostCookie))?.id).toBe(s.user.id);
+    // COOKIE_SECURE=1: a bare __session cookie (planted over HTTP or by a subdomain) opens nothing.
+    expect(await ask(handshakeCookieSets(true, secure, plain), bareCookie)).toBeNull();
+    expect(await ask(handshakeCookieSets(false, secure, plain), hostCookie)).toBeNull();
   });
 });
