@@ -13,6 +13,8 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { createLimiter } from "~/auth/rate-limit.server";
+import { bodyLimit, bodyRefusedErrors } from "~/server/body-limit.server";
+import { privateByDefault } from "~/server/cache-control.server";
 import { runClusterPrimary } from "~/server/cluster.server";
 import { parseEnv } from "~/env.server";
 import { buildServices, resolveSessionSecret } from "~/services.server";
@@ -128,6 +130,9 @@ async function serve() {
     next();
   });
 
+  // Bodies are capped before anything reads them; uploads keep their own caps (docs/decisions/117).
+  app.use(bodyLimit({ limitBytes: env.BODY_LIMIT_BYTES }));
+
   // A broad per-address ceiling on writes; sign-in posts have their own stricter limits.
   const writeLimiter = createLimiter({ keyPrefix: "writes", points: 600, duration: 60 });
   app.use(async (req, res, next) => {
@@ -157,12 +162,15 @@ async function serve() {
   function getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext {
     return { ...services, cookies: cookiesFor(req.secure), cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "", requestScope: new Map() };
   }
+  // The app's answers are one person's: private, no-store unless an answer says otherwise.
+  app.use(privateByDefault());
   app.all(
     "*",
     isProduction
       ? createRequestHandler({ build, mode: "production", getLoadContext })
       : (req, res, next) => createRequestHandler({ build, mode: "development", getLoadContext })(req, res, next),
   );
+  app.use(bodyRefusedErrors);
 
   if (!isProduction) {
     // `remix dev --manual`: re-import the rebuilt app and tell the dev server we are ready.

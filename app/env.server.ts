@@ -34,6 +34,13 @@ export const envSchema = z.object({
   // Minutes without a request after which a session or Bearer token ends (docs/decisions/119).
   SESSION_IDLE_MINUTES_STAFF: idleMinutes(30),
   SESSION_IDLE_MINUTES_CUSTOMER: idleMinutes(24 * 60),
+  // Largest body of a request that is not an upload, in bytes (docs/decisions/117); whole digits only.
+  BODY_LIMIT_BYTES: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of bytes")
+    .transform(Number)
+    .pipe(z.number().min(1024, "must be at least 1024").max(100 * 1024 * 1024, "must be at most 104857600 (100 MB)"))
+    .default(1024 * 1024),
   // Sign-in and code attempts: per client address; failed sign-ins per account and address
   // together, with a doubling wait, and per account from every address (docs/decisions/120).
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
