@@ -4,12 +4,14 @@ import type { AppDatabase } from "~/db/client.server";
 import {
   consumeResetLink,
   consumeUserCode,
+  findResetLinkUser,
   issueCode,
   RESET_LINK_TTL_MS,
   SIGNUP_CODE_TTL_MS,
 } from "~/models/verification-code.server";
 import {
   findUserByEmail,
+  findUserById,
   insertUser,
   isUsernameTaken,
   markEmailVerified,
@@ -17,18 +19,27 @@ import {
   type PublicUser,
 } from "~/models/user.server";
 import { deleteUserSessions } from "~/models/auth-session.server";
-import { hashPassword, randomToken, sixDigitCode } from "./password.server";
+import { LINK_INVALID } from "~/schemas/auth";
+import { checkPasswordStrength, hashPassword, randomToken, sixDigitCode } from "./password.server";
 
 export const USERNAME_REGISTERED = "This username is already taken";
 /** What every sign-up answers, whether or not the email already has an account (decision 116). */
 export const SIGNUP_ANSWER = "Registration successful. Check your email for the code to finish signing up.";
 
 /**
- * The sign-up form's check after its schema: a username another account has. Never the
- * email: that would tell anyone whether an address is registered; its owner is mailed instead.
+ * The sign-up form's checks after its schema: a username another account has, and a password
+ * too easy to guess (zxcvbn, with the name, email and username). Never the email: that would
+ * tell anyone whether an address is registered; its owner is mailed instead.
  */
-export async function signupProblems(db: AppDatabase, input: { username: string }): Promise<{ path: "username"; message: string }[]> {
-  return (await isUsernameTaken(db, input.username)) ? [{ path: "username", message: USERNAME_REGISTERED }] : [];
+export async function signupProblems(
+  db: AppDatabase,
+  input: { name: string; username: string; email: string; password: string },
+): Promise<{ path: "username" | "password"; message: string }[]> {
+  const problems: { path: "username" | "password"; message: string }[] = [];
+  if (await isUsernameTaken(db, input.username)) problems.push({ path: "username", message: USERNAME_REGISTERED });
+  const strength = await checkPasswordStrength(input.password, [input.name, input.email, input.username]);
+  if (!strength.ok) problems.push({ path: "password", message: strength.message });
+  return problems;
 }
 
 /**
@@ -134,11 +145,22 @@ export async function sendResetLink(context: AppContext, email: string): Promise
   });
 }
 
-/** Sets the new password through a reset link and ends every session of that user. */
-export async function resetPasswordWithLink(context: AppContext, token: string, password: string): Promise<boolean> {
+export type ResetOutcome = { ok: true } | { ok: false; field: "password" | "link"; message: string };
+
+/**
+ * Sets the new password through a reset link and ends every session of that user; refuses a
+ * password too easy to guess for that user (zxcvbn, with their name, email and username).
+ */
+export async function resetPasswordWithLink(context: AppContext, token: string, password: string): Promise<ResetOutcome> {
+  const userId = await findResetLinkUser(context.db, token);
+  const user = userId === null ? null : await findUserById(context.db, userId);
+  if (!user) return { ok: false, field: "link", message: LINK_INVALID };
+  const strength = await checkPasswordStrength(password, [user.name, user.email, user.username]);
+  if (!strength.ok) return { ok: false, field: "password", message: strength.message };
   const passwordHash = await hashPassword(password);
-  return consumeResetLink(context.db, token, async (tx, userId) => {
-    await setPasswordHash(tx, userId, passwordHash);
-    await deleteUserSessions(tx, userId);
+  const changed = await consumeResetLink(context.db, token, async (tx, linkUserId) => {
+    await setPasswordHash(tx, linkUserId, passwordHash);
+    await deleteUserSessions(tx, linkUserId);
   });
+  return changed ? { ok: true } : { ok: false, field: "link", message: LINK_INVALID };
 }

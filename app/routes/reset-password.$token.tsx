@@ -27,8 +27,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const limited = await authPostLimitMessage(context);
   if (limited) return json(submission.reply({ formErrors: [limited], hideFields: ["password", "confirm"] }), { status: 429 });
-  const changed = await resetPasswordWithLink(context, params.token ?? "", submission.value.password);
-  if (!changed) return json(submission.reply({ formErrors: [LINK_INVALID], hideFields: ["password", "confirm"] }), { status: 400 });
+  const reset = await resetPasswordWithLink(context, params.token ?? "", submission.value.password);
+  if (!reset.ok) {
+    const errors = reset.field === "password" ? { fieldErrors: { password: [reset.message] } } : { formErrors: [reset.message] };
+    return json(submission.reply({ ...errors, hideFields: ["password", "confirm"] }), { status: 400 });
+  }
   return redirectWithToast(context.cookies, request, "/login", {
     type: "success",
     message: "Your password has been changed. Please sign in.",

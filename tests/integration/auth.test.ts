@@ -153,7 +153,7 @@ describe("logout and /login", () => {
 });
 
 describe("signup and the emailed code", () => {
-  const form = { name: "Asha Rao", username: "asharao", email: "asha@example.test", password: "s3cret-pass" };
+  const form = { name: "Asha Rao", username: "asharao", email: "asha@example.test", password: "quiet-lantern-harbour-7" };
 
   it("names each missing field and stores nothing", async () => {
     const res = await call(signupAction, formRequest("/signup", { name: "", username: "", email: "", password: "" }), t.context);

@@ -1,10 +1,14 @@
-// Every place a password is set refuses one that is easy to guess (zxcvbn score below 3):
+// Every place a password is set (sign-up page and API, reset link, admin create page and API)
+// refuses one that is easy to guess (zxcvbn score below 3):
 // the message names zxcvbn's warning, lands on the password field, and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { dispatchApi } from "~/api/dispatch.server";
 import { users } from "~/db/schema";
 import { action as newUserAction } from "~/routes/users.new";
+import { action as signupAction } from "~/routes/signup";
+import { action as resetRequestAction } from "~/routes/reset-password._index";
+import { action as resetAction } from "~/routes/reset-password.$token";
 import { createSectorRow, createSymbolRow } from "../support/admin";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser } from "../support/factories";
@@ -97,5 +101,77 @@ describe("admin: create user (page and API)", () => {
     const strong = await api("/api/admin/user/create", { ...body, password: STRONG }, adminToken);
     expect(strong.status).toBe(201);
     expect(await storedUser(body.email)).toBeDefined();
+  });
+});
+
+describe("sign-up (page and register API)", () => {
+  const form = (password: string, email = `kiran.${unique()}@example.test`) => ({ name: "Kiran Das", username: `kiran_${unique()}`, email, password });
+
+  it.each(["password123", "demo12345", "qwertyuiop"])("the page refuses %s on the password field, stores nothing and mails nothing", async (password) => {
+    const fields = form(password);
+    const mails = t.outbox.length;
+    const res = await call(signupAction, formRequest("/signup", fields), t.context);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.password[0]).toMatch(/^This password is too easy to guess\. This is (a|similar to a) (commonly|frequently) used password\./);
+    expect(JSON.stringify(body)).not.toContain(password);
+    expect(await storedUser(fields.email)).toBeUndefined();
+    expect(t.outbox.length).toBe(mails);
+  });
+
+  it("the page refuses the new user's own email as the password, and answers a registered email the same way", async () => {
+    const own = form("");
+    const res = await call(signupAction, formRequest("/signup", { ...own, password: own.email }), t.context);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.password[0]).toContain("personal or page related data");
+    expect(await storedUser(own.email)).toBeUndefined();
+    // An email that has an account gets the same refusal: the check says nothing about it.
+    const existing = await createUser(t.context.db);
+    const again = await call(signupAction, formRequest("/signup", form("password123", existing.email)), t.context);
+    expect(again.status).toBe(400);
+    expect((await again.json()).error.password[0]).toContain("This is a commonly used password.");
+  });
+
+  it("the register API refuses a weak password with 400 on path password and stores nothing; a strong one registers", async () => {
+    const fields = form("password123");
+    const weak = await api("/api/admin/users/register", fields);
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors[0]).toMatchObject({ path: "password", msg: expect.stringContaining(`${WEAK} This is a commonly used password.`) });
+    expect(await storedUser(fields.email)).toBeUndefined();
+    const strong = await api("/api/admin/users/register", { ...fields, password: STRONG });
+    expect(strong.status).toBe(201);
+    expect(await storedUser(fields.email)).toBeDefined();
+  });
+});
+
+describe("reset password", () => {
+  async function resetLinkFor(email: string): Promise<string> {
+    await call(resetRequestAction, formRequest("/reset-password", { email }), t.context);
+    return /\/reset-password\/([A-Za-z0-9_-]+)/.exec(t.outbox.at(-1)!.text)![1];
+  }
+
+  it("refuses a weak password and the user's own name on the password field, changes nothing, and keeps the link usable", async () => {
+    const user = await createUser(t.context.db, { name: "Farah Khan" });
+    const before = (await storedUser(user.email)).passwordHash;
+    const token = await resetLinkFor(user.email);
+    for (const password of ["password123", "qwertyuiop", "FarahKhan2024"]) {
+      const res = await call(resetAction, formRequest(`/reset-password/${token}`, { password, confirm: password }), t.context, { token });
+      expect(res.status, password).toBe(400);
+      const body = await res.json();
+      expect(body.error.password[0].startsWith(WEAK), password).toBe(true);
+      expect(JSON.stringify(body)).not.toContain(password);
+      expect((await storedUser(user.email)).passwordHash).toBe(before);
+    }
+    const done = await call(resetAction, formRequest(`/reset-password/${token}`, { password: STRONG, confirm: STRONG }), t.context, { token });
+    expect(done.status).toBe(302);
+    expect((await storedUser(user.email)).passwordHash).not.toBe(before);
+  });
+
+  it("a dead link is still answered as a dead link, whatever the password", async () => {
+    const res = await call(resetAction, formRequest("/reset-password/not-a-real-token", { password: "password123", confirm: "password123" }), t.context, { token: "not-a-real-token" });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error[""]).toEqual(["This link is invalid or has expired. Please ask for a new one."]);
+    expect(body.error.password).toBeUndefined();
   });
 });
