@@ -16,6 +16,7 @@ import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { prepareDemoStore } from "~/db/demo-seed.server";
+import { visibleSymbolCodes } from "~/models/symbol.server";
 import { realignHourlyCandles } from "~/models/candle.server";
 
 export interface BuiltServices {
@@ -69,6 +70,7 @@ export async function buildServices(
   const handshakeCookies = handshakeCookieSets(env.COOKIE_SECURE, secureCookies, plainCookies);
   const hub = createRealtimeHub({
     httpServer: options.httpServer,
+    symbolAccess: (user) => visibleSymbolCodes(database.db, user),
     authenticate: createHandshakeAuthenticator({ db: database.db, cookies: handshakeCookies, env }),
   });
   attachChatSocketHandlers(hub.io);

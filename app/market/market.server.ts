@@ -5,7 +5,7 @@ import type { AppDatabase } from "~/db/client.server";
 import type { RealtimeHub } from "~/realtime/hub.server";
 import { LivePrices } from "~/realtime/live-prices.server";
 import { TOP_BAR_INDICES } from "~/domain/quotes";
-import { listActiveSymbols, visibleSymbolCodes } from "~/models/symbol.server";
+import { listActiveSymbols } from "~/models/symbol.server";
 import type { LiveBook } from "./live-book.server";
 import type { PriceFeed } from "./feed";
 import { MarketEngine, type CandleSink } from "./engine.server";
@@ -59,7 +59,6 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
     clustered: () => options.hub.clustered,
     liveBook: options.liveBook,
     isKnownSymbol: (code) => known.has(code),
-    visibleCodes: (user) => visibleSymbolCodes(options.db, user),
     alwaysVisible: new Set(TOP_BAR_INDICES.map((i) => i.code)),
   });
 

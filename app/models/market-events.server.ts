@@ -2,7 +2,7 @@
 // key events.
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
-import { chaviEvents, chavis, chaviUsers, referencePoints, sectorAnalysisPoints, symbols } from "~/db/schema";
+import { chaviEvents, chavis, chaviUsers, referencePoints, sectorAnalysisPoints, symbols, users } from "~/db/schema";
 import { MANDI_VISAMO_TARGET, TEJI_VISAMO_TARGET } from "~/domain/targets";
 import type { KeyType } from "~/domain/keys";
 
@@ -46,7 +46,8 @@ export interface ActiveKey {
   type: KeyType;
   srNo: number;
   isactive: boolean;
-  userIds: number[];
+  /** The users the key is assigned to, with their roles. */
+  users: { id: number; roleId: number }[];
 }
 
 export async function listActiveKeysWithUsers(db: AppDatabase): Promise<ActiveKey[]> {
@@ -56,12 +57,13 @@ export async function listActiveKeysWithUsers(db: AppDatabase): Promise<ActiveKe
     .where(eq(chavis.isactive, true));
   if (keys.length === 0) return [];
   const links = await db
-    .select({ chaviId: chaviUsers.chaviId, userId: chaviUsers.userId })
+    .select({ chaviId: chaviUsers.chaviId, id: users.id, roleId: users.roleId })
     .from(chaviUsers)
+    .innerJoin(users, eq(users.id, chaviUsers.userId))
     .where(inArray(chaviUsers.chaviId, keys.map((k) => k.id)));
-  const byKey = new Map<number, number[]>();
-  for (const link of links) byKey.set(link.chaviId, [...(byKey.get(link.chaviId) ?? []), link.userId]);
-  return keys.map((k) => ({ ...k, userIds: byKey.get(k.id) ?? [] }));
+  const byKey = new Map<number, { id: number; roleId: number }[]>();
+  for (const { chaviId, ...user } of links) byKey.set(chaviId, [...(byKey.get(chaviId) ?? []), user]);
+  return keys.map((k) => ({ ...k, users: byKey.get(k.id) ?? [] }));
 }
 
 export interface NewKeyEvent {
@@ -76,6 +78,16 @@ export interface NewKeyEvent {
 export async function insertKeyEvents(db: AppDatabase, events: readonly NewKeyEvent[]): Promise<void> {
   if (events.length === 0) return;
   await db.insert(chaviEvents).values([...events]);
+}
+
+/** The key events of one IST trading day, oldest first, with their symbol codes. */
+export async function listKeyEventsOfDay(db: AppDatabase, tradingDate: string) {
+  return db
+    .select({ chaviId: chaviEvents.chaviId, symbolCode: symbols.symbolCode, label: chaviEvents.label, price: chaviEvents.price, eventTime: chaviEvents.eventTime })
+    .from(chaviEvents)
+    .innerJoin(symbols, eq(symbols.id, chaviEvents.symbolId))
+    .where(eq(chaviEvents.tradingDate, tradingDate))
+    .orderBy(chaviEvents.eventTime, chaviEvents.id);
 }
 
 /** Key events since a time, oldest first, with their symbol codes. */

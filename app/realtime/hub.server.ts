@@ -5,6 +5,7 @@ import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import type { SessionUser } from "~/models/auth-session.server";
 import { roomForRole, roomForUser } from "./events";
+import { attachSymbolEvents, type SymbolAccess, type SymbolAccessResolver, type SymbolAudience } from "./symbol-events.server";
 
 export type HandshakeAuthenticator = (handshake: {
   cookieHeader: string | undefined;
@@ -18,6 +19,13 @@ export interface RealtimeHub {
   clustered: boolean;
   emitToUser(userId: number, event: string, payload: unknown): void;
   emitToRoles(roles: readonly number[], event: string, payload: unknown): void;
+  /**
+   * The one way to send an event that names a market symbol (prices, keys, swings, targets,
+   * alerts): to the audience's sockets whose user is entitled to the symbol (docs/decisions/115).
+   */
+  emitToEntitled(symbolCode: string, event: string, payload: unknown, audience: SymbolAudience): void;
+  /** Re-reads one user's symbol entitlement for its open sockets (its subscription or role changed). */
+  refreshSymbolAccess(userId: number, roleId?: number): Promise<void>;
   /** Ends the live connections of one user (sign-out, deactivation). */
   disconnectUser(userId: number): void;
   close(): Promise<void>;
@@ -25,11 +33,15 @@ export interface RealtimeHub {
 
 export interface SocketData {
   user: SessionUser;
+  /** Resolved at the handshake: the symbols this socket's user may see. */
+  symbolAccess?: SymbolAccess;
 }
 
 export function createRealtimeHub(options: {
   httpServer?: HttpServer;
   authenticate: HandshakeAuthenticator;
+  /** The symbols a user may see (visibleSymbolCodes: the pages' and the API's rule). */
+  symbolAccess: SymbolAccessResolver;
   corsOrigin?: string | boolean;
 }): RealtimeHub {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>({
@@ -67,6 +79,9 @@ export function createRealtimeHub(options: {
     }
   });
 
+  let clustered = false;
+  const symbolEvents = attachSymbolEvents(io as unknown as Server, { resolve: options.symbolAccess, clustered: () => clustered });
+
   io.on("connection", (socket: Socket) => {
     const user = (socket.data as SocketData).user;
     void socket.join([roomForUser(user.id), roomForRole(user.roleId)]);
@@ -74,7 +89,12 @@ export function createRealtimeHub(options: {
 
   return {
     io: io as unknown as Server,
-    clustered: false,
+    get clustered() {
+      return clustered;
+    },
+    set clustered(value: boolean) {
+      clustered = value;
+    },
     emitToUser(userId, event, payload) {
       io.to(roomForUser(userId)).emit(event as never, payload as never);
     },
@@ -82,6 +102,10 @@ export function createRealtimeHub(options: {
       if (roles.length === 0) return;
       io.to(roles.map(roomForRole)).emit(event as never, payload as never);
     },
+    emitToEntitled(symbolCode, event, payload, audience) {
+      symbolEvents.emit(symbolCode, event, payload, audience);
+    },
+    refreshSymbolAccess: (userId, roleId) => symbolEvents.refresh(userId, roleId),
     disconnectUser(userId) {
       io.in(roomForUser(userId)).disconnectSockets(true);
     },

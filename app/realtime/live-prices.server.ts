@@ -10,6 +10,7 @@ import { MAX_SUBSCRIPTIONS, subscriptionSchema } from "~/schemas/realtime";
 import type { SessionUser } from "~/models/auth-session.server";
 import type { LiveBook } from "~/market/live-book.server";
 import { CLIENT_EVENTS, roomForSymbol, SERVER_EVENTS, type SymbolTickPayload } from "./events";
+import { mayReceiveSymbol, socketSymbolAccess } from "./symbol-events.server";
 
 const FRAME_EVENT = "market:frame";
 
@@ -24,16 +25,17 @@ export interface LivePricesOptions {
   liveBook: LiveBook;
   /** Codes that exist and tick (upper case). */
   isKnownSymbol: (code: string) => boolean;
-  /** The symbols a user may see: "all", or a set of upper-case codes (role 4's subscription). */
-  visibleCodes: (user: SessionUser) => Promise<Set<string> | "all">;
-  /** Codes every signed-in user may follow whatever their subscription (the top bar's indices). */
+  /**
+   * Codes every signed-in user may follow whatever their subscription (the top bar's indices):
+   * their prices only; the key labels riding along go to entitled users alone. What else a user
+   * may see is the hub's entitlement of the socket (symbol-events.server.ts), read at each frame.
+   */
   alwaysVisible?: ReadonlySet<string>;
 }
 
 interface ClientState {
   user: SessionUser;
   subs: Set<string>;
-  visible: Promise<Set<string> | "all">;
 }
 
 export interface SubscriptionAnswer {
@@ -74,22 +76,34 @@ export class LivePrices {
    */
   deliver(frame: SymbolTickPayload[]): void {
     const encoded = new Map<string, string>();
+    // A top-bar index goes to every subscriber, but its key labels only to entitled ones.
+    const pricesOnly = new Map<string, string>();
     for (const payload of frame) {
+      const code = payload.tickData.symbolCode;
       this.options.liveBook.set(payload.tickData);
-      encoded.set(payload.tickData.symbolCode, JSON.stringify(payload));
+      encoded.set(code, JSON.stringify(payload));
+      if (this.alwaysVisible.has(code)) pricesOnly.set(code, JSON.stringify({ ...payload, chavi: [] }));
     }
     for (const socket of this.options.io.of("/").sockets.values()) {
       const state = this.clients.get(socket);
       if (!state || state.subs.size === 0) continue;
+      // The entitlement is read at every frame: a subscription an admin has since narrowed
+      // stops here, not at the next reconnect.
+      const access = socketSymbolAccess(socket);
       let body = "";
+      const add = (code: string, part: string) => {
+        if (mayReceiveSymbol(access, code)) body = body === "" ? part : `${body},${part}`;
+        else if (pricesOnly.has(code)) body = body === "" ? pricesOnly.get(code)! : `${body},${pricesOnly.get(code)!}`;
+        else this.drop(socket, state, code);
+      };
       if (state.subs.size < encoded.size) {
         for (const code of state.subs) {
           const part = encoded.get(code);
-          if (part !== undefined) body = body === "" ? part : `${body},${part}`;
+          if (part !== undefined) add(code, part);
         }
       } else {
         for (const [code, part] of encoded) {
-          if (state.subs.has(code)) body = body === "" ? part : `${body},${part}`;
+          if (state.subs.has(code)) add(code, part);
         }
       }
       if (body === "") continue;
@@ -99,9 +113,23 @@ export class LivePrices {
     }
   }
 
+  /** May this socket follow the code's price (its entitlement, or a top-bar index)? */
+  private mayFollow(socket: Socket, code: string): boolean {
+    return mayReceiveSymbol(socketSymbolAccess(socket), code) || this.alwaysVisible.has(code);
+  }
+
+  /** Key labels of a quote for this socket: none unless its user is entitled to the symbol. */
+  private tickFor(socket: Socket, quote: Quote): SymbolTickPayload {
+    return { tickData: quote, chavi: mayReceiveSymbol(socketSymbolAccess(socket), quote.symbolCode) ? this.keyLabels(quote.symbolCode) : [] };
+  }
+
+  private drop(socket: Socket, state: ClientState, code: string) {
+    if (state.subs.delete(code)) void socket.leave(roomForSymbol(code));
+  }
+
   private attach(socket: Socket) {
     const user = (socket.data as { user: SessionUser }).user;
-    const state: ClientState = { user, subs: new Set(), visible: this.options.visibleCodes(user) };
+    const state: ClientState = { user, subs: new Set() };
     this.clients.set(socket, state);
 
     socket.on(CLIENT_EVENTS.subscribe, async (payload: unknown, ack?: unknown) => {
@@ -113,14 +141,13 @@ export class LivePrices {
       const answer = this.unsubscribe(socket, state, payload);
       if (typeof ack === "function") ack(answer);
     });
-    void this.sendSnapshot(socket, state);
+    this.sendSnapshot(socket);
   }
 
-  private async sendSnapshot(socket: Socket, state: ClientState) {
-    const visible = await state.visible;
+  private sendSnapshot(socket: Socket) {
     const quotes: Quote[] = [];
     for (const quote of this.options.liveBook.all()) {
-      if (visible === "all" || visible.has(quote.symbolCode) || this.alwaysVisible.has(quote.symbolCode)) quotes.push(quote);
+      if (this.mayFollow(socket, quote.symbolCode)) quotes.push(quote);
     }
     socket.emit(SERVER_EVENTS.allSymbol, quotes);
   }
@@ -133,13 +160,11 @@ export class LivePrices {
     if (!parsed.success) {
       return { ok: false, subscribed: [], ignored: [], message: parsed.error.issues[0]?.message ?? "Bad subscription" };
     }
-    const visible = await state.visible;
     const wanted = [...new Set(parsed.data.subs.map((c) => c.toUpperCase()))];
     const allowed: string[] = [];
     const ignored: string[] = [];
     for (const code of wanted) {
-      const maySee = visible === "all" || visible.has(code) || this.alwaysVisible.has(code);
-      if (this.options.isKnownSymbol(code) && maySee) allowed.push(code);
+      if (this.options.isKnownSymbol(code) && this.mayFollow(socket, code)) allowed.push(code);
       else ignored.push(code);
     }
     const fresh = allowed.filter((c) => !state.subs.has(c));
@@ -158,7 +183,7 @@ export class LivePrices {
       const snapshot = fresh
         .map((code) => this.options.liveBook.get(code))
         .filter((q): q is Quote => q !== undefined)
-        .map((q) => ({ tickData: q, chavi: this.keyLabels(q.symbolCode) }));
+        .map((q) => this.tickFor(socket, q));
       if (snapshot.length > 0) socket.emit(SERVER_EVENTS.symbolTick, snapshot);
     }
     return { ok: true, subscribed: [...state.subs], ignored };

@@ -74,6 +74,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (!saved) notFound();
   if (!value.status) context.hub.disconnectUser(id);
+  // Open sockets follow the new subscription and role at once (docs/decisions/115).
+  else await context.hub.refreshSymbolAccess(id, value.roleId);
   return redirectWithToast(context.cookies, request, `/users?role_id=${value.roleId}`, { type: "success", message: USER_SAVED });
 }
 

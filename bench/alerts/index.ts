@@ -60,7 +60,7 @@ export async function run(): Promise<void> {
   const withAlerts = new MarketEngine({ db, liveBook: new LiveBook(), feed: null, log: () => {} });
   await Promise.all([noAlerts.load(), withAlerts.load()]);
   let pushed = 0;
-  const stubHub = { io: { on() {}, off() {} } as never, emitToUser: () => void pushed++ };
+  const stubHub = { io: { on() {}, off() {} } as never, emitToEntitled: () => void pushed++ };
   const alertEngine = await attachAlertEngine(withAlerts, { db, hub: stubHub, refreshMs: 3_600_000, log: (l) => console.log(l) });
   console.log(`  setup: ${SYMBOLS} symbols, ${alertEngine.index.size.toLocaleString("en-IN")} alerts indexed in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
 

@@ -57,7 +57,12 @@ beforeAll(async () => {
   await t.context.db.insert(userSymbols).values({ userId: customer.id, symbolId: sym[1].id });
   engine = new MarketEngine({ db: t.context.db, liveBook: t.context.liveBook, feed: null, log: () => {} });
   await engine.load();
-  const hub = { io: t.context.hub.io, emitToUser: (userId: number, event: string, payload: unknown) => pushed.push({ userId, event, payload: payload as never }) };
+  const hub = {
+    io: t.context.hub.io,
+    emitToEntitled: (_code: string, event: string, payload: unknown, audience: { userIds?: readonly number[] }) => {
+      for (const userId of audience.userIds ?? []) pushed.push({ userId, event, payload: payload as never });
+    },
+  };
   alertEngine = await attachAlertEngine(engine, { db: t.context.db, hub, log: () => {} });
 });
 afterAll(async () => {

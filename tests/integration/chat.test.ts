@@ -28,11 +28,10 @@ import {
 } from "~/domain/chat";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
-import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { setUserStatus, type PublicUser } from "~/models/user.server";
 import type { AppContext } from "~/context";
 import type { RoleId } from "~/domain/access";
-import { createTestContext, type TestContext } from "../support/context";
+import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
 
@@ -465,7 +464,7 @@ describe("live over socket.io", () => {
 
   beforeAll(async () => {
     server = http.createServer();
-    hub = createRealtimeHub({ httpServer: server, authenticate: createHandshakeAuthenticator(t.context) });
+    hub = createRealtimeHub({ httpServer: server, ...hubOptionsFor(t.context) });
     attachChatSocketHandlers(hub.io);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

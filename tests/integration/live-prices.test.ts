@@ -9,11 +9,10 @@ import { io as connect, type Socket } from "socket.io-client";
 import { chaviEvents, referencePoints, symbols, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { startMarket, type MarketRuntime } from "~/market/market.server";
 import type { MarketEngine } from "~/market/engine.server";
 import type { SymbolTickPayload } from "~/realtime/events";
-import { createTestContext, type TestContext } from "../support/context";
+import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
 import { sessionCookieFor } from "../support/requests";
 
 let t: TestContext;
@@ -32,7 +31,7 @@ beforeAll(async () => {
   server = http.createServer();
   hub = createRealtimeHub({
     httpServer: server,
-    authenticate: createHandshakeAuthenticator(t.context),
+    ...hubOptionsFor(t.context),
   });
   market = await startMarket({ db: t.context.db, liveBook: t.context.liveBook, hub, openFeed: () => null, frameMs: 50, log: () => {} });
   for (let i = 0; i < 50 && !market.engine(); i++) await new Promise((r) => setTimeout(r, 20));

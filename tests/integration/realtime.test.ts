@@ -6,10 +6,10 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { createHandshakeAuthenticator, readSessionId } from "~/auth/session.server";
+import { readSessionId } from "~/auth/session.server";
 import { setUserStatus } from "~/models/user.server";
 import { healthReport } from "~/health.server";
-import { createTestContext, type TestContext } from "../support/context";
+import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
 import { sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   server = http.createServer();
   hub = createRealtimeHub({
     httpServer: server,
-    authenticate: createHandshakeAuthenticator(t.context),
+    ...hubOptionsFor(t.context),
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

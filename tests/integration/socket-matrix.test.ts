@@ -10,10 +10,9 @@ import { seedDemoData } from "~/db/seed.server";
 import { ALL_ROLES, canSendSocketEvent, SOCKET_EVENT_RULES, type RoleId } from "~/domain/access";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
-import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { startMarket, type MarketRuntime } from "~/market/market.server";
 import { CLIENT_EVENTS } from "~/realtime/events";
-import { createTestContext, type TestContext } from "../support/context";
+import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
 import { sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
 
@@ -37,7 +36,7 @@ beforeAll(async () => {
   await seedDemoData(t.context.db);
   for (const role of ALL_ROLES) users[role] = (await createUser(t.context.db, { roleId: role })).id;
   server = http.createServer();
-  hub = createRealtimeHub({ httpServer: server, authenticate: createHandshakeAuthenticator(t.context) });
+  hub = createRealtimeHub({ httpServer: server, ...hubOptionsFor(t.context) });
   attachChatSocketHandlers(hub.io);
   market = await startMarket({ db: t.context.db, liveBook: t.context.liveBook, hub, openFeed: () => null, frameMs: 50, log: () => {} });
   for (let i = 0; i < 50 && !market.engine(); i++) await new Promise((r) => setTimeout(r, 20));

@@ -13,7 +13,6 @@ import { loader as newLoader, action as newAction } from "~/routes/trades.new";
 import { loader as editLoader, action as editAction } from "~/routes/trades.$id.edit";
 import { loader as deleteLoader, action as deleteAction } from "~/routes/trades.$id.delete";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { istWallTimeToEpochMs } from "~/domain/dates";
 import type { RoleId } from "~/domain/access";
 import type { AppContext } from "~/context";
@@ -29,7 +28,7 @@ import {
   TRADE_VERIFIED,
   WHOLE_QUANTITY,
 } from "~/schemas/trade";
-import { createTestContext, type TestContext } from "../support/context";
+import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";
@@ -337,7 +336,7 @@ describe("trade notifications over real sockets", () => {
 
   beforeAll(async () => {
     server = http.createServer();
-    hub = createRealtimeHub({ httpServer: server, authenticate: createHandshakeAuthenticator(t.context) });
+    hub = createRealtimeHub({ httpServer: server, ...hubOptionsFor(t.context) });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     context = { ...t.context, hub };

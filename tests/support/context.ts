@@ -11,6 +11,7 @@ import { mailedLinkBase } from "~/mail/links.server";
 import { LiveBook } from "~/market/live-book.server";
 import { createRealtimeHub } from "~/realtime/hub.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
+import { visibleSymbolCodes } from "~/models/symbol.server";
 import { createScratchDatabase } from "./scratch-database";
 
 export interface TestContext {
@@ -21,6 +22,14 @@ export interface TestContext {
 }
 
 export const TEST_SECRET = "integration-test-secret-0123456789";
+
+/** What a test hub needs besides a server: the handshake and the symbol entitlement, as services.server.ts wires them. */
+export function hubOptionsFor(context: Pick<AppContext, "db" | "cookies">) {
+  return {
+    authenticate: createHandshakeAuthenticator(context),
+    symbolAccess: (user: { id: number; roleId: number }) => visibleSymbolCodes(context.db, user),
+  };
+}
 
 /** Opens a fresh database: PGlite in memory, or a new PostgreSQL database dropped on close. */
 export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; url: string }> {
@@ -43,7 +52,10 @@ export async function createTestContext(
   const env = parseEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SECRET, ...overrides.env });
   const cookies = createAppCookies(TEST_SECRET, false);
   const mailer = createMemoryMailer();
-  const hub = createRealtimeHub({ authenticate: createHandshakeAuthenticator({ db: database.db, cookies }) });
+  const hub = createRealtimeHub({
+    authenticate: createHandshakeAuthenticator({ db: database.db, cookies }),
+    symbolAccess: (user) => visibleSymbolCodes(database.db, user),
+  });
   const context: AppContext = {
     db: database.db,
     env,

@@ -151,6 +151,7 @@ export const userCalls = [
       await firstProblem(userWriteProblems(context.db, user.roleId, body, body.id));
       if (!(await updateAccount(context.db, user.roleId, body.id, body))) apiNotFound();
       if (!body.status) context.hub.disconnectUser(body.id);
+      else await context.hub.refreshSymbolAccess(body.id, body.roleId);
       return { status: 200, message: USER_SAVED };
     },
     sample: async (f) => {

@@ -1,6 +1,7 @@
 // DECISIONS 16: every tick is checked against the active alerts of its symbol through the
 // sorted index (alert-index.ts); a fired alert leaves the index at once (once per crossing),
-// then is marked fired and its notifications are stored and pushed to the owners' rooms.
+// then is marked fired and its notifications are stored and pushed to the recipients entitled
+// to the symbol.
 import type { AppDatabase } from "~/db/client.server";
 import { alertMessage } from "~/domain/alerts";
 import { formatIstDateTime } from "~/domain/dates";
@@ -24,7 +25,7 @@ export interface AlertEngine {
 
 export async function attachAlertEngine(
   engine: Pick<MarketEngine, "onTick">,
-  deps: { db: AppDatabase; hub: Pick<RealtimeHub, "io" | "emitToUser">; refreshMs?: number; log?: (line: string) => void },
+  deps: { db: AppDatabase; hub: Pick<RealtimeHub, "io" | "emitToEntitled">; refreshMs?: number; log?: (line: string) => void },
 ): Promise<AlertEngine> {
   const log = deps.log ?? ((line: string) => console.log(line));
   const index = new AlertIndex();
@@ -73,7 +74,7 @@ export async function attachAlertEngine(
             mp3Text: n.mp3Text,
             time: formatIstDateTime(n.createdAt),
           };
-          deps.hub.emitToUser(n.userId, ALERT_NOTIFICATION_EVENT, payload);
+          deps.hub.emitToEntitled(n.symbolCode, ALERT_NOTIFICATION_EVENT, payload, { userIds: [n.userId] });
         }
       })
       .catch((error) => log(`[alerts] firing ${batch.length} alerts failed: ${(error as Error).message}`))

@@ -1,10 +1,13 @@
 // DECISIONS 17: keys are rungs of a ladder around the previous session's settlement price.
-// A crossing is stored as a key event and pushed (chavi_algorithm) to the users the key is
-// assigned to; today's labels ride along with each symbol's ticks.
+// A crossing is stored as a key event and pushed (chavi_algorithm) to role 1 and to the users
+// of roles 3 and 4 the key is assigned to, if entitled to the symbol (docs/decisions/115); today's
+// labels ride along with each symbol's ticks. A key fires once per rung and direction per IST
+// day (docs/decisions/126): the day's stored events are read back at start, so a restart or a
+// new leader does not fire them again.
 import type { AppDatabase } from "~/db/client.server";
-import { keyCrossings, keyLadder, type KeyRung } from "~/domain/keys";
+import { admitKeyCrossings, keyCrossings, keyEventAudience, keyLadder, keyTypeOfLabel, type KeyEventLedger, type KeyRung } from "~/domain/keys";
 import { istDateString, formatIstDateTime } from "~/domain/dates";
-import { insertKeyEvents, listActiveKeysWithUsers, type ActiveKey, type NewKeyEvent } from "~/models/market-events.server";
+import { insertKeyEvents, listActiveKeysWithUsers, listKeyEventsOfDay, type ActiveKey, type NewKeyEvent } from "~/models/market-events.server";
 import { SERVER_EVENTS, type KeyEventPayload } from "~/realtime/events";
 import type { RealtimeHub } from "~/realtime/hub.server";
 import type { MarketEngine } from "../engine.server";
@@ -13,16 +16,44 @@ export interface KeyLabelBook {
   labels(code: string): { label: string; date: string }[];
 }
 
+interface SymbolDay {
+  ledger: KeyEventLedger;
+  labels: { label: string; date: string }[];
+}
+
 export async function attachKeyEngine(
   engine: MarketEngine,
-  deps: { db: AppDatabase; hub: Pick<RealtimeHub, "emitToUser">; refreshMs?: number; flushMs?: number; log?: (line: string) => void },
+  deps: {
+    db: AppDatabase;
+    hub: Pick<RealtimeHub, "emitToEntitled">;
+    refreshMs?: number;
+    flushMs?: number;
+    log?: (line: string) => void;
+    /** The clock that names "today" for the events read back at start (tests move it). */
+    now?: () => number;
+  },
 ): Promise<KeyLabelBook & { flush(): Promise<void>; stop(): void }> {
   const log = deps.log ?? ((line: string) => console.log(line));
   let keys: ActiveKey[] = await listActiveKeysWithUsers(deps.db);
-  let usersByKey = new Map(keys.map((k) => [k.id, k.userIds]));
+  let audienceByKey = new Map(keys.map((k) => [k.id, keyEventAudience(k.users)]));
   const ladders = new Map<string, { base: number; rungs: KeyRung[] }>();
-  const todays = new Map<string, { day: string; labels: { label: string; date: string }[] }>();
+  const days = new Map<string, SymbolDay>();
   let queue: NewKeyEvent[] = [];
+
+  // Today's stored events: the crossings that already fired, and the labels the ticks carry.
+  const today = istDateString((deps.now ?? Date.now)());
+  for (const row of await listKeyEventsOfDay(deps.db, today)) {
+    const code = row.symbolCode.toUpperCase();
+    const type = keyTypeOfLabel(row.label);
+    const day = days.get(code) ?? { ledger: { day: today, fired: new Set<string>() }, labels: [] };
+    if (type) {
+      const { ledger, admitted } = admitKeyCrossings(day.ledger, today, [{ keyId: row.chaviId, type, price: row.price }]);
+      day.ledger = ledger;
+      if (admitted.length === 0) continue; // a repeat stored before this rule
+    }
+    day.labels.push({ label: row.label, date: formatIstDateTime(row.eventTime) });
+    days.set(code, day);
+  }
 
   const ladderFor = (code: string, base: number, step: number) => {
     const cached = ladders.get(code);
@@ -47,7 +78,7 @@ export async function attachKeyEngine(
   const refreshTimer = setInterval(async () => {
     try {
       keys = await listActiveKeysWithUsers(deps.db);
-      usersByKey = new Map(keys.map((k) => [k.id, k.userIds]));
+      audienceByKey = new Map(keys.map((k) => [k.id, keyEventAudience(k.users)]));
       ladders.clear();
     } catch (error) {
       log(`[keys] reload failed: ${(error as Error).message}`);
@@ -60,9 +91,11 @@ export async function attachKeyEngine(
     const crossings = keyCrossings(previousPrice, quote.last, ladderFor(symbol.symbolCode, symbol.base, symbol.step));
     if (crossings.length === 0) return;
     const day = istDateString(quote.time);
-    let today = todays.get(symbol.symbolCode);
-    if (!today || today.day !== day) todays.set(symbol.symbolCode, (today = { day, labels: [] }));
-    for (const crossing of crossings) {
+    let state = days.get(symbol.symbolCode);
+    if (!state || state.ledger.day !== day) days.set(symbol.symbolCode, (state = { ledger: { day, fired: new Set() }, labels: [] }));
+    const { ledger, admitted } = admitKeyCrossings(state.ledger, day, crossings);
+    state.ledger = ledger;
+    for (const crossing of admitted) {
       queue.push({
         chaviId: crossing.keyId,
         symbolId: symbol.id,
@@ -71,14 +104,15 @@ export async function attachKeyEngine(
         tradingDate: day,
         eventTime: new Date(quote.time),
       });
-      today.labels.push({ label: crossing.label, date: formatIstDateTime(quote.time) });
+      state.labels.push({ label: crossing.label, date: formatIstDateTime(quote.time) });
       const payload: KeyEventPayload = { symbolCode: symbol.symbolCode, label: crossing.label, price: crossing.price, time: quote.time };
-      for (const userId of usersByKey.get(crossing.keyId) ?? []) deps.hub.emitToUser(userId, SERVER_EVENTS.chavi, payload);
+      const audience = audienceByKey.get(crossing.keyId) ?? keyEventAudience([]);
+      deps.hub.emitToEntitled(symbol.symbolCode, SERVER_EVENTS.chavi, payload, audience);
     }
   });
 
   return {
-    labels: (code) => todays.get(code.toUpperCase())?.labels ?? [],
+    labels: (code) => days.get(code.toUpperCase())?.labels ?? [],
     flush,
     stop: () => {
       clearInterval(flushTimer);

@@ -1,9 +1,9 @@
 // DECISIONS 14 on the day's 1-minute candles: when a minute closes, the swings are recomputed
-// and a new swing point is pushed as swing_alert to the symbol's room.
+// and a new swing point is pushed as swing_alert to the symbol's subscribers entitled to it.
 import { mergeTickIntoCandle, type Candle } from "~/domain/candles";
 import { detectSwings, swingAlertClearsLine } from "~/domain/swing";
 import { istDateString } from "~/domain/dates";
-import { roomForSymbol, SERVER_EVENTS, type SwingAlertPayload } from "~/realtime/events";
+import { SERVER_EVENTS, type SwingAlertPayload } from "~/realtime/events";
 import type { RealtimeHub } from "~/realtime/hub.server";
 import type { MarketEngine } from "../engine.server";
 
@@ -13,7 +13,7 @@ interface DayCandles {
   swingCount: number;
 }
 
-export function attachSwingWatcher(engine: MarketEngine, deps: { hub: Pick<RealtimeHub, "io"> }) {
+export function attachSwingWatcher(engine: MarketEngine, deps: { hub: Pick<RealtimeHub, "emitToEntitled"> }) {
   const days = new Map<string, DayCandles>();
   engine.onTick((symbol, quote) => {
     const day = istDateString(quote.time);
@@ -39,7 +39,7 @@ export function attachSwingWatcher(engine: MarketEngine, deps: { hub: Pick<Realt
           time: swing.time,
           clearLine: swingAlertClearsLine(quote.time),
         };
-        deps.hub.io.to(roomForSymbol(symbol.symbolCode)).emit(SERVER_EVENTS.swingAlert, payload);
+        deps.hub.emitToEntitled(symbol.symbolCode, SERVER_EVENTS.swingAlert, payload, { subscribers: true });
       }
       state.swingCount = swings.length;
     }

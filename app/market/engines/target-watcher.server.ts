@@ -1,15 +1,15 @@
 // DECISIONS 15: a MANDI target is deleted when the day's low reaches it, a TEJI target when
-// the day's high does; the deletion is pushed to the symbol's room.
+// the day's high does; the deletion is pushed to the symbol's subscribers entitled to it.
 import type { AppDatabase } from "~/db/client.server";
 import { targetsHit } from "~/domain/targets";
 import { deleteReferencePoints, listWatchedTargets, type WatchedTarget } from "~/models/market-events.server";
-import { roomForSymbol, SERVER_EVENTS, type TargetRemovedPayload } from "~/realtime/events";
+import { SERVER_EVENTS, type TargetRemovedPayload } from "~/realtime/events";
 import type { RealtimeHub } from "~/realtime/hub.server";
 import type { MarketEngine } from "../engine.server";
 
 export async function attachTargetWatcher(
   engine: MarketEngine,
-  deps: { db: AppDatabase; hub: Pick<RealtimeHub, "io">; refreshMs?: number; log?: (line: string) => void },
+  deps: { db: AppDatabase; hub: Pick<RealtimeHub, "emitToEntitled">; refreshMs?: number; log?: (line: string) => void },
 ) {
   const log = deps.log ?? ((line: string) => console.log(line));
   let bySymbol = new Map<number, WatchedTarget[]>();
@@ -37,7 +37,7 @@ export async function attachTargetWatcher(
       .then(() => {
         for (const p of removed) {
           const payload: TargetRemovedPayload = { id: p.id, symbolCode: p.symbolCode, pointName: p.pointName, price: p.price };
-          deps.hub.io.to(roomForSymbol(p.symbolCode)).emit(SERVER_EVENTS.targetRemoved, payload);
+          deps.hub.emitToEntitled(p.symbolCode, SERVER_EVENTS.targetRemoved, payload, { subscribers: true });
         }
       })
       .catch((error) => log(`[targets] delete failed: ${error.message}`))
