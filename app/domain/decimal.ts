@@ -25,6 +25,17 @@ export function isDecimalNotation(text: string): boolean {
 }
 
 /**
+ * Text in decimal notation (surrounding spaces trimmed) as a number: how file imports read a
+ * figure. null for anything else (hex, exponent, Infinity, blanks) or a value beyond a double.
+ */
+export function readDecimalNumber(text: string): number | null {
+  const trimmed = text.trim();
+  if (!DECIMAL_NOTATION.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
  * Decimal notation rounded to `scale` places, half away from zero, as scaled units; null when
  * the text is not decimal notation. A value with more than 30 integer digits comes back as
  * ±10^(30 + scale), beyond every bound, without building a huge bigint from hostile input.

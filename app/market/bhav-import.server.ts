@@ -10,6 +10,7 @@
 //   - cash equities (legacy CM, UDiFF STK): series EQ rows, under their own code.
 //   - everything else (options, later expiries, other series) is counted as not used.
 import type { AppDatabase } from "~/db/client.server";
+import { numberUnits, unitsToText } from "~/domain/decimal";
 import { formatNumber } from "~/domain/format";
 import { FUTURE_INSTRUMENTS, futureSymbolCode, nearMonthFutures, parseBhavCopy, SYMBOL_MISSING_MESSAGE, type BhavFormat, type BhavRow } from "~/market/bhav.server";
 import { findCsvHeader, parseCsvInSlices } from "~/market/csv-chunks.server";
@@ -92,7 +93,10 @@ export function selectBhavTargets(rows: readonly BhavRow[]): { targets: BhavTarg
  * and low all 0, as NSE prints them) is stored flat at its close. A settlement price of 0 is
  * "none" (the key engine then falls back to the close).
  */
-export function dailyBarFromBhavRow(row: BhavRow): { bar: Omit<DailyBar, "symbolId"> } | { error: string } {
+export function dailyBarFromBhavRow(parsed: BhavRow): { bar: Omit<DailyBar, "symbolId"> } | { error: string } {
+  // Checked as they will be stored: rounded to the price columns' 2 places first, so a close of
+  // 0.004 is the 0.00 it would become (docs/decisions/118).
+  const row = { ...parsed, open: toPaise(parsed.open), high: toPaise(parsed.high), low: toPaise(parsed.low), close: toPaise(parsed.close), settlePrice: toPaise(parsed.settlePrice) };
   const prices = [row.open, row.high, row.low, row.close, row.settlePrice];
   if (prices.some((p) => p < 0)) return { error: "A price is negative" };
   if (prices.some((p) => p > MAX_STORABLE_PRICE)) return { error: `A price is too large to store (the limit is ${formatNumber(MAX_STORABLE_PRICE)})` };
@@ -117,6 +121,12 @@ export function dailyBarFromBhavRow(row: BhavRow): { bar: Omit<DailyBar, "symbol
       volume: Math.round(row.volume),
     },
   };
+}
+
+/** A price rounded half away from zero to 2 places, from its decimal digits (NaN stays NaN). */
+function toPaise(price: number): number {
+  const units = numberUnits(price, 2);
+  return units === null ? price : Number(unitsToText(units, 2));
 }
 
 function describeBar(bar: Omit<DailyBar, "symbolId">): string {

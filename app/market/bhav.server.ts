@@ -29,6 +29,7 @@
 import { parse } from "csv-parse/sync";
 import type { InfoRecord } from "csv-parse/sync";
 import { parseNseDate } from "~/domain/dates";
+import { readDecimalNumber } from "~/domain/decimal";
 
 export type BhavFormat = "fo-legacy" | "cm-legacy" | "udiff" | "short" | "unknown";
 
@@ -218,10 +219,9 @@ export function futureSymbolCode(symbol: string): string {
   return `${normaliseSymbolCode(symbol)}-I`;
 }
 
+/** Decimal notation only (docs/decisions/118): "0x10", "1e5" or "Infinity" is an invalid value. */
 function parseNumber(text: string): number | null {
-  if (text === "") return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
+  return readDecimalNumber(text);
 }
 
 // ---------------------------------------------------------------- the parser

@@ -8,6 +8,7 @@
 // 20171003 09:16 → 2017-10-03T03:45:00Z. After-hours rows (15:31, 16:36 …) are kept as they are.
 import type { Candle } from "~/domain/candles";
 import { istWallTimeToEpochMs, parseNseDate } from "~/domain/dates";
+import { readDecimalNumber } from "~/domain/decimal";
 import { readCsvRecords, SYMBOL_MISSING_MESSAGE, type ParseError } from "~/market/bhav.server";
 
 export interface MinuteBar extends Candle {
@@ -56,7 +57,7 @@ export function parseMinuteCsv(csv: string): MinuteParseResult {
     if (start === null) rowErrors.push(`Invalid date/time ${JSON.stringify(`${date} ${time}`)}`);
     const names = ["Open", "High", "Low", "Close", "Volume"];
     const values = numbers.slice(0, 5).map((text, i) => {
-      const n = text === "" ? Number.NaN : Number(text);
+      const n = readDecimalNumber(text) ?? Number.NaN; // decimal notation only (docs/decisions/118)
       if (!Number.isFinite(n)) rowErrors.push(`Invalid ${names[i]} value ${JSON.stringify(text)}`);
       return n;
     });

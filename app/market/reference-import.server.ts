@@ -3,6 +3,7 @@
 // on its own; the valid rows are saved in one transaction and the others listed with the reason.
 import type { AppDatabase } from "~/db/client.server";
 import { isValidYmd } from "~/domain/dates";
+import { readDecimalNumber } from "~/domain/decimal";
 import { formatNumber } from "~/domain/format";
 import { normaliseSymbolCode, readCsvRecords, type ParseError } from "~/market/bhav.server";
 import { databaseMessage } from "~/market/bhav-import.server";
@@ -60,7 +61,8 @@ export function isReferenceHeader(header: readonly string[]): boolean {
 
 function positive(text: string, column: string, errors: string[]): number | null {
   if (text === "") return null;
-  const n = Number(text.replace(/,/g, ""));
+  // Grouping commas are allowed here (the files carry them); otherwise decimal notation only.
+  const n = readDecimalNumber(text.replace(/,/g, "")) ?? Number.NaN;
   if (!Number.isFinite(n) || n <= 0) {
     errors.push(`${column} must be a positive number, got ${JSON.stringify(text)}`);
     return null;

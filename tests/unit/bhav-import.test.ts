@@ -91,4 +91,20 @@ describe("dailyBarFromBhavRow", () => {
     expect(dailyBarFromBhavRow(row({ volume: 1e308 }))).toEqual({ error: "The volume is too large to store" });
     expect(dailyBarFromBhavRow(row({ high: MAX_STORABLE_PRICE * 10 }))).toMatchObject({ error: expect.stringMatching(/too large to store/) });
   });
+  it("checks prices as they will be stored: rounded to 2 places first (docs/decisions/118)", () => {
+    expect(dailyBarFromBhavRow(row({ open: 0, high: 0, low: 0, close: 0.004 }))).toEqual({ error: "The close price is 0: there is no price to store" });
+    expect(dailyBarFromBhavRow(row({ high: 999_999_999_999.994 }))).toMatchObject({ bar: { high: 999_999_999_999.99 } });
+    expect(dailyBarFromBhavRow(row({ high: 999_999_999_999.996 }))).toMatchObject({ error: expect.stringMatching(/too large to store/) });
+    expect(dailyBarFromBhavRow(row({ close: 100.005 }))).toMatchObject({ bar: { close: 100.01 } });
+  });
+  it("reads decimal notation only: hex, exponent or Infinity in a file is an invalid value", () => {
+    const csv = (close: string) =>
+      `SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,\nACC,EQ,100,110,90,${close},105,100,10,1000,01-JAN-2020,1,INE012A01025,\n`;
+    expect(parseBhavCopy(csv("105")).rows[0]).toMatchObject({ symbol: "ACC", close: 105 });
+    for (const close of ["0x10", "1e2", "Infinity", "1_05"]) {
+      const parsed = parseBhavCopy(csv(close));
+      expect(parsed.rows, close).toEqual([]);
+      expect(parsed.errors, close).toContainEqual({ line: 2, message: `Invalid CLOSE value ${JSON.stringify(close)}` });
+    }
+  });
 });
