@@ -101,6 +101,16 @@ export async function endSession(context: AppContext, request: Request): Promise
 export type { SessionUser };
 
 /**
+ * For the hub's periodic re-check of open sockets: whether a session still stands (not expired,
+ * not idle, user active). A look only, like the handshake: an open tab receiving prices is not
+ * the user acting, and an idle session is left for the next page to end with its message.
+ */
+export function createSessionCheck(context: { db: AppContext["db"]; env: Pick<Env, "SESSION_IDLE_MINUTES_STAFF" | "SESSION_IDLE_MINUTES_CUSTOMER"> }) {
+  const idle = sessionIdleSettings(context.env);
+  return async (sessionId: string): Promise<boolean> => (await lookupSession(context.db, sessionId, { idle, mode: "check" })).kind === "active";
+}
+
+/**
  * The socket handshake's check: the session cookie, else a Bearer header, else auth.token.
  * `cookies` may list several cookie sets (Secure and plain, when COOKIE_SECURE is unset and both
  * HTTPS and HTTP reach the server): the first that names a session is used. A handshake is

@@ -8,7 +8,7 @@ import { authSessions } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { parseEnv } from "~/env.server";
 import { dispatchApi } from "~/api/dispatch.server";
-import { createHandshakeAuthenticator } from "~/auth/session.server";
+import { createHandshakeAuthenticator, createSessionCheck } from "~/auth/session.server";
 import { createAppCookies, handshakeCookieSets } from "~/auth/cookies.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { loader as settingLoader } from "~/routes/setting";
@@ -178,5 +178,20 @@ describe("socket handshake and the __Host- cookie", () => {
     // COOKIE_SECURE=1: a bare __session cookie (planted over HTTP or by a subdomain) opens nothing.
     expect(await ask(handshakeCookieSets(true, secure, plain), bareCookie)).toBeNull();
     expect(await ask(handshakeCookieSets(false, secure, plain), hostCookie)).toBeNull();
+  });
+});
+
+describe("the hub's re-check of open sockets", () => {
+  it("drops an idle session's sockets without recording activity or deleting the row", async () => {
+    const stillStands = createSessionCheck(t.context);
+    const active = await sessionIdleFor(3, 10 * MIN);
+    const before = (await sessionRow(active.id))!.lastSeenAt.getTime();
+    expect(await stillStands(active.id)).toBe(true);
+    // A tab left open with live prices must not keep its session alive.
+    expect((await sessionRow(active.id))!.lastSeenAt.getTime()).toBe(before);
+    const idle = await sessionIdleFor(3, 35 * MIN);
+    expect(await stillStands(idle.id)).toBe(false);
+    expect(await sessionRow(idle.id)).not.toBeNull();
+    expect(await stillStands("no-such-session")).toBe(false);
   });
 });
