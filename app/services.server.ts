@@ -57,7 +57,8 @@ export async function buildServices(
   // Hourly candles written before docs/decisions/127 hold clock hours: rebuilt once as session hours.
   if (await realignHourlyCandles(database.db)) log("[candles] hourly candles rebuilt as session hours (09:15, 10:15 … IST)");
   // Seeds an empty store, finishes one a killed start left half-seeded, or says it found one.
-  await prepareDemoStore(database.db, { seed: shouldSeedDemo(env), log });
+  // The demo admin and sub-admin's two-factor secret is sealed with a key from the session secret.
+  await prepareDemoStore(database.db, { seed: shouldSeedDemo(env), log, appSecret: resolveSessionSecret(env) });
   // Cookies are Secure when the request came over HTTPS (directly or through a trusted
   // proxy), unless COOKIE_SECURE forces it on or off: a Secure cookie set over plain HTTP would
   // not reach the ws:// socket handshake (docs/decisions/004).

@@ -8,6 +8,7 @@ import path from "node:path";
 import { DEFAULT_PGLITE_DIR, isDatabaseEmpty, migrateDatabase, openDatabase } from "../app/db/client.server";
 import { seedDemoData } from "../app/db/seed.server";
 import { parseEnv, shouldSeedDemo } from "../app/env.server";
+import { resolveSessionSecret } from "../app/services.server";
 import {
   collectImportSources,
   detectImportKind,
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
     // same here keeps the two in step (the seed would otherwise collide with imported symbols).
     if (shouldSeedDemo(env) && (await isDatabaseEmpty(handle.db))) {
       console.log("The database is empty: loading the demo data first, as the app does on its first start.");
-      await seedDemoData(handle.db);
+      await seedDemoData(handle.db, { appSecret: resolveSessionSecret(env) });
     }
     for (const source of sources) {
       const kind = kinds.get(source.file)!;

@@ -5,6 +5,8 @@
 import { migrateDatabase, openDatabase } from "../app/db/client.server";
 import { DEMO_PASSWORD, DEMO_USERS } from "../app/db/demo-data";
 import { demoSeedState, PARTIAL_SEED_MESSAGE, seedDemoStore } from "../app/db/demo-seed.server";
+import { parseEnv } from "../app/env.server";
+import { resolveSessionSecret } from "../app/services.server";
 
 async function main(): Promise<void> {
   const handle = await openDatabase(process.env.DATABASE_URL);
@@ -22,10 +24,13 @@ async function main(): Promise<void> {
       return;
     }
     if (state === "partial") console.log(`${PARTIAL_SEED_MESSAGE} Finishing it now.`);
-    const outcome = await seedDemoStore(handle.db, { log: (line) => console.log(`  ${line}`) });
+    // The demo admin and sub-admin's two-factor secret is sealed with the server's session secret.
+    const appSecret = resolveSessionSecret(parseEnv());
+    const outcome = await seedDemoStore(handle.db, { appSecret, log: (line) => console.log(`  ${line}`) });
     console.log(`Seeded the demo data (${handle.driver}):`);
     if (outcome) console.table({ ...outcome.history, sectorGaugePoints: outcome.gaugePoints });
     console.log(`Sign in with any of ${Object.values(DEMO_USERS).map((u) => u.email).join(", ")} and password ${DEMO_PASSWORD}.`);
+    console.log("The admin and sub-admin also need a two-factor code: run `npm run totp` (see the README).");
   } finally {
     await handle.close();
   }

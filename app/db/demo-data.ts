@@ -4,6 +4,14 @@
 /** Every demo user signs in with this password. */
 export const DEMO_PASSWORD = "demo12345";
 
+/**
+ * The two-factor secret of the demo admin and sub-admin (roles 1 and 2 must use two-factor
+ * sign-in; docs/decisions/121). Public on purpose, like the password: add it to an
+ * authenticator app, or print the current code with `npm run totp`. Real accounts each scan
+ * their own secret at /settings/two-factor.
+ */
+export const DEMO_TOTP_SECRET = "6QYFOZR3P6T36XHSQZQUWSB235AJF2PF";
+
 export const INDEX_SECTOR = "INDEX";
 
 export interface DemoSector {

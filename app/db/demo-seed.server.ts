@@ -40,6 +40,8 @@ export const PARTIAL_SEED_ADVICE =
 export interface DemoSeedOptions {
   now?: Date;
   log?: (line: string) => void;
+  /** The session secret: the demo admin and sub-admin get their two-factor secret sealed with it. */
+  appSecret?: string;
   /** Size of the price history (tests use a small one); the full demo set by default. */
   history?: Omit<DemoHistoryOptions, "now" | "log">;
 }
@@ -57,7 +59,7 @@ export async function seedDemoStore(db: AppDatabase, options: DemoSeedOptions = 
   if (state === "complete" || state === "other") return null;
   const resumed = state === "partial";
   if (state === "empty") {
-    await seedDemoData(db, { now: options.now, log, inTransaction: (tx) => markDemoSeed(tx, "started") });
+    await seedDemoData(db, { now: options.now, log, appSecret: options.appSecret, inTransaction: (tx) => markDemoSeed(tx, "started") });
   }
   const history = await seedDemoHistory(db, { ...options.history, now: options.now, log });
   const gaugePoints = await db.transaction(async (tx) => {

@@ -3,6 +3,10 @@
 // Random-looking figures come from a PRNG with a fixed seed, so for a given `now` the data set
 // is always the same; dates are computed from `now` on the IST calendar.
 import { hashPassword } from "~/auth/password.server";
+import { deriveSecretKey } from "~/auth/secret-box.server";
+import { sealTotpState } from "~/auth/totp.server";
+import type { RoleId } from "~/domain/access";
+import { TWO_FACTOR_REQUIRED_ROLES } from "~/domain/two-factor";
 import { istDateString, istDayStartMs } from "~/domain/dates";
 import { mulberry32 } from "~/market/feeds/prng";
 import { roundToTick } from "~/market/feeds/simulated.server";
@@ -17,6 +21,7 @@ import {
   DEMO_PASSWORD,
   DEMO_SECTORS,
   DEMO_SYMBOLS,
+  DEMO_TOTP_SECRET,
   DEMO_TRADE_REASONS,
   DEMO_USERS,
   EMPLOYEE_WATCHLISTS,
@@ -74,6 +79,12 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** Runs last inside the seed's transaction: what must commit with the data (a progress marker). */
   inTransaction?: (tx: AppDatabase) => Promise<void>;
+  /**
+   * The server's session secret: with it the demo admin and sub-admin are enrolled in two-factor
+   * sign-in with DEMO_TOTP_SECRET (sealed with a key derived from it), as their roles require
+   * (docs/decisions/121). Without it they must set it up at their first sign-in.
+   */
+  appSecret?: string;
 }
 
 const PRNG_SEED = 0x5eed_2026;
@@ -109,6 +120,12 @@ export async function seedDemoData(db: AppDatabase, options: SeedOptions = {}): 
       passwordHash: await hashPassword(DEMO_PASSWORD),
     })),
   );
+
+  const totpKey = options.appSecret ? deriveSecretKey(options.appSecret) : null;
+  const demoTwoFactor = (roleId: RoleId) =>
+    totpKey && TWO_FACTOR_REQUIRED_ROLES.includes(roleId)
+      ? { totpSecret: sealTotpState({ secret: DEMO_TOTP_SECRET, lastStep: null }, totpKey), totpEnabledAt: now }
+      : {};
 
   return db.transaction(async (tx) => {
     const sectorRows = await tx
@@ -158,6 +175,7 @@ export async function seedDemoData(db: AppDatabase, options: SeedOptions = {}): 
           roleId: u.roleId,
           status: true,
           emailVerifiedAt: now,
+          ...demoTwoFactor(u.roleId),
         })),
       )
       .returning({ id: users.id, username: users.username });

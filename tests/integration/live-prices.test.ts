@@ -12,7 +12,7 @@ import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { startMarket, type MarketRuntime } from "~/market/market.server";
 import type { MarketEngine } from "~/market/engine.server";
 import type { SymbolTickPayload } from "~/realtime/events";
-import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
+import { createTestContext, type TestContext, hubOptionsFor, TEST_SECRET } from "../support/context";
 import { sessionCookieFor } from "../support/requests";
 
 let t: TestContext;
@@ -26,7 +26,8 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestContext();
-  await seedDemoData(t.context.db);
+  // With the secret, as the server seeds: the demo admin has its two-factor sign-in set up.
+  await seedDemoData(t.context.db, { appSecret: TEST_SECRET });
   for (const u of await t.context.db.select({ id: users.id, email: users.email }).from(users)) ids[u.email] = u.id;
   server = http.createServer();
   hub = createRealtimeHub({

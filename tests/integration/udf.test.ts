@@ -15,7 +15,7 @@ import { loader as quotes } from "~/routes/udf.quotes";
 import { loader as marks } from "~/routes/udf.marks";
 import { loader as timescaleMarks } from "~/routes/udf.timescale_marks";
 import { loader as time } from "~/routes/udf.time";
-import { createTestContext, type TestContext } from "../support/context";
+import { createTestContext, TEST_SECRET, type TestContext } from "../support/context";
 import { call, getRequest, sessionCookieFor } from "../support/requests";
 
 const NOW = new Date("2026-11-20T12:00:00Z");
@@ -52,7 +52,8 @@ const symbolInfoShape = z.object({
 
 beforeAll(async () => {
   t = await createTestContext();
-  await seedDemoData(t.context.db, { now: NOW, log: () => {} });
+  // With the secret, as the server seeds: the demo admin has its two-factor sign-in set up.
+  await seedDemoData(t.context.db, { now: NOW, log: () => {}, appSecret: TEST_SECRET });
   await seedDemoHistory(t.context.db, { now: NOW, minuteDays: 2, dailyDays: 40, log: () => {} });
   for (const email of ["admin@example.com", "customer@example.com", "subadmin@example.com"]) {
     const [u] = await t.context.db.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -7,6 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
+import { totpCodeAt } from "~/auth/totp.server";
+import { DEMO_TOTP_SECRET } from "~/db/demo-data";
 
 /** A free TCP port on the loopback. */
 export async function freePort(): Promise<number> {
@@ -214,18 +216,33 @@ export function childPids(parent: number): number[] {
   }
 }
 
-/** Signs in through the real form and returns the session cookie header. */
-export async function signInCookie(base: string, email: string, password = "demo12345"): Promise<string> {
-  const res = await fetch(`${base}/login`, {
+/**
+ * Signs in through the real forms and returns the session cookie header. An account with
+ * two-factor sign-in (the demo admin and sub-admin) answers the second step with a code of
+ * DEMO_TOTP_SECRET, or of `totpSecret` (docs/decisions/121).
+ */
+export async function signInCookie(base: string, email: string, password = "demo12345", totpSecret = DEMO_TOTP_SECRET): Promise<string> {
+  const pick = (response: Response, name: string) =>
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith(`${name}=`));
+  let res = await fetch(`${base}/login`, {
     method: "POST",
     body: new URLSearchParams({ email, password }),
     headers: { Origin: base },
     redirect: "manual",
   });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith("__session="));
+  const challenge = pick(res, "__sign_in");
+  if (challenge) {
+    res = await fetch(`${base}/login/two-factor`, {
+      method: "POST",
+      body: new URLSearchParams({ code: await totpCodeAt(totpSecret) }),
+      headers: { Origin: base, Cookie: challenge },
+      redirect: "manual",
+    });
+  }
+  const cookie = pick(res, "__session");
   if (!cookie) throw new Error(`sign-in as ${email} failed with ${res.status}`);
   return cookie;
 }
