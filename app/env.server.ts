@@ -47,6 +47,13 @@ export const envSchema = z.object({
   LOGIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
   PUBLIC_URL: z.string().url().optional(),
+  // Seconds a sign-in counts as fresh for a sensitive admin action (docs/decisions/121); whole digits only.
+  REAUTH_WINDOW_SECONDS: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of seconds")
+    .transform(Number)
+    .pipe(z.number().min(1, "must be at least 1").max(24 * 60 * 60, "must be at most 86400 (a day)"))
+    .default(5 * 60),
   // Worker processes on this machine (one per core); above 1 needs Redis and PostgreSQL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be 1 or more").max(64, "WEB_CONCURRENCY must be 64 or less").default(1),
 }).superRefine((env, ctx) => {

@@ -35,6 +35,8 @@ export interface ApiFixture {
   supportId: number;
   /** The OTP the live-rate provider mails for these credentials (it is asked for one first). */
   providerOtp(apiToken: string, apiSecret: string): Promise<string>;
+  /** What the role's fixture user adds to a re-authentication: a fresh otp when it uses two-factor sign-in. */
+  secondFactor(role: RoleId): Promise<{ otp?: string }>;
   /** A new unverified customer and the code mailed to it. */
   pendingSignup(): Promise<{ email: string; otp: string }>;
   /** Every key's name in the current key order. */

@@ -7,8 +7,9 @@ import { createAuthSession, deleteAuthSession } from "~/models/auth-session.serv
 import { authPostLimit, signIn } from "./login.server";
 import { retryAfterHeaders } from "./rate-limit.server";
 import { bearerToken } from "./session.server";
+import { apiSecondFactorProblem } from "./two-factor.server";
 
-export async function apiLogin(context: AppContext, request: Request, credentials: { email: string; password: string }) {
+export async function apiLogin(context: AppContext, request: Request, credentials: { email: string; password: string; otp?: string; recovery_code?: string }) {
   const limited = await authPostLimit(context);
   if (limited) {
     const { message, retryAfter } = limited;
@@ -24,6 +25,11 @@ export async function apiLogin(context: AppContext, request: Request, credential
       { status: result.status, error: result.message, message: result.message, errors: [{ msg: result.message }] },
       { status: result.status, headers: retryAfterHeaders(result.retryAfter) },
     );
+  }
+  // Two-factor sign-in in the same request: otp or recovery_code beside the password (docs/decisions/121).
+  const second = await apiSecondFactorProblem(context, result.user, credentials);
+  if (second) {
+    return json({ status: second.status, error: second.message, message: second.message, errors: [{ msg: second.message }] }, { status: second.status });
   }
   return issueAccessToken(context, request, result.user, `Welcome back, ${result.user.name}.`);
 }

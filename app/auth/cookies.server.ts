@@ -11,6 +11,8 @@ export interface AppCookies {
   session: Cookie;
   toast: SessionStorage<Record<string, never>, { toast: ToastData }>;
   preferences: Cookie;
+  /** The pending second step of a sign-in: a random challenge id for 5 minutes (docs/decisions/121). */
+  signInChallenge: Cookie;
   secure: boolean;
 }
 
@@ -44,5 +46,6 @@ export function createAppCookies(secret: string, secure: boolean): AppCookies {
       cookie: { ...base, name: "__toast" },
     }),
     preferences: createCookie("prefs", { ...base, maxAge: 365 * 24 * 60 * 60 }),
+    signInChallenge: createCookie(authCookieName("sign_in", secure), { ...base, maxAge: 5 * 60 }),
   };
 }

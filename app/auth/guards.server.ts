@@ -2,7 +2,9 @@
 // (app/domain/access.ts) and throw the documents' answer: a redirect, a 404 or a 403.
 import { json, redirect } from "@remix-run/node";
 import type { AppContext } from "~/context";
-import { decideAccess, NOT_FOUND_TEXT, type RoleId } from "~/domain/access";
+import { decideAccess, decideAccessBeforeTwoFactor, NOT_FOUND_TEXT, type RoleId } from "~/domain/access";
+import { mustEnrolTwoFactor } from "~/domain/two-factor";
+import { ENROLMENT_REQUIRED, ENROLMENT_REQUIRED_API } from "~/schemas/two-factor";
 import { idleSignOutMessage } from "~/domain/sessions";
 import type { SessionLookup } from "~/models/auth-session.server";
 import { toastHeader } from "~/toast.server";
@@ -47,6 +49,14 @@ export async function requireRouteAccess(request: Request, context: AppContext):
   const user = found.kind === "active" ? found.user : null;
   const role = user?.roleId ?? null;
   if (!user || decideAccess(role, pathOf(request)).kind !== "allow") return answerFor(context, request, role, endedMessage(found));
+  if (mustEnrolTwoFactor(user)) {
+    // A role that must use two-factor sign-in reaches nothing else until it is set up.
+    const decision = decideAccessBeforeTwoFactor(user.roleId, pathOf(request));
+    if (decision.kind === "redirect") {
+      const toast = await toastHeader(context.cookies, request, { type: "info", message: ENROLMENT_REQUIRED });
+      throw redirect(decision.to, { headers: { "Set-Cookie": toast } });
+    }
+  }
   return user;
 }
 
@@ -73,5 +83,6 @@ export async function optionalUser(request: Request, context: AppContext): Promi
 export async function requireApiUser(request: Request, context: AppContext): Promise<SessionUser> {
   const found = await getSessionLookup(context, request);
   if (found.kind !== "active") throw json({ error: endedMessage(found) ?? "Invalid token" }, { status: 401 });
+  if (mustEnrolTwoFactor(found.user)) throw json({ error: ENROLMENT_REQUIRED_API }, { status: 403 });
   return found.user;
 }

@@ -3,6 +3,7 @@ import type { AppContext } from "~/context";
 import type { Env } from "~/env.server";
 import type { AppCookies } from "./cookies.server";
 import type { SessionIdleSettings } from "~/domain/sessions";
+import { mustEnrolTwoFactor } from "~/domain/two-factor";
 import {
   createAuthSession,
   deleteAuthSession,
@@ -129,6 +130,7 @@ export function createHandshakeAuthenticator(context: {
     id ??= bearerToken(handshake.authorization) ?? handshake.token ?? null;
     if (!id) return null;
     const found = await lookupSession(context.db, id, { idle: context.env ? sessionIdleSettings(context.env) : undefined, mode: "check" });
-    return found.kind === "active" ? found.user : null;
+    // A role that must use two-factor sign-in gets no live data before it is set up.
+    return found.kind === "active" && !mustEnrolTwoFactor(found.user) ? found.user : null;
   };
 }

@@ -15,6 +15,10 @@ export interface SessionUser {
   username: string;
   email: string;
   roleId: RoleId;
+  /** When this session last proved who the user is: sign-in or re-authentication (docs/decisions/121). */
+  authenticatedAt: Date;
+  /** Two-factor sign-in is on since; null when off (a role that must use it is sent to set it up). */
+  totpEnabledAt: Date | null;
 }
 
 export async function createAuthSession(

@@ -6,10 +6,10 @@ import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderDa
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { loginSchema } from "~/schemas/auth";
-import { endSession, isPageRequest, startSession } from "~/auth/session.server";
+import { endSession, isPageRequest } from "~/auth/session.server";
 import { authPostLimit, signIn } from "~/auth/login.server";
 import { retryAfterHeaders } from "~/auth/rate-limit.server";
-import { redirectWithToast } from "~/toast.server";
+import { finishPasswordStep } from "~/auth/two-factor.server";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — NSE Signals" }];
@@ -33,14 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     return json(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: result.status, headers: retryAfterHeaders(result.retryAfter) });
   }
-  const setCookie = await startSession(context, request, result.user.id);
-  return redirectWithToast(
-    context.cookies,
-    request,
-    "/dashboard",
-    { type: "success", message: `Login successful: Welcome back, ${result.user.name}.` },
-    { headers: { "Set-Cookie": setCookie } },
-  );
+  // The session, or the second step when the account uses two-factor sign-in (docs/decisions/121).
+  return finishPasswordStep(context, request, result.user);
 }
 
 export default function LoginPage() {

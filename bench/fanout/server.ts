@@ -83,6 +83,8 @@ async function startSocketIo(): Promise<number> {
         username: `bench${n}`,
         email: `bench${n}@example.com`,
         roleId: 1,
+        authenticatedAt: new Date(),
+        totpEnabledAt: new Date(),
       };
       return user;
     },

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { childPids, startAppServer, startPrivateRedis, waitUntil, type AppProcess, type PrivateRedis } from "../support/private-services";
 import { createScratchDatabase } from "../support/scratch-database";
+import { totpCodeAt } from "~/auth/totp.server";
+import { DEMO_TOTP_SECRET } from "~/db/demo-data";
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
 if (!enabled) console.log("[cluster] skipped: needs TEST_DATABASE_URL (npm run test:pg)");
@@ -61,10 +63,18 @@ describe.skipIf(!enabled)("WEB_CONCURRENCY=2", () => {
   });
 
   it("delivers a broadcast to sockets on both workers", async () => {
-    const signIn = await freshRequest(app.base, "/login", {
+    const password = await freshRequest(app.base, "/login", {
       method: "POST",
       body: new URLSearchParams({ email: "admin@example.com", password: "demo12345" }).toString(),
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.base, "X-Forwarded-For": "10.9.0.1" },
+    });
+    expect(password.status).toBe(302);
+    // The admin uses two-factor sign-in (docs/decisions/121): the second step, with the demo's code.
+    const challenge = password.setCookie.map((c) => c.split(";")[0]).find((c) => c.startsWith("__sign_in="))!;
+    const signIn = await freshRequest(app.base, "/login/two-factor", {
+      method: "POST",
+      body: new URLSearchParams({ code: await totpCodeAt(DEMO_TOTP_SECRET) }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.base, "X-Forwarded-For": "10.9.0.1", Cookie: challenge },
     });
     expect(signIn.status).toBe(302);
     const cookie = signIn.setCookie.map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="))!;

@@ -10,7 +10,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { seedDemoData } from "~/db/seed.server";
-import { decideAccess, NOT_FOUND_TEXT, type RoleId } from "~/domain/access";
+import { decideAccess, decideAccessBeforeTwoFactor, NOT_FOUND_TEXT, type RoleId } from "~/domain/access";
+import { TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
+import { ENROLMENT_REQUIRED_API } from "~/schemas/two-factor";
 import { rowCounts, sampleIds } from "../support/db-snapshot";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
@@ -90,6 +92,7 @@ const ROUTES: Record<string, RouteCase> = {
   "key-setting": { url: "/key-setting", intents: ["move", "save-order"] },
   "login-user": { url: "/login-user" },
   login: { url: "/login" },
+  "login_.two-factor": { url: "/login/two-factor" },
   logout: { url: "/logout" },
   preferences: { url: "/preferences", intents: ["theme", "sidebar"] },
   "reference-point": { url: "/reference-point", intents: ["delete"] },
@@ -110,6 +113,8 @@ const ROUTES: Record<string, RouteCase> = {
   "setting.marque": { url: "/setting/marque", intents: ["marque"] },
   setting: { url: "/setting", intents: ["view", "trade", "indicator"] },
   "settings.account": { url: "/settings/account" },
+  "settings.two-factor": { url: "/settings/two-factor", intents: ["start", "confirm", "regenerate", "disable"] },
+  reauth: { url: "/reauth" },
   signin: { url: "/signin" },
   signup: { url: "/signup" },
   "support.$receiverId": { url: "/support/:admin" },
@@ -231,7 +236,8 @@ describe("permission matrix", () => {
           if (route.postOnly) {
             expect(res.status).toBe(405);
           } else if (allowed) {
-            const turnedAway = res.status === 401 || (res.status === 302 && ["/login", "/dashboard"].includes(res.headers.get("Location") ?? "") && !["_index", "login", "signin"].includes(file));
+            // The second step of a sign-in sends a visitor without a pending sign-in back to /login.
+            const turnedAway = res.status === 401 || (res.status === 302 && ["/login", "/dashboard"].includes(res.headers.get("Location") ?? "") && !["_index", "login", "signin", "login_.two-factor"].includes(file));
             expect(turnedAway, `${file} GET as ${role}: ${res.status} ${res.headers.get("Location") ?? ""}`).toBe(false);
           } else {
             await expectRefused(res, role, url, Boolean(route.resource));
@@ -248,6 +254,69 @@ describe("permission matrix", () => {
           }
         }
       }
+    }, 60_000);
+  }
+});
+
+// Roles 1 and 2 must use two-factor sign-in (docs/decisions/121): an account of theirs that has
+// not set it up reaches the set-up page and the public paths only. Every other path its role may
+// open sends it to the set-up page, loader and action alike, and writes nothing; a path its role
+// may not open keeps the table's answer; the JSON API answers 403.
+describe("permission matrix before two-factor sign-in is set up (roles 1 and 2)", () => {
+  const pendingIds = {} as Record<1 | 2, number>;
+  beforeAll(async () => {
+    for (const role of [1, 2] as const) pendingIds[role] = (await createUser(t.context.db, { roleId: role, twoFactor: false })).id;
+  });
+  const pendingCookie = (role: 1 | 2) => sessionCookieFor(t.context, pendingIds[role]);
+
+  for (const file of routeFiles) {
+    const route = ROUTES[file];
+    if (!route) continue;
+    it(`${file}: the set-up page or the table's refusal, nothing written`, async () => {
+      const mod = await modules[`../../app/routes/${file}.tsx`]();
+      const { url, params } = resolve(file, route.url);
+      const path = url.split("?")[0];
+      // Sessions come and go with the requests themselves (a cookie each, /login ends one).
+      const counts = async () => {
+        const { auth_sessions: _sessions, ...rest } = await rowCounts(t.context.db);
+        return rest;
+      };
+      const before = await counts();
+      for (const role of [1, 2] as const) {
+        if (route.resource) {
+          if (route.open) continue;
+          const fn = mod.loader ?? mod.action;
+          const request = mod.loader ? getRequest(url, { cookie: await pendingCookie(role) }) : formRequest(url, { id: "1" }, { cookie: await pendingCookie(role) });
+          const res = await call(fn as never, request, t.context, params);
+          if (route.postOnly && mod.loader) continue;
+          expect(res.status, `${file} as ${role}`).toBe(403);
+          expect(await res.json()).toEqual({ error: ENROLMENT_REQUIRED_API });
+          continue;
+        }
+        const decision = decideAccessBeforeTwoFactor(role, path);
+        const sentToSetUp = decision.kind === "redirect" && decision.to === TWO_FACTOR_SETUP_PATH;
+        const requests: Request[] = [];
+        if (mod.loader && !route.postOnly) requests.push(getRequest(url, { cookie: await pendingCookie(role) }));
+        if (mod.action && decision.kind !== "allow") {
+          for (const intent of route.intents ?? [undefined]) {
+            const fields: Record<string, string> = intent ? { intent, id: "1", status: "0" } : { id: "1", name: "matrix" };
+            requests.push(formRequest(url, fields, { cookie: await pendingCookie(role) }));
+          }
+        }
+        for (const request of requests) {
+          const res = await call((request.method === "GET" ? mod.loader : mod.action) as never, request, t.context, params);
+          const where = `${file} ${request.method} as ${role}`;
+          if (sentToSetUp) {
+            expect(res.status, where).toBe(302);
+            expect(res.headers.get("Location"), where).toBe(TWO_FACTOR_SETUP_PATH);
+          } else if (decision.kind === "allow") {
+            expect(res.headers.get("Location") ?? "", where).not.toBe(TWO_FACTOR_SETUP_PATH);
+          } else {
+            await expectRefused(res, role, url, false);
+          }
+        }
+      }
+      expect(await counts(), file).toEqual(before);
     }, 60_000);
   }
 });

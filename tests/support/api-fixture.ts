@@ -17,7 +17,7 @@ import { liveRateProviderFor } from "~/live-rate/provider.server";
 import { resolveSessionSecret } from "~/services.server";
 import { createSectorRow, createSymbolRow } from "./admin";
 import type { TestContext } from "./context";
-import { createUser, insertReportTrade, TEST_PASSWORD } from "./factories";
+import { createUser, insertReportTrade, TEST_PASSWORD, totpCode } from "./factories";
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${(n += 1)}`;
@@ -91,6 +91,8 @@ export async function createApiFixture(t: TestContext): Promise<ApiFixture> {
       if (!otp) throw new Error("no OTP was mailed");
       return otp;
     },
+    // Roles 1 and 2 use two-factor sign-in (the factory enrols them): a code from their app.
+    secondFactor: async (role) => (role === 1 || role === 2 ? { otp: await totpCode() } : {}),
     pendingSignup: async () => {
       const email = `pending.${unique()}@example.test`;
       await registerCustomer(t.context, { name: "Pending", username: `pending_${unique()}`, email, password: "long-enough-1" });

@@ -2,6 +2,11 @@ import type { AppDatabase } from "~/db/client.server";
 import { hashPassword } from "~/auth/password.server";
 import { insertUser, type PublicUser } from "~/models/user.server";
 import type { RoleId } from "~/domain/access";
+import { TWO_FACTOR_REQUIRED_ROLES } from "~/domain/two-factor";
+import { deriveSecretKey } from "~/auth/secret-box.server";
+import { sealTotpState, totpCodeAt } from "~/auth/totp.server";
+import { enableTotp, storePendingTotpSecret } from "~/models/two-factor.server";
+import { TEST_SECRET } from "./context";
 
 let counter = 0;
 // One hash reused: scrypt is deliberately slow and the tests create many users.
@@ -10,13 +15,23 @@ export const TEST_PASSWORD = "correct-horse-9";
 
 export async function createUser(
   db: AppDatabase,
-  overrides: Partial<{ roleId: RoleId; email: string; name: string; username: string; status: boolean; emailVerified: boolean; password: string }> = {},
+  overrides: Partial<{
+    roleId: RoleId;
+    email: string;
+    name: string;
+    username: string;
+    status: boolean;
+    emailVerified: boolean;
+    password: string;
+    /** Two-factor sign-in on with TEST_TOTP_SECRET: by default for roles 1 and 2, which must use it. */
+    twoFactor: boolean;
+  }> = {},
 ): Promise<PublicUser> {
   counter += 1;
   const passwordHash = overrides.password
     ? await hashPassword(overrides.password)
     : await (cachedHash ??= hashPassword(TEST_PASSWORD));
-  return insertUser(db, {
+  const user = await insertUser(db, {
     name: overrides.name ?? `User ${counter}`,
     username: overrides.username ?? `user${counter}_${Date.now()}`,
     email: overrides.email ?? `user${counter}.${Date.now()}@example.test`,
@@ -25,6 +40,26 @@ export async function createUser(
     status: overrides.status ?? true,
     emailVerified: overrides.emailVerified ?? true,
   });
+  if (overrides.twoFactor ?? TWO_FACTOR_REQUIRED_ROLES.includes(user.roleId)) await enableTestTwoFactor(db, user.id);
+  return user;
+}
+
+/**
+ * The two-factor secret of every factory account that uses it (roles 1 and 2 unless told
+ * otherwise), as production requires of those roles: tests compute its codes with totpCode().
+ */
+export const TEST_TOTP_SECRET = "JL63CCAHGVJEHD2BISFG5C3VRSRSBR34";
+
+/** Turns two-factor sign-in on with TEST_TOTP_SECRET, sealed as the test context's secret seals it. */
+export async function enableTestTwoFactor(db: AppDatabase, userId: number): Promise<void> {
+  const pending = sealTotpState({ secret: TEST_TOTP_SECRET, lastStep: null }, deriveSecretKey(TEST_SECRET));
+  await storePendingTotpSecret(db, userId, pending);
+  await enableTotp(db, userId, pending, pending, []);
+}
+
+/** The code an authenticator app holding TEST_TOTP_SECRET shows at `at` (steps of 30 s). */
+export function totpCode(at: Date | number = Date.now()): Promise<string> {
+  return totpCodeAt(TEST_TOTP_SECRET, new Date(at));
 }
 
 // ---------------------------------------------------------------- report trades (issue 8)

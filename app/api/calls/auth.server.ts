@@ -1,10 +1,13 @@
 // Sign-in and sign-out (trading-dashboard.md §7): the documents' access token object.
+import { json } from "@remix-run/node";
 import * as z from "zod";
 import { apiLogin, apiLogout, issueAccessToken } from "~/auth/api-login.server";
 import { SIGNUP_ANSWER, signUpCustomer, signupProblems, verifySignupCode } from "~/auth/codes.server";
 import { authPostLimitMessage } from "~/auth/login.server";
 import { consumeLimit, waitMessage } from "~/auth/rate-limit.server";
-import { loginSchema, OTP_ERROR, otpSchema, signupSchema } from "~/schemas/auth";
+import { OTP_ERROR, otpSchema, signupSchema } from "~/schemas/auth";
+import { reauthenticate } from "~/auth/reauth.server";
+import { apiLoginSchema, apiReauthSchema } from "~/schemas/two-factor";
 import { createdStatus, messageShape } from "../shapes";
 import { apiError, badInput, defineCall } from "../types.server";
 
@@ -33,7 +36,7 @@ function loginCall(id: string, path: string, summary: string) {
     summary,
     page: "/login",
     public: true,
-    body: loginSchema,
+    body: apiLoginSchema,
     status: 200,
     response: tokenShape,
     handle: ({ context, request, body }) => apiLogin(context, request, body),
@@ -43,7 +46,11 @@ function loginCall(id: string, path: string, summary: string) {
 }
 
 export const authCalls = [
-  loginCall("admin/login", "/api/admin/login", "Sign in; the token goes in `Authorization: Bearer <token>`. role_id and fcm_token are accepted and ignored."),
+  loginCall(
+    "admin/login",
+    "/api/admin/login",
+    "Sign in; the token goes in `Authorization: Bearer <token>`. role_id and fcm_token are accepted and ignored. An account with two-factor sign-in also sends otp (the 6-digit code) or recovery_code, else 401; a role that must use two-factor sign-in and has not set it up is refused (403) until it has, on the website.",
+  ),
   loginCall("admin/users/login", "/api/admin/users/login", "Sign in (the trading area's second sign-in call): same answer as admin/login."),
   defineCall({
     id: "admin/users/register",
@@ -93,6 +100,33 @@ export const authCalls = [
     },
     sample: async (f) => ({ body: await f.pendingSignup() }),
     invalid: { body: { email: "someone@example.test", otp: "12ab" }, message: "Please enter the 6-digit code" },
+  }),
+  defineCall({
+    id: "admin/reauth",
+    method: "POST",
+    path: "/api/admin/reauth",
+    tag: "Sign-in",
+    summary:
+      "Re-authenticates the token's session {password, and otp or recovery_code when two-factor sign-in is on}. Creating an admin, changing a role and the live-rate " +
+      "credential calls answer 403 with a message naming this call when the session last proved its identity more than REAUTH_WINDOW_SECONDS (5 minutes) ago; " +
+      "after this call they are accepted for that long. A wrong password or code answers 401.",
+    page: "/reauth",
+    body: apiReauthSchema,
+    status: 200,
+    response: z.object({ status: z.literal(200), message: z.string(), validUntil: z.string() }),
+    handle: async ({ context, request, user, body }) => {
+      await refuseWhenLimited(context);
+      const only = body.otp ? "totp" : body.recovery_code ? "recovery" : undefined;
+      const outcome = await reauthenticate(context, request, user, { password: body.password, code: body.otp ?? body.recovery_code, only });
+      if (!outcome.ok) {
+        const status = outcome.status === 429 || outcome.status === 403 ? outcome.status : 401;
+        return json({ status, message: outcome.message, errors: [{ msg: outcome.message, path: outcome.field === "code" ? "otp" : "password" }] }, { status });
+      }
+      const validUntil = new Date(Date.now() + context.env.REAUTH_WINDOW_SECONDS * 1000).toISOString();
+      return { status: 200, message: "Re-authenticated", validUntil };
+    },
+    sample: async (f, role) => ({ body: { password: f.users[role].password, ...(await f.secondFactor(role)) } }),
+    invalid: { body: { otp: "12" }, message: "Please enter your password" },
   }),
   defineCall({
     id: "admin/logout",
