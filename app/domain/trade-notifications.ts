@@ -1,34 +1,49 @@
-// Who hears about a trade change, as data (docs/decisions/070). The model emits exactly these
-// and the tests check that nobody else does. Pure: no I/O.
+// Who hears about a trade change, as data (docs/decisions/070, amended by 128). The model emits
+// exactly these and the tests check that nobody else does. Pure: no I/O.
 //
-// A customer may see only its own trades, so nothing about a trade goes to a room that holds
-// customers other than the owner: the role-4 room (trade-notification-customer-employee) and
-// every role (trade-notification-all) are never used for trade changes.
+// Every event the documents name is emitted, each to the rooms they name, narrowed to the
+// people entitled to the trade: a customer may see only its own trades, so no event goes to
+// the customers' room; the owner's own room stands for "role 4" in -all and
+// -customer-employee.
 import type { RoleId } from "./access";
 
 export type TradeChange = "created" | "updated" | "closed" | "verified" | "unverified" | "deleted";
 
 export type TradeNotificationEvent =
+  | "trade-notification-all"
   | "trade-notification-user"
   | "trade-notification-admin"
-  | "trade-notification-admin-employee";
+  | "trade-notification-admin-employee"
+  | "trade-notification-customer-employee";
 
-export type TradeNotificationTarget =
-  | { event: TradeNotificationEvent; userId: number }
-  | { event: TradeNotificationEvent; roles: readonly RoleId[] };
+/** One emit: to everyone in these role rooms and these users' rooms (each socket once). */
+export interface TradeNotificationTarget {
+  event: TradeNotificationEvent;
+  roles: readonly RoleId[];
+  userIds: readonly number[];
+}
+
+/** The staff who may see and change any trade (the /trades row of the access table). */
+export const TRADE_STAFF_ROLES: readonly RoleId[] = [1, 3];
 
 /**
- * The owner always hears about its own trade (trade-notification-user). Staff who may change any
- * trade (roles 1 and 3) hear about new, edited, closed and deleted trades
- * (trade-notification-admin-employee). Verification is role 1's job alone, so its changes go to
- * role 1 (trade-notification-admin).
+ * The owner always hears about its own trade (-user), and -all goes to everyone entitled to
+ * it (the owner and staff roles 1 and 3). Changes go to roles 1 and 3 (-admin-employee);
+ * verification is role 1's job alone (-admin). -customer-employee goes to employees and the
+ * owner.
  */
 export function tradeNotificationTargets(change: TradeChange, ownerId: number): TradeNotificationTarget[] {
-  const owner: TradeNotificationTarget = { event: "trade-notification-user", userId: ownerId };
-  if (change === "verified" || change === "unverified") {
-    return [owner, { event: "trade-notification-admin", roles: [1] }];
-  }
-  return [owner, { event: "trade-notification-admin-employee", roles: [1, 3] }];
+  const owner = [ownerId];
+  const staffEvent: TradeNotificationTarget =
+    change === "verified" || change === "unverified"
+      ? { event: "trade-notification-admin", roles: [1], userIds: [] }
+      : { event: "trade-notification-admin-employee", roles: TRADE_STAFF_ROLES, userIds: [] };
+  return [
+    { event: "trade-notification-user", roles: [], userIds: owner },
+    { event: "trade-notification-all", roles: TRADE_STAFF_ROLES, userIds: owner },
+    staffEvent,
+    { event: "trade-notification-customer-employee", roles: [3], userIds: owner },
+  ];
 }
 
 export interface TradeNotificationPayload {

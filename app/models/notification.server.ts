@@ -26,6 +26,17 @@ export async function countUnreadNotifications(db: AppDatabase, user: { id: numb
 }
 
 /** Stores one notification for a user (the bell lists it); returns its id. */
+/** The same notification for several users, in one insert (one row each). */
+export async function createNotifications(
+  db: AppDatabase,
+  input: { userIds: readonly number[]; kind: string; message: string; symbolId?: number | null },
+): Promise<void> {
+  if (input.userIds.length === 0) return;
+  await db.insert(notifications).values(
+    input.userIds.map((userId) => ({ userId, kind: input.kind, message: input.message, symbolId: input.symbolId ?? null })),
+  );
+}
+
 export async function createNotification(
   db: AppDatabase,
   input: { userId: number; kind: string; message: string; symbolId?: number | null },

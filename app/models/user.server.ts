@@ -1,5 +1,5 @@
 // Users: the only place that reads or writes the users table.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { authSessions, users, userSettings } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
@@ -37,6 +37,16 @@ function toPublic(row: PublicRow): PublicUser {
     status: row.status,
     emailVerified: row.emailVerifiedAt !== null,
   };
+}
+
+/** Ids of the active users holding any of these roles. */
+export async function listActiveUserIdsWithRoles(db: AppDatabase, roles: readonly RoleId[]): Promise<number[]> {
+  if (roles.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.roleId, [...roles]), eq(users.status, true)));
+  return rows.map((row) => row.id);
 }
 
 export async function findUserById(db: AppDatabase, id: number): Promise<PublicUser | null> {
@@ -115,7 +125,18 @@ export async function markEmailVerified(db: AppDatabase, userId: number): Promis
 }
 
 export async function setPasswordHash(db: AppDatabase, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  const now = new Date();
+  await db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** The stored hash of an active user's password, to check the current one before a change. */
+export async function findPasswordHash(db: AppDatabase, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, true)))
+    .limit(1);
+  return row?.passwordHash ?? null;
 }
 
 export async function recordLogin(db: AppDatabase, userId: number): Promise<void> {

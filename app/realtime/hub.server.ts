@@ -1,6 +1,7 @@
 // The socket.io hub on the same HTTP server as Express. The handshake is authenticated from
 // the session cookie (or a Bearer token); an unauthenticated socket is refused. Each socket
 // joins its user and role rooms; feature modules emit through the hub, never through io directly.
+import { createHash } from "node:crypto";
 import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import type { SessionUser } from "~/models/auth-session.server";
@@ -26,8 +27,12 @@ export interface RealtimeHub {
   emitToEntitled(symbolCode: string, event: string, payload: unknown, audience: SymbolAudience): void;
   /** Re-reads one user's symbol entitlement for its open sockets (its subscription or role changed). */
   refreshSymbolAccess(userId: number, roleId?: number): Promise<void>;
+  /** One emit to everyone in these role rooms and these users' rooms; each socket hears it once. */
+  emitToAudience(audience: { roles: readonly number[]; userIds: readonly number[] }, event: string, payload: unknown): void;
   /** Ends the live connections of one user (sign-out, deactivation). */
   disconnectUser(userId: number): void;
+  /** Ends the live connections opened with one session (that session was ended). */
+  disconnectSession(sessionId: string): void;
   close(): Promise<void>;
 }
 
@@ -37,11 +42,25 @@ export interface SocketData {
   symbolAccess?: SymbolAccess;
 }
 
+/**
+ * The room of the sockets opened with one session. Named by a hash: room names travel to other
+ * processes through the Redis adapter, and a session id is a bearer secret.
+ */
+export function roomForSession(sessionId: string): string {
+  return `session:${createHash("sha256").update(sessionId).digest("base64url").slice(0, 22)}`;
+}
+
+/** How often each socket's session is checked again (an idle or expired session ends its socket). */
+export const SESSION_RECHECK_MS = 30_000;
+
 export function createRealtimeHub(options: {
   httpServer?: HttpServer;
   authenticate: HandshakeAuthenticator;
   /** The symbols a user may see (visibleSymbolCodes: the pages' and the API's rule). */
   symbolAccess: SymbolAccessResolver;
+  /** Whether a connected socket's session still stands; without it sockets are not re-checked. */
+  sessionStillValid?: (sessionId: string) => Promise<boolean>;
+  recheckMs?: number;
   corsOrigin?: string | boolean;
 }): RealtimeHub {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>({
@@ -84,8 +103,30 @@ export function createRealtimeHub(options: {
 
   io.on("connection", (socket: Socket) => {
     const user = (socket.data as SocketData).user;
-    void socket.join([roomForUser(user.id), roomForRole(user.roleId)]);
+    void socket.join([roomForUser(user.id), roomForRole(user.roleId), roomForSession(user.sessionId)]);
   });
+
+  // A session can end without anyone telling the hub (idle timeout, expiry): each process
+  // checks its own sockets now and then and drops those whose session is gone. The browser
+  // then tries a new handshake, is refused with "Invalid token" and goes to /login.
+  const recheck = options.sessionStillValid;
+  const recheckTimer = recheck
+    ? setInterval(() => {
+        void (async () => {
+          const sockets = await io.local.fetchSockets();
+          const bySession = new Map<string, typeof sockets>();
+          for (const socket of sockets) {
+            const id = (socket.data as SocketData).user.sessionId;
+            bySession.set(id, [...(bySession.get(id) ?? []), socket]);
+          }
+          for (const [sessionId, group] of bySession) {
+            if (await recheck(sessionId)) continue;
+            for (const socket of group) socket.disconnect(true);
+          }
+        })().catch((error: unknown) => console.error("[realtime] session re-check failed:", error));
+      }, options.recheckMs ?? SESSION_RECHECK_MS)
+    : null;
+  recheckTimer?.unref();
 
   return {
     io: io as unknown as Server,
@@ -102,6 +143,11 @@ export function createRealtimeHub(options: {
       if (roles.length === 0) return;
       io.to(roles.map(roomForRole)).emit(event as never, payload as never);
     },
+    emitToAudience(audience, event, payload) {
+      const rooms = [...audience.roles.map(roomForRole), ...audience.userIds.map(roomForUser)];
+      if (rooms.length === 0) return;
+      io.to(rooms).emit(event as never, payload as never);
+    },
     emitToEntitled(symbolCode, event, payload, audience) {
       symbolEvents.emit(symbolCode, event, payload, audience);
     },
@@ -109,8 +155,12 @@ export function createRealtimeHub(options: {
     disconnectUser(userId) {
       io.in(roomForUser(userId)).disconnectSockets(true);
     },
+    disconnectSession(sessionId) {
+      io.in(roomForSession(sessionId)).disconnectSockets(true);
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        if (recheckTimer) clearInterval(recheckTimer);
         // io.close() also closes the HTTP server it is attached to; a hub without one
         // (tests) only has sockets to drop.
         if (!options.httpServer) {

@@ -1,14 +1,18 @@
-// A trade change, recorded and told: the write and the owner's notification row (kind 'trade')
-// in one transaction, then the socket events of app/domain/trade-notifications.ts to exactly
-// the rooms that table names, once it has committed.
+// A trade change, recorded and told: the write and the notification rows (kind 'trade') of the
+// owner and the trade staff in one transaction, then the socket events of
+// app/domain/trade-notifications.ts to exactly the rooms that table names, once it has
+// committed. Everyone whose page hears the event has a row, so a live bell count equals the
+// count after a reload.
 import type { AppDatabase } from "~/db/client.server";
 import {
   tradeNotificationMessage,
   tradeNotificationTargets,
   type TradeChange,
   type TradeNotificationPayload,
+  TRADE_STAFF_ROLES,
 } from "~/domain/trade-notifications";
-import { createNotification } from "~/models/notification.server";
+import { createNotifications } from "~/models/notification.server";
+import { listActiveUserIdsWithRoles } from "~/models/user.server";
 import type { RealtimeHub } from "./hub.server";
 
 export interface ChangedTrade {
@@ -26,7 +30,7 @@ export interface ChangedTrade {
  * to change (not found); `describe` names the change and the trade it was made to.
  */
 export async function recordTradeChange<T>(
-  services: { db: AppDatabase; hub: Pick<RealtimeHub, "emitToUser" | "emitToRoles"> },
+  services: { db: AppDatabase; hub: Pick<RealtimeHub, "emitToAudience"> },
   write: (db: AppDatabase) => Promise<T | null>,
   describe: (result: T) => { change: TradeChange; trade: ChangedTrade },
 ): Promise<T | null> {
@@ -36,7 +40,9 @@ export async function recordTradeChange<T>(
     const { change, trade } = describe(result);
     const message = tradeNotificationMessage(change, trade);
     // A deleted trade's row would point nowhere: the symbol link stays, the text says what happened.
-    await createNotification(tx, { userId: trade.userId, kind: "trade", message, symbolId: trade.symbolId });
+    const staff = await listActiveUserIdsWithRoles(tx, TRADE_STAFF_ROLES);
+    const readers = [...new Set([trade.userId, ...staff])];
+    await createNotifications(tx, { userIds: readers, kind: "trade", message, symbolId: trade.symbolId });
     return { result, change, trade, message };
   });
   if (!outcome) return null;
@@ -50,8 +56,7 @@ export async function recordTradeChange<T>(
     message,
   };
   for (const target of tradeNotificationTargets(change, trade.userId)) {
-    if ("userId" in target) services.hub.emitToUser(target.userId, target.event, payload);
-    else services.hub.emitToRoles(target.roles, target.event, payload);
+    services.hub.emitToAudience(target, target.event, payload);
   }
   return outcome.result;
 }

@@ -375,13 +375,22 @@ describe("trade notifications over real sockets", () => {
     expect(res.status).toBe(302);
     const [row] = await t.context.db.select().from(trades).where(eq(trades.userId, owner.user.id));
     await settle();
-    expect(ownerIn).toEqual([{ event: "trade-notification-user", tradeId: row.id, change: "created" }]);
-    expect(employeeIn).toEqual([{ event: "trade-notification-admin-employee", tradeId: row.id, change: "created" }]);
-    expect(adminIn).toEqual([{ event: "trade-notification-admin-employee", tradeId: row.id, change: "created" }]);
+    const heard = (events: string[]) => events.map((event) => ({ event, tradeId: row.id, change: "created" }));
+    const byEvent = (a: { event: string }, b: { event: string }) => a.event.localeCompare(b.event);
+    expect(ownerIn.sort(byEvent)).toEqual(heard(["trade-notification-all", "trade-notification-customer-employee", "trade-notification-user"]));
+    expect(employeeIn.sort(byEvent)).toEqual(heard(["trade-notification-admin-employee", "trade-notification-all", "trade-notification-customer-employee"]));
+    expect(adminIn.sort(byEvent)).toEqual(heard(["trade-notification-admin-employee", "trade-notification-all"]));
     expect(otherCustomerIn).toEqual([]);
     expect(subAdminIn).toEqual([]);
+    const message = `Trade #${row.id} BUY ${symbol.symbolCode} created`;
     const stored = await t.context.db.select().from(notifications).where(and(eq(notifications.userId, owner.user.id), eq(notifications.kind, "trade")));
-    expect(stored.map((n) => n.message)).toEqual([`Trade #${row.id} BUY ${symbol.symbolCode} created`]);
+    expect(stored.map((n) => n.message)).toEqual([message]);
+    // Everyone whose page heard it has a row for the bell; nobody else does.
+    const readers = await t.context.db.select().from(notifications).where(eq(notifications.message, message));
+    const readerIds = new Set(readers.map((n) => n.userId));
+    expect(readerIds.has(owner.user.id)).toBe(true);
+    for (const who of [employeeIn, adminIn]) expect(who.length).toBeGreaterThan(0);
+    expect(readers.length).toBe(readerIds.size);
   });
 
   it("verification goes to the owner and role 1 only; closing to the owner and roles 1 and 3", async () => {
@@ -392,15 +401,17 @@ describe("trade notifications over real sockets", () => {
     const [ownerIn, adminIn, employeeIn, otherCustomerIn] = await Promise.all([listener(owner), listener(admin), listener(employee), listener(await member(4))]);
     await call(listAction, formRequest("/trades", { intent: "status", id: String(trade.id), status: "1" }, { cookie: admin.cookie }), context);
     await settle();
-    expect(ownerIn).toEqual([{ event: "trade-notification-user", tradeId: trade.id, change: "verified" }]);
-    expect(adminIn).toEqual([{ event: "trade-notification-admin", tradeId: trade.id, change: "verified" }]);
-    expect(employeeIn).toEqual([]);
-    ownerIn.length = adminIn.length = 0;
+    const heard = (change: string, events: string[]) => events.map((event) => ({ event, tradeId: trade.id, change }));
+    const byEvent = (a: { event: string }, b: { event: string }) => a.event.localeCompare(b.event);
+    expect(ownerIn.sort(byEvent)).toEqual(heard("verified", ["trade-notification-all", "trade-notification-customer-employee", "trade-notification-user"]));
+    expect(adminIn.sort(byEvent)).toEqual(heard("verified", ["trade-notification-admin", "trade-notification-all"]));
+    expect(employeeIn.sort(byEvent)).toEqual(heard("verified", ["trade-notification-all", "trade-notification-customer-employee"]));
+    ownerIn.length = adminIn.length = employeeIn.length = 0;
     await call(editAction, formRequest(`/trades/${trade.id}/edit`, tradeFields(), { cookie: employee.cookie }), context, { id: String(trade.id) });
     await settle();
-    expect(ownerIn).toEqual([{ event: "trade-notification-user", tradeId: trade.id, change: "closed" }]);
-    expect(adminIn).toEqual([{ event: "trade-notification-admin-employee", tradeId: trade.id, change: "closed" }]);
-    expect(employeeIn).toEqual([{ event: "trade-notification-admin-employee", tradeId: trade.id, change: "closed" }]);
+    expect(ownerIn.sort(byEvent)).toEqual(heard("closed", ["trade-notification-all", "trade-notification-customer-employee", "trade-notification-user"]));
+    expect(adminIn.sort(byEvent)).toEqual(heard("closed", ["trade-notification-admin-employee", "trade-notification-all"]));
+    expect(employeeIn.sort(byEvent)).toEqual(heard("closed", ["trade-notification-admin-employee", "trade-notification-all", "trade-notification-customer-employee"]));
     expect(otherCustomerIn).toEqual([]);
   });
 });
@@ -409,7 +420,7 @@ describe("a trade change and its notification", () => {
   it("are stored together or not at all, and nothing is sent for a change rolled back", async () => {
     const owner = await createUser(t.context.db, { roleId: 3 });
     const sent: string[] = [];
-    const hub = { emitToUser: (_id: number, event: string) => void sent.push(event), emitToRoles: (_roles: unknown, event: string) => void sent.push(event) };
+    const hub = { emitToAudience: (_audience: unknown, event: string) => void sent.push(event) };
     const values = { symbolId: symbol.id, tradeType: "BUY" as const, quantity: 1, buyPrice: 100, sellPrice: 0, targetPrice: 0, slPrice: 0, description: "atomic", reasonToTrade: "" };
     // The notification is written for an account that does not exist: its insert fails, so the
     // trade written just before it in the same transaction must be gone too.

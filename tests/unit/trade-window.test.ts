@@ -116,25 +116,36 @@ describe("the trade list's URL", () => {
 });
 
 describe("trade notification targets", () => {
-  it("the owner always; staff for changes; role 1 alone for verification", () => {
+  it("the owner always; -all to the owner and staff; staff for changes; role 1 alone for verification", () => {
+    const common = [
+      { event: "trade-notification-user", roles: [], userIds: [9] },
+      { event: "trade-notification-all", roles: [1, 3], userIds: [9] },
+    ];
+    const employees = { event: "trade-notification-customer-employee", roles: [3], userIds: [9] };
     for (const change of ["created", "updated", "closed", "deleted"] as const) {
-      expect(tradeNotificationTargets(change, 9)).toEqual([
-        { event: "trade-notification-user", userId: 9 },
-        { event: "trade-notification-admin-employee", roles: [1, 3] },
-      ]);
+      expect(tradeNotificationTargets(change, 9)).toEqual([...common, { event: "trade-notification-admin-employee", roles: [1, 3], userIds: [] }, employees]);
     }
     for (const change of ["verified", "unverified"] as const) {
-      expect(tradeNotificationTargets(change, 9)).toEqual([
-        { event: "trade-notification-user", userId: 9 },
-        { event: "trade-notification-admin", roles: [1] },
-      ]);
+      expect(tradeNotificationTargets(change, 9)).toEqual([...common, { event: "trade-notification-admin", roles: [1], userIds: [] }, employees]);
     }
+  });
+
+  it("emits every trade event the documents name", () => {
+    const events = new Set(["created", "verified"].flatMap((change) => tradeNotificationTargets(change as "created", 9).map((t) => t.event)));
+    expect([...events].sort()).toEqual([
+      "trade-notification-admin",
+      "trade-notification-admin-employee",
+      "trade-notification-all",
+      "trade-notification-customer-employee",
+      "trade-notification-user",
+    ]);
   });
 
   it("never names a room that holds other customers", () => {
     for (const change of ["created", "updated", "closed", "deleted", "verified", "unverified"] as const) {
       for (const target of tradeNotificationTargets(change, 1)) {
-        if ("roles" in target) expect(target.roles).not.toContain(4);
+        expect(target.roles).not.toContain(4);
+        expect(target.userIds.every((id) => id === 1)).toBe(true);
       }
     }
     expect(tradeNotificationMessage("closed", { id: 4, tradeType: "SELL", symbolCode: "TCS" })).toBe("Trade #4 SELL TCS closed");

@@ -2,10 +2,14 @@
 // JavaScript, the notifications modal with it), and the one listener of fired alerts for every
 // page: "Notify in App" shows a toast, "Play sound" plays a short tone and reads the symbol's
 // audio script in hi-IN (at most once per symbol per 60 s). Audio and speech errors are logged.
-import { Link, useFetcher } from "@remix-run/react";
+// Trade changes (the five trade-notification events) show a toast, add to the bell once per
+// change however many of the events this user's socket hears, and refresh an open /trades list.
+import { Link, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { createSpeechCooldown, speakAlertScript } from "~/domain/speech";
-import { ALERT_NOTIFICATION_EVENT, type AlertNotificationPayload } from "~/realtime/events";
+import { ALERT_NOTIFICATION_EVENT, SERVER_EVENTS, type AlertNotificationPayload } from "~/realtime/events";
+import type { TradeNotificationPayload } from "~/domain/trade-notifications";
+import { formatIstDateTime } from "~/domain/dates";
 import { useSocket } from "~/realtime/socket-context";
 
 export interface NotificationItem {
@@ -70,8 +74,19 @@ function playTone(log: (m: string) => void) {
   }
 }
 
+const TRADE_EVENTS = [
+  SERVER_EVENTS.tradeAll,
+  SERVER_EVENTS.tradeUser,
+  SERVER_EVENTS.tradeAdmin,
+  SERVER_EVENTS.tradeAdminEmployee,
+  SERVER_EVENTS.tradeCustomerEmployee,
+] as const;
+/** Trade changes remembered for de-duplication (a user hears one change on up to four events). */
+const SEEN_TRADE_CHANGES = 200;
+
 interface Toast {
-  key: number;
+  key: string;
+  kind: "alert" | "trade";
   symbolCode: string;
   message: string;
   time: string;
@@ -91,6 +106,13 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
   const cooldown = useRef(createSpeechCooldown());
   const list = useFetcher<{ notifications: NotificationItem[] }>();
   const markRead = useFetcher();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  // Read inside the socket listener without re-subscribing on every navigation.
+  const onTradesPage = useRef(false);
+  onTradesPage.current = location.pathname === "/trades";
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
 
   useEffect(() => setUnread(initialUnread), [initialUnread]);
 
@@ -102,9 +124,7 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
       setUnread((u) => u + 1);
       const view = Array.isArray(n.view) ? n.view : [];
       if (view.includes("Notify in App")) {
-        const key = n.id;
-        setToasts((prev) => [{ key, symbolCode: n.symbolCode, message: n.message, time: n.time }, ...prev.filter((t) => t.key !== key)].slice(0, 4));
-        setTimeout(() => setToasts((prev) => prev.filter((t) => t.key !== key)), 10_000);
+        showToast({ key: `alert:${n.id}`, kind: "alert", symbolCode: n.symbolCode, message: n.message, time: n.time });
       }
       if (view.includes("Play sound")) {
         playTone(log);
@@ -117,9 +137,26 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
         }
       }
     };
+    const seen = new Set<string>();
+    const onTrade = (n: TradeNotificationPayload) => {
+      if (!n || typeof n.message !== "string" || typeof n.tradeId !== "number") return;
+      const key = `trade:${n.tradeId}:${n.change}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (seen.size > SEEN_TRADE_CHANGES) seen.delete(seen.values().next().value as string);
+      setUnread((u) => u + 1);
+      showToast({ key, kind: "trade", symbolCode: n.symbolCode, message: n.message, time: formatIstDateTime(Date.now()) });
+      if (onTradesPage.current) revalidate.current();
+    };
+    function showToast(toast: Toast) {
+      setToasts((prev) => [toast, ...prev.filter((t) => t.key !== toast.key)].slice(0, 4));
+      setTimeout(() => setToasts((prev) => prev.filter((t) => t.key !== toast.key)), 10_000);
+    }
     socket.on(ALERT_NOTIFICATION_EVENT, onAlert);
+    for (const event of TRADE_EVENTS) socket.on(event, onTrade);
     return () => {
       socket.off(ALERT_NOTIFICATION_EVENT, onAlert);
+      for (const event of TRADE_EVENTS) socket.off(event, onTrade);
     };
   }, [socket]);
 
@@ -192,9 +229,15 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
         ) : null}
         {toasts.map((t) => (
           // No role="alert" per toast: form errors use that role; the region itself is live.
-          <div key={t.key} data-alert-toast={t.key} className="pointer-events-auto flex items-start gap-3 rounded-md border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow dark:bg-amber-950 dark:text-amber-50">
+          <div
+            key={t.key}
+            data-alert-toast={t.kind === "alert" ? t.key.slice("alert:".length) : undefined}
+            data-trade-toast={t.kind === "trade" ? t.key.slice("trade:".length) : undefined}
+            className="pointer-events-auto flex items-start gap-3 rounded-md border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow dark:bg-amber-950 dark:text-amber-50">
             <div>
-              <p className="font-semibold">Alert: {t.symbolCode}</p>
+              <p className="font-semibold">
+                {t.kind === "alert" ? "Alert" : "Trade"}: {t.symbolCode}
+              </p>
               <p>{t.message}</p>
               <p className="text-xs opacity-70">{t.time}</p>
             </div>
