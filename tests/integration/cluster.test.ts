@@ -44,6 +44,8 @@ describe.skipIf(!enabled)("WEB_CONCURRENCY=2", () => {
       SEED_DEMO: "1",
       FEED: "simulated",
       AUTH_RATE_LIMIT_PER_MINUTE: "4",
+      // Above one failure an hour per account, each address waits from its first failure.
+      LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: "1",
     });
     // /healthz answered by one worker: wait for both to listen.
     await waitUntil(() => (app.output().match(/\[server\] listening/g) ?? []).length === 2, 60_000, "both workers to listen", app.output);
@@ -113,6 +115,22 @@ describe.skipIf(!enabled)("WEB_CONCURRENCY=2", () => {
     // Four posts a minute from one address: with a count per worker, all six would pass (3 each).
     expect(statuses.slice(0, 4).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(4)).toEqual([429, 429]);
+  });
+
+  it("counts sign-in failures of an account once for the whole server: the wait they start holds on every worker", async () => {
+    const post = (password: string) =>
+      freshRequest(app.base, "/login", {
+        method: "POST",
+        body: new URLSearchParams({ email: "customer@example.com", password }).toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.base, "X-Forwarded-For": "10.9.0.3" },
+      });
+    // Two failures dealt to the two workers: counted apart, each would be a first failure with
+    // no wait; counted once, the second is above the ceiling of one and starts a 2 s wait.
+    expect((await post("wrong-password-1")).status).toBe(401);
+    expect((await post("wrong-password-2")).status).toBe(401);
+    const third = await post("demo12345");
+    expect(third.status).toBe(429);
+    expect(third.body).toMatch(/Too many attempts\. Please try again in [12] seconds?\./);
   });
 
   it("replaces a worker that dies while the other keeps serving", async () => {
