@@ -7,6 +7,13 @@ import { istDateString } from "~/domain/dates";
 import { assignableRoles, canManageAccount } from "~/domain/user-admin";
 import { createUserWithSubscription, isEmailUsedByOther, isUsernameUsedByOther, updateUserWithSubscription } from "~/models/user-admin.server";
 import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type CreateUserInput, type UpdateUserInput } from "~/schemas/user-admin";
+import type { AppContext } from "~/context";
+import { needsRecentSignIn } from "~/domain/user-admin";
+import { requireRecentAuthentication } from "~/auth/reauth.server";
+import type { SessionUser } from "~/auth/session.server";
+
+/** Who is writing: the role decides what it may touch, the session's sign-in time whether it is recent enough. */
+export type AccountActor = Pick<SessionUser, "roleId" | "authenticatedAt">;
 
 export interface FieldProblem {
   path: "roleId" | "email" | "username" | "password";
@@ -34,8 +41,10 @@ export async function userWriteProblems(
   return problems;
 }
 
-export async function createAccount(db: AppDatabase, value: CreateUserInput): Promise<number> {
-  return createUserWithSubscription(db, {
+/** Creating an admin throws ReauthenticationRequired unless the actor signed in recently. */
+export async function createAccount(context: Pick<AppContext, "db" | "env">, actor: AccountActor, value: CreateUserInput): Promise<number> {
+  if (needsRecentSignIn({ kind: "create", newRole: value.roleId as RoleId })) requireRecentAuthentication(context, actor);
+  return createUserWithSubscription(context.db, {
     name: value.name,
     username: value.username,
     email: value.email,
@@ -48,10 +57,20 @@ export async function createAccount(db: AppDatabase, value: CreateUserInput): Pr
   });
 }
 
-/** The roles this actor may touch go into the UPDATE's WHERE clause too. False: no such row it may write. */
-export async function updateAccount(db: AppDatabase, actorRole: RoleId, id: number, value: UpdateUserInput): Promise<boolean> {
+/**
+ * The roles this actor may touch go into the UPDATE's WHERE clause too. False: no such row it
+ * may write. A role change throws ReauthenticationRequired unless the actor signed in recently.
+ */
+export async function updateAccount(
+  context: Pick<AppContext, "db" | "env">,
+  actor: AccountActor,
+  id: number,
+  value: UpdateUserInput,
+  currentRole: RoleId,
+): Promise<boolean> {
+  if (needsRecentSignIn({ kind: "update", currentRole, newRole: value.roleId as RoleId })) requireRecentAuthentication(context, actor);
   return updateUserWithSubscription(
-    db,
+    context.db,
     id,
     {
       name: value.name,
@@ -64,6 +83,6 @@ export async function updateAccount(db: AppDatabase, actorRole: RoleId, id: numb
       dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
       dateExpired: value.dateExpired ?? null,
     },
-    ALL_ROLES.filter((r) => canManageAccount(actorRole, r)),
+    ALL_ROLES.filter((r) => canManageAccount(actor.roleId, r)),
   );
 }

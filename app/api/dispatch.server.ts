@@ -6,6 +6,7 @@ import { json } from "@remix-run/node";
 import * as z from "zod";
 import type { AppContext } from "~/context";
 import { requireApiUser } from "~/auth/guards.server";
+import { ReauthenticationRequired } from "~/auth/reauth.server";
 import type { SessionUser } from "~/auth/session.server";
 import { FORBIDDEN_MESSAGE, UNKNOWN_CALL_MESSAGE } from "./messages";
 import { exactJson } from "./exact-json.server";
@@ -227,6 +228,10 @@ export async function dispatchApi(request: Request, context: AppContext): Promis
     return await route(request, context);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
+    // A sensitive call on a session that signed in too long ago (docs/decisions/121).
+    if (thrown instanceof ReauthenticationRequired) {
+      return json({ status: 403, message: thrown.apiMessage, errors: [{ msg: thrown.apiMessage }], reauth_required: true }, { status: 403 });
+    }
     throw thrown;
   }
 }

@@ -7,6 +7,7 @@ import { maskSecret } from "~/domain/mask";
 import { markApiSecretAuthenticated } from "~/models/api-secret.server";
 import { ENTER_CREDENTIALS, GET_SECRET_FAILED, SEND_OTP_FAILED, VERIFY_OTP_FAILED } from "~/schemas/token";
 import { resolveSessionSecret } from "~/services.server";
+import { requireRecentAuthentication } from "~/auth/reauth.server";
 import { loadStoredCredentials, storeCredentials } from "./credentials.server";
 import { liveRateProviderFor, ProviderRefusedError } from "./provider.server";
 
@@ -31,7 +32,12 @@ export async function readMaskedCredentials(context: Pick<AppContext, "db" | "en
     : null;
 }
 
+/**
+ * One step of API Verification. Both steps save or trust credentials the live feed will use, so
+ * both need a recent sign-in: else ReauthenticationRequired is thrown (docs/decisions/121).
+ */
 export async function runVerificationStep(context: AppContext, user: SessionUser, step: VerificationStep): Promise<VerificationOutcome> {
+  requireRecentAuthentication(context, user);
   const secret = resolveSessionSecret(context.env);
   const provider = liveRateProviderFor(context.env.FEED, { mailer: context.mailer, signingSecret: secret });
   const typed = step.apiToken && step.apiSecret ? { apiToken: step.apiToken, apiSecret: step.apiSecret } : null;

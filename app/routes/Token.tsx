@@ -3,6 +3,7 @@ import { parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { controlClass, FieldFrame, FormErrors, SubmitButton } from "~/components/ui/field";
 import { formatIstDateTime } from "~/domain/dates";
@@ -37,7 +38,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, [1]);
   const submission = parseWithZod(await request.formData(), { schema: tokenSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["apiToken", "apiSecret"] }), { status: 400 });
-  const outcome = await runVerificationStep(context, user, submission.value);
+  let outcome;
+  try {
+    outcome = await runVerificationStep(context, user, submission.value);
+  } catch (error) {
+    // Saving or trusting credentials needs a recent sign-in: confirm on /reauth, then back here.
+    if (error instanceof ReauthenticationRequired) return reauthRedirect(context, request, error);
+    throw error;
+  }
   if (!outcome.ok) return json(submission.reply({ formErrors: [outcome.message], hideFields: ["apiToken", "apiSecret"] }), { status: outcome.status });
   return redirectWithToast(context.cookies, request, "/Token", { type: "success", message: outcome.message });
 }

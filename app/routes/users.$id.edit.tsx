@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { forbidden, notFound, requireRole } from "~/auth/guards.server";
 import { formIntent, previewUserForm } from "~/admin/user-form-post.server";
 import { updateAccount, userWriteProblems } from "~/admin/user-save.server";
+import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { UserForm } from "~/components/admin/user-form";
 import { isRoleId } from "~/domain/access";
@@ -67,8 +68,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const value = submission.value;
   let saved: boolean;
   try {
-    saved = await updateAccount(context.db, actor.roleId, id, value);
+    saved = await updateAccount(context, actor, id, value, currentRole);
   } catch (error) {
+    // Changing a role needs a recent sign-in: confirm on /reauth, then back here.
+    if (error instanceof ReauthenticationRequired) return reauthRedirect(context, request, error);
     console.error("[users] update failed", error);
     return json(submission.reply({ formErrors: [USER_SAVE_ERROR] }), { status: 500 });
   }

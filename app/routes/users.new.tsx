@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { forbidden, requireRole } from "~/auth/guards.server";
 import { formIntent, idsFromSearch, previewUserForm } from "~/admin/user-form-post.server";
 import { createAccount, userWriteProblems } from "~/admin/user-save.server";
+import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { UserForm } from "~/components/admin/user-form";
 import { isRoleId } from "~/domain/access";
@@ -50,8 +51,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const value = submission.value;
   try {
-    await createAccount(context.db, value);
+    await createAccount(context, actor, value);
   } catch (error) {
+    // Creating an admin needs a recent sign-in: confirm on /reauth, then back here.
+    if (error instanceof ReauthenticationRequired) return reauthRedirect(context, request, error);
     console.error("[users] create failed", error);
     return json(submission.reply({ formErrors: [USER_SAVE_ERROR], hideFields: ["password"] }), { status: 500 });
   }

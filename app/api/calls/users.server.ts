@@ -116,7 +116,7 @@ export const userCalls = [
     method: "POST",
     path: "/api/admin/user/create",
     tag: "Users",
-    summary: "Creates an account with its subscription: the user form (role_id, name, username, email, password) plus symbol_id (symbol ids; each carries its sector) and sector_id (ids). Role 2 creates Employees and Customers only.",
+    summary: "Creates an account with its subscription: the user form (role_id, name, username, email, password) plus symbol_id (symbol ids; each carries its sector) and sector_id (ids). Role 2 creates Employees and Customers only. Creating an Admin (role_id 1) needs a recent sign-in: else 403, see admin/reauth.",
     page: "/users",
     body: createUserSchema,
     aliases: userAliases,
@@ -125,7 +125,7 @@ export const userCalls = [
     handle: async ({ context, user, body }) => {
       refuseRole(isRoleId(body.roleId) && mayWriteAccount(user.roleId, { kind: "create", newRole: body.roleId }));
       await firstProblem(userWriteProblems(context.db, user.roleId, body));
-      const id = await createAccount(context.db, body);
+      const id = await createAccount(context, user, body);
       return { status: 201, message: USER_SAVED, data: { id } };
     },
     sample: (f) => ({
@@ -138,7 +138,7 @@ export const userCalls = [
     method: "POST",
     path: "/api/admin/user/update",
     tag: "Users",
-    summary: "Updates an account and its subscription: the create fields without password, plus id and status (1/0; off ends their sessions).",
+    summary: "Updates an account and its subscription: the create fields without password, plus id and status (1/0; off ends their sessions). Changing role_id needs a recent sign-in: else 403, see admin/reauth.",
     page: "/users",
     body: userUpdateSchema,
     aliases: userAliases,
@@ -149,7 +149,7 @@ export const userCalls = [
       if (currentRole === null || !canManageAccount(user.roleId, currentRole)) apiNotFound();
       refuseRole(isRoleId(body.roleId) && mayWriteAccount(user.roleId, { kind: "update", currentRole, newRole: body.roleId }));
       await firstProblem(userWriteProblems(context.db, user.roleId, body, body.id));
-      if (!(await updateAccount(context.db, user.roleId, body.id, body))) apiNotFound();
+      if (!(await updateAccount(context, user, body.id, body, currentRole))) apiNotFound();
       if (!body.status) context.hub.disconnectUser(body.id);
       else await context.hub.refreshSymbolAccess(body.id, body.roleId);
       return { status: 200, message: USER_SAVED };
