@@ -86,7 +86,7 @@ export function buildOpenApiDocument(calls: readonly ApiCall[]) {
     const responses: Record<string, unknown> = { [String(call.status)]: successResponse(call) };
     if (call.body || call.query) responses["400"] = errorResponse("Bad input: errors[0].msg carries the form's message");
     if (!call.public) {
-      responses["401"] = errorResponse('Missing, expired or unknown token: {"error":"Invalid token"}', "InvalidToken");
+      responses["401"] = errorResponse('Missing, expired or unknown token: {"error":"Invalid token"}; a token unused too long: {"error":"You were signed out after 30 minutes without activity"}', "InvalidToken");
       if (roles.length < ALL_ROLES.length) responses["403"] = errorResponse("The caller's role may not make this call");
     }
     if (call.params) responses["404"] = errorResponse("Not found, or not the caller's to see");

@@ -52,7 +52,7 @@ ${body ? `<h4>Body${call.upload ? " (multipart/form-data)" : ""}</h4>${pretty(bo
 <main>
 <h1>NSE Signals API reference</h1>
 <p>Sign in with <code>POST /api/admin/login</code> {email, password}; send the token as <code>Authorization: Bearer &lt;token&gt;</code>.
-Success is 200 or 201. Errors: 400 with <code>errors[0].msg</code> (the form's message), 401 <code>{"error":"Invalid token"}</code>,
+Success is 200 or 201. Errors: 400 with <code>errors[0].msg</code> (the form's message), 401 <code>{"error":"Invalid token"}</code> (or, for a token unused longer than the idle time, <code>{"error":"You were signed out after 30 minutes without activity"}</code>),
 403 for a role that may not, 404 for what does not exist or is not the caller's, 405 with the method to use.
 Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
 <nav aria-label="Groups"><ul>${tags.map((t) => `<li><a href="#tag-${escapeHtml(t)}">${escapeHtml(t)}</a></li>`).join("")}<li><a href="#socket-events">Socket events</a></li></ul></nav>

@@ -37,7 +37,8 @@ export const errorShape = z.object({
   errors: z.array(z.object({ msg: z.string(), path: z.string().optional() })).min(1),
 });
 
-export const invalidTokenShape = z.object({ error: z.literal("Invalid token") });
+// 401: a missing, expired or unknown token; a token idle too long says so (docs/decisions/119).
+export const invalidTokenShape = z.object({ error: z.union([z.literal("Invalid token"), z.string().startsWith("You were signed out after ")]) });
 
 export const isoDateTime = z.string().describe("ISO 8601 date-time (UTC)");
 export const ymdDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD");

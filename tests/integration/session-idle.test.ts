@@ -8,6 +8,7 @@ import { authSessions } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { parseEnv } from "~/env.server";
 import { dispatchApi } from "~/api/dispatch.server";
+import { invalidTokenShape } from "~/api/shapes";
 import { createHandshakeAuthenticator, createSessionCheck } from "~/auth/session.server";
 import { createAppCookies, handshakeCookieSets } from "~/auth/cookies.server";
 import { createAuthSession } from "~/models/auth-session.server";
@@ -129,7 +130,10 @@ describe("Bearer tokens", () => {
     const s = await sessionIdleFor(4, 3 * 24 * 60 * MIN);
     const res = await settingsCall(s.id);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: CUSTOMER_MESSAGE });
+    const body = await res.json();
+    expect(body).toEqual({ error: CUSTOMER_MESSAGE });
+    // The answer the API's OpenAPI document publishes for 401.
+    expect(invalidTokenShape.safeParse(body).success).toBe(true);
     expect(await sessionRow(s.id)).toBeNull();
     const again = await settingsCall(s.id);
     expect(again.status).toBe(401);
