@@ -14,7 +14,7 @@ import { mailedLinkBase } from "~/mail/links.server";
 import { LiveBook } from "~/market/live-book.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
-import { createHandshakeAuthenticator } from "~/auth/session.server";
+import { createHandshakeAuthenticator, createSessionCheck } from "~/auth/session.server";
 import { prepareDemoStore } from "~/db/demo-seed.server";
 import { visibleSymbolCodes } from "~/models/symbol.server";
 import { realignHourlyCandles } from "~/models/candle.server";
@@ -73,6 +73,8 @@ export async function buildServices(
     httpServer: options.httpServer,
     symbolAccess: (user) => visibleSymbolCodes(database.db, user),
     authenticate: createHandshakeAuthenticator({ db: database.db, cookies: handshakeCookies, env }),
+    // Open sockets of a session that ended unseen (idle, expired) are dropped (docs/decisions/128, 119).
+    sessionStillValid: createSessionCheck({ db: database.db, env }),
   });
   attachChatSocketHandlers(hub.io);
   const closeExtras = env.REDIS_URL ? await attachRedisAdapter(hub, env.REDIS_URL, log) : async () => {};

@@ -1,7 +1,10 @@
 // The idle timeout beside the 7-day lifetime (issue 16, docs/decisions/119): per role, configured
 // by SESSION_IDLE_MINUTES_STAFF / _CUSTOMER, for pages, Bearer tokens and socket handshakes.
 // Time is moved by writing last_seen_at into the past, as a session left alone would have it.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io as connect } from "socket.io-client";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/context";
 import { authSessions } from "~/db/schema";
@@ -15,7 +18,8 @@ import { createAuthSession } from "~/models/auth-session.server";
 import { loader as settingLoader } from "~/routes/setting";
 import { loader as loginLoader } from "~/routes/login";
 import { loader as rootLoader } from "~/root";
-import { createTestContext, TEST_SECRET, type TestContext } from "../support/context";
+import { createRealtimeHub } from "~/realtime/hub.server";
+import { createTestContext, hubOptionsFor, TEST_SECRET, type TestContext } from "../support/context";
 import { call, cookiesFrom, getRequest, ORIGIN } from "../support/requests";
 import { createUser } from "../support/factories";
 
@@ -197,5 +201,34 @@ describe("the hub's re-check of open sockets", () => {
     expect(await stillStands(idle.id)).toBe(false);
     expect(await sessionRow(idle.id)).not.toBeNull();
     expect(await stillStands("no-such-session")).toBe(false);
+  });
+});
+
+describe("an open socket of a session that goes idle", () => {
+  it("is dropped by the hub's re-check, and its new handshake is refused", async () => {
+    const server = http.createServer();
+    const hub = createRealtimeHub({ httpServer: server, ...hubOptionsFor(t.context), sessionStillValid: createSessionCheck(t.context), recheckMs: 100 });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const open = (cookie: string) => connect(url, { transports: ["websocket"], reconnection: false, extraHeaders: { Cookie: cookie } });
+    try {
+      const s = await sessionIdleFor(3, 0);
+      const socket = open(s.cookie);
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", () => resolve());
+        socket.once("connect_error", reject);
+      });
+      const dropped = new Promise<string>((resolve) => socket.once("disconnect", resolve));
+      await t.context.db.update(authSessions).set({ lastSeenAt: new Date(Date.now() - 40 * MIN) }).where(eq(authSessions.id, s.id));
+      expect(await dropped).toBe("io server disconnect");
+      const again = open(s.cookie);
+      expect(await new Promise<string>((resolve) => again.once("connect_error", (error) => resolve(error.message)))).toBe("Invalid token");
+      again.close();
+      // The next page still finds the row and says why.
+      const res = await call(settingLoader, getRequest("/setting", { cookie: s.cookie }), t.context);
+      expect(await toastIn(res)).toBe(STAFF_MESSAGE);
+    } finally {
+      await hub.close();
+    }
   });
 });
