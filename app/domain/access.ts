@@ -46,6 +46,8 @@ export const PATH_RULES: readonly PathRule[] = [
   { pattern: "/dashboard", roles: [1, 2, 3, 4] },
   { pattern: "/setting", roles: [1, 2, 3, 4] },
   { pattern: "/settings/account", roles: [1, 4] },
+  // Not in the documents (issue 16): change password and one's sessions, for every role.
+  { pattern: "/settings/security", roles: [1, 2, 3, 4] },
   // Two-factor set-up and re-authentication (docs/decisions/121): every role.
   { pattern: "/settings/two-factor", roles: [1, 2, 3, 4] },
   { pattern: "/reauth", roles: [1, 2, 3, 4] },
@@ -232,6 +234,7 @@ export const SIDEBAR_LINKS: readonly NavLink[] = [
 export const BUILT_PATHS: ReadonlySet<string> = new Set([
   "/dashboard",
   "/settings/account",
+  "/settings/security",
   "/allRealTime",
   "/upload",
   "/BonusSplitting",

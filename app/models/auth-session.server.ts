@@ -1,5 +1,5 @@
 // Sign-in sessions: a random id in a signed cookie (or a Bearer token) points at a row here.
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { authSessions, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
@@ -105,6 +105,47 @@ export async function deleteAuthSession(db: AppDatabase, sessionId: string): Pro
 
 export async function deleteUserSessions(db: AppDatabase, userId: number): Promise<void> {
   await db.delete(authSessions).where(eq(authSessions.userId, userId));
+}
+
+/** Ends every session of a user except one (the caller's); returns the ids it ended. */
+export async function deleteOtherUserSessions(db: AppDatabase, userId: number, keepSessionId: string): Promise<string[]> {
+  const rows = await db
+    .delete(authSessions)
+    .where(and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId)))
+    .returning({ id: authSessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Ends one session of this user; a session of another user is never touched. */
+export async function deleteUserSession(db: AppDatabase, userId: number, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(authSessions)
+    .where(and(eq(authSessions.userId, userId), eq(authSessions.id, sessionId)))
+    .returning({ id: authSessions.id });
+  return rows.length > 0;
+}
+
+export interface SessionRecord {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** A user's unexpired sessions, most recently active first. */
+export async function listUserSessions(db: AppDatabase, userId: number, now = new Date()): Promise<SessionRecord[]> {
+  return db
+    .select({
+      id: authSessions.id,
+      userAgent: authSessions.userAgent,
+      ip: authSessions.ip,
+      createdAt: authSessions.createdAt,
+      lastSeenAt: authSessions.lastSeenAt,
+    })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, now)))
+    .orderBy(desc(authSessions.lastSeenAt), desc(authSessions.createdAt));
 }
 
 export async function deleteExpiredSessions(db: AppDatabase): Promise<void> {

@@ -76,7 +76,16 @@ export default function SettingsPage() {
   return (
     <ListWithDialog>
       <section aria-labelledby="settings-title" className="flex max-w-3xl flex-col gap-6">
-        <PageTitle id="settings-title" title="Settings" action={data.canOpenAccount ? <Link to="/settings/account" className={secondaryButtonClass}>My Account</Link> : undefined} />
+        <PageTitle
+          id="settings-title"
+          title="Settings"
+          action={
+            <span className="flex gap-2">
+              {data.canOpenAccount ? <Link to="/settings/account" className={secondaryButtonClass}>My Account</Link> : null}
+              <Link to="/settings/security" className={secondaryButtonClass}>Password and sessions</Link>
+            </span>
+          }
+        />
 
         <Panel id="view-setting" title="View Setting">
           <Form method="post" className="flex flex-col gap-3">

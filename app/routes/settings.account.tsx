@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { ROLE_NAMES } from "~/domain/access";
 
 export const meta: MetaFunction = () => [{ title: "My Account — NSE Signals" }];
 
-// My Account is a static form in the documents: it shows the account, and changes go
-// through support or the password reset.
+// My Account is a static form in the documents: it shows the account; details change through
+// support, the password on /settings/security.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   return json({ name: user.name, username: user.username, email: user.email, roleName: ROLE_NAMES[user.roleId] });
@@ -34,7 +34,11 @@ export default function MyAccountPage() {
         ))}
       </form>
       <p id="account-note" className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-        To change these details, contact support. To change your password, use “Forgot password?” on the sign-in page.
+        To change these details, contact support.{" "}
+        <Link to="/settings/security" className="text-blue-600 underline dark:text-blue-400">
+          Change your password or sign out other devices
+        </Link>
+        .
       </p>
     </section>
   );

@@ -47,12 +47,32 @@ export const otpSchema = z.object({
 
 export const resetRequestSchema = z.object({ email });
 
+const confirmPassword = z.string({ error: "Please confirm the password" }).min(1, "Please confirm the password");
+const passwordsMatch = (v: { password: string; confirm: string }) => v.password === v.confirm;
+const PASSWORDS_DO_NOT_MATCH = { path: ["confirm"], message: "Passwords do not match" };
+
 export const resetPasswordSchema = z
   .object({
     password: newPassword,
-    confirm: z.string({ error: "Please confirm the password" }).min(1, "Please confirm the password"),
+    confirm: confirmPassword,
   })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Passwords do not match" });
+  .refine(passwordsMatch, PASSWORDS_DO_NOT_MATCH);
+
+/** Change password while signed in (/settings/security and the API): the current one, the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: "Please enter your current password" }).min(1, "Please enter your current password").max(200),
+    password: newPassword,
+    confirm: confirmPassword,
+  })
+  .refine(passwordsMatch, PASSWORDS_DO_NOT_MATCH);
+
+export const SESSION_NOT_SIGNED_IN = "That session is no longer signed in.";
+
+/** "Sign out" of one of one's sessions, named by its handle (a hash, never the session id). */
+export const endSessionSchema = z.object({
+  session: z.string({ error: SESSION_NOT_SIGNED_IN }).trim().regex(/^[0-9a-f]{32}$/, SESSION_NOT_SIGNED_IN),
+});
 
 export const RESET_SENT = "If an account exists for that email, we sent a link to reset the password.";
 export const LINK_INVALID = "This link is invalid or has expired. Please ask for a new one.";

@@ -115,6 +115,7 @@ const ROUTES: Record<string, RouteCase> = {
   "settings.account": { url: "/settings/account" },
   "settings.two-factor": { url: "/settings/two-factor", intents: ["start", "confirm", "regenerate", "disable"] },
   reauth: { url: "/reauth" },
+  "settings.security": { url: "/settings/security", intents: ["change-password", "end-session", "end-others"] },
   signin: { url: "/signin" },
   signup: { url: "/signup" },
   "support.$receiverId": { url: "/support/:admin" },

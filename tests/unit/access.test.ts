@@ -167,3 +167,14 @@ describe("reports and their exports (issue 8)", () => {
     }
   });
 });
+
+describe("password and sessions (issue 16)", () => {
+  it("/settings/security is open to every signed-in role and to no visitor", () => {
+    for (const role of [1, 2, 3, 4] as RoleId[]) expect(decideAccess(role, "/settings/security")).toEqual({ kind: "allow" });
+    expect(decideAccess(null, "/settings/security")).toEqual({ kind: "redirect", to: "/login" });
+  });
+  it("does not widen My Account, which stays roles 1 and 4", () => {
+    expect(decideAccess(2, "/settings/account")).toEqual({ kind: "redirect", to: "/dashboard" });
+    expect(decideAccess(3, "/settings/account")).toEqual({ kind: "redirect", to: "/login" });
+  });
+});
