@@ -8,7 +8,7 @@ import { istDateString, istMidnight, formatIstDateTime } from "~/domain/dates";
 import { findChartSymbol, visibleSymbolCodes } from "~/models/symbol.server";
 import { getChartCandles } from "~/models/candle.server";
 import { listChartReferencePoints } from "~/models/reference-point.server";
-import { latestDayLevels, previousSession } from "~/models/day-ohlc.server";
+import { latestStoredLevels, previousSession } from "~/models/day-ohlc.server";
 import { listSymbolKeyEvents } from "~/models/market-events.server";
 import { readUserSettings } from "~/models/settings.server";
 
@@ -29,7 +29,7 @@ export async function loadChartLines(context: AppContext, user: SessionUser, sym
   const today = istDateString(new Date());
   const [points, levels, previous, settings] = await Promise.all([
     listChartReferencePoints(context.db, symbol.id),
-    latestDayLevels(context.db, symbol.id),
+    latestStoredLevels(context.db, symbol.id),
     previousSession(context.db, symbol.id, today),
     readUserSettings(context.db, user.id),
   ]);

@@ -10,6 +10,7 @@ import { annualVolatility, roundToTick, simulateMinuteBars, type DayTarget } fro
 import { isTradingDayYmd, SESSION_OPEN_MINUTE_IST, tradingDaysBefore } from "~/market/trading-calendar";
 import { analyzeCandleTables, ensureMonthPartitions, upsertMinuteCandles } from "~/models/candle.server";
 import { upsertDailyBars, type DailyBar } from "~/models/day-ohlc.server";
+import { refreshDailyLevels } from "~/market/daily-levels.server";
 import { listMarketHolidays } from "~/models/trading-calendar.server";
 import type { AppDatabase } from "./client.server";
 import { CUSTOMER_SUBSCRIBED_STOCKS } from "./demo-data";
@@ -171,6 +172,8 @@ export async function seedDemoHistory(db: AppDatabase, options: DemoHistoryOptio
     await db.transaction(async (tx) => {
       await upsertDailyBars(tx, newDaily);
       await upsertMinuteCandles(tx, minuteValues, { ensurePartitions: false });
+      // MA, WA, MD, WD of every day of the window, the seed's previous session included (decision 129).
+      await refreshDailyLevels(tx, { symbolIds: [symbol.id], fromYmd: firstSession, toYmd: sessions[sessions.length - 1] });
     });
     dailyRows += newDaily.length;
     minuteRows += minuteValues.length;

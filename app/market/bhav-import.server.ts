@@ -26,6 +26,7 @@ import {
   type ImportStoredRow,
 } from "~/market/import-report";
 import { upsertDailyBars, type DailyBar } from "~/models/day-ohlc.server";
+import { refreshDailyLevels } from "~/market/daily-levels.server";
 import { symbolsByCodes } from "~/models/symbol.server";
 
 export const BHAV_FORMAT_LABELS: Record<Exclude<BhavFormat, "unknown">, string> = {
@@ -234,6 +235,8 @@ export async function importBhavCopy(db: AppDatabase, csvText: string, options: 
       // One transaction: a failure part-way leaves nothing of this file behind (DECISIONS 21).
       await db.transaction(async (tx) => {
         await upsertDailyBars(tx, bars);
+        // The imported days' MA, WA, MD and WD from the stored bars (DECISIONS 18, decision 129).
+        await refreshDailyLevels(tx, { symbolIds: bars.map((b) => b.symbolId), fromYmd: report.tradingDates[0], toYmd: report.tradingDates[report.tradingDates.length - 1] });
       });
     } catch (error) {
       console.error("[bhav-import] nothing stored:", databaseMessage(error));

@@ -1,9 +1,10 @@
 // The leader's daily jobs: after the close of a trading day, the day's minute candles roll into
-// the daily table; then minute candles older than INTRADAY_RETENTION_DAYS trading days are
+// the daily table with the day's MA/WA/MD/WD; then minute candles older than INTRADAY_RETENTION_DAYS trading days are
 // dropped (whole monthly partitions where possible). Checked every minute, run once a day.
 import type { AppDatabase } from "~/db/client.server";
 import { istDateString } from "~/domain/dates";
 import { purgeIntradayBefore, rollupDay } from "~/models/candle.server";
+import { refreshDailyLevels } from "./daily-levels.server";
 import { isTradingDayYmd, SESSION_CLOSE_MINUTE_IST, tradingDaysBefore, type TradingDayCheck } from "./trading-calendar";
 
 /** Minutes after the close before the rollup runs (late prints settle). */
@@ -39,6 +40,8 @@ export function startDailyJobs(deps: {
     running = true;
     try {
       const rows = await rollupDay(deps.db, day);
+      // The day's MA, WA, MD and WD from the bars just rolled up (DECISIONS 18, decision 129).
+      await refreshDailyLevels(deps.db, { fromYmd: day, toYmd: day });
       const [cutoff] = tradingDaysBefore(day, deps.retentionDays, deps.isTradingDay);
       const purged = cutoff ? await purgeIntradayBefore(deps.db, cutoff) : null;
       lastRolled = day;

@@ -1,6 +1,6 @@
 // Daily bars: the bhav-copy upload, the day rollup and "Save Symbol's Open Data" write here;
 // the key engine and the feed read the previous session's close and settlement price.
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { dayOhlc } from "~/db/schema";
 
@@ -150,4 +150,101 @@ export async function saveDailyBarWithLevels(db: AppDatabase, bar: DailyBar, lev
         updatedAt: new Date(),
       },
     });
+}
+
+/**
+ * The chart's MA/MD/WA/WD lines: the levels of the symbol's latest day that has any (today's
+ * once the day rollup or an upload wrote them, else the previous session's), not simply the
+ * latest day: "Save Symbol's Open Data" creates today's row in the morning without levels.
+ */
+export async function latestStoredLevels(db: AppDatabase, symbolId: number) {
+  const [row] = await db
+    .select({ tradingDate: dayOhlc.tradingDate, ma: dayOhlc.ma, md: dayOhlc.md, wa: dayOhlc.wa, wd: dayOhlc.wd })
+    .from(dayOhlc)
+    .where(
+      and(
+        eq(dayOhlc.symbolId, symbolId),
+        or(isNotNull(dayOhlc.ma), isNotNull(dayOhlc.md), isNotNull(dayOhlc.wa), isNotNull(dayOhlc.wd)),
+      ),
+    )
+    .orderBy(desc(dayOhlc.tradingDate))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface LevelWindowBar {
+  symbolId: number;
+  tradingDate: string;
+  high: number;
+  low: number;
+  close: number;
+}
+
+type ResultRows<T> = T[] | { rows?: T[] };
+function rowsOf<T>(result: unknown): T[] {
+  const r = result as ResultRows<T>;
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
+/**
+ * For each symbol (all with a stored day in the range when none are named), its stored days from
+ * `fromYmd` to `toYmd` and the `lookback` sessions before them (what the day levels of those days
+ * need). One index range scan per symbol.
+ */
+export async function readLevelWindows(
+  db: AppDatabase,
+  symbolIds: readonly number[] | undefined,
+  fromYmd: string,
+  toYmd: string,
+  lookback: number,
+): Promise<LevelWindowBar[]> {
+  if (symbolIds?.length === 0) return [];
+  // Without a list: every symbol with a stored day in the range.
+  const symbols = symbolIds
+    ? sql`unnest(array[${sql.join(symbolIds.map((id) => sql`${id}`), sql`, `)}]::int[]) as s(symbol_id)`
+    : sql`(select distinct symbol_id from day_ohlc where trading_date >= ${fromYmd}::date and trading_date <= ${toYmd}::date) as s`;
+  const rows = rowsOf<{ symbol_id: number; trading_date: string; high: number; low: number; close: number }>(
+    await db.execute(sql`
+      select s.symbol_id, b.trading_date::text as trading_date, b.high::float8 as high, b.low::float8 as low, b.close::float8 as close
+      from ${symbols}
+      cross join lateral (
+        (select trading_date, high, low, close from day_ohlc d
+          where d.symbol_id = s.symbol_id and d.trading_date < ${fromYmd}::date
+          order by d.trading_date desc limit ${lookback})
+        union all
+        (select trading_date, high, low, close from day_ohlc d
+          where d.symbol_id = s.symbol_id and d.trading_date >= ${fromYmd}::date and d.trading_date <= ${toYmd}::date)
+      ) b`),
+  );
+  return rows.map((r) => ({ symbolId: Number(r.symbol_id), tradingDate: r.trading_date, high: Number(r.high), low: Number(r.low), close: Number(r.close) }));
+}
+
+export interface StoredDayLevels {
+  symbolId: number;
+  tradingDate: string;
+  ma: number | null;
+  md: number | null;
+  wa: number | null;
+  wd: number | null;
+}
+
+/**
+ * Writes the MA/MD/WA/WD of existing day rows. A null (too few sessions to compute the level)
+ * keeps what is stored, e.g. a level uploaded through admin/dayohlc/createbysymbolcode. Runs in
+ * the caller's transaction when given one.
+ */
+export async function writeDayLevels(db: AppDatabase, levels: readonly StoredDayLevels[]): Promise<number> {
+  for (let i = 0; i < levels.length; i += CHUNK) {
+    const chunk = levels.slice(i, i + CHUNK);
+    const values = sql.join(
+      chunk.map((l) => sql`(${l.symbolId}::int, ${l.tradingDate}::date, ${l.ma}::numeric, ${l.md}::numeric, ${l.wa}::numeric, ${l.wd}::numeric)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update day_ohlc as d
+      set ma = coalesce(v.ma, d.ma), md = coalesce(v.md, d.md), wa = coalesce(v.wa, d.wa), wd = coalesce(v.wd, d.wd), updated_at = now()
+      from (values ${values}) as v(symbol_id, trading_date, ma, md, wa, wd)
+      where d.symbol_id = v.symbol_id and d.trading_date = v.trading_date`);
+  }
+  return levels.length;
 }

@@ -66,7 +66,11 @@ describe("seedDemoHistory", () => {
       .select()
       .from(dayOhlc)
       .where(and(eq(dayOhlc.symbolId, id), eq(dayOhlc.tradingDate, PREVIOUS_SESSION)));
-    expect(kept).toEqual(seededBars.get(id));
+    // Its prices, settlement and volume are kept; the history adds its MA/WA/MD/WD (decision 129).
+    const { ma, md, wa, wd, updatedAt: _updated, ...prices } = kept;
+    const { ma: _ma, md: _md, wa: _wa, wd: _wd, updatedAt: _seededAt, ...seededPrices } = seededBars.get(id)!;
+    expect(prices).toEqual(seededPrices);
+    for (const level of [ma, md, wa, wd]) expect(level).toBeGreaterThan(0);
     const minutes = await minutesOf(id);
     expect(minutes).toHaveLength(3 * 375);
     const days = aggregateCandles(minutes, "D1");
