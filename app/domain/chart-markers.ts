@@ -15,7 +15,7 @@ export interface ChartMarker {
 }
 
 /** The start of the candle holding an instant: the last candle starting at or before it. */
-function candleHolding(candles: readonly Candle[], timeMs: number): Candle | undefined {
+export function candleHolding(candles: readonly Candle[], timeMs: number): Candle | undefined {
   let lo = 0;
   let hi = candles.length - 1;
   let found: Candle | undefined;

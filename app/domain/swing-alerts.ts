@@ -2,6 +2,8 @@
 // symbol replaces the stored swing line with one at the new swing point, unless it came
 // "before 9 or after 1 o'clock" (the server stamps clearLine by swingAlertClearsLine), which
 // clears the line. Pure and browser-safe.
+import type { Candle } from "./candles";
+import { candleHolding, type ChartMarker } from "./chart-markers";
 import { formatIstTime } from "./dates";
 import { formatNumber } from "./format";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "./targets";
@@ -60,4 +62,17 @@ export function swingAlertMessage(alert: SwingAlert): string {
 /** The stored line as a chart line: red at a swing high, green at a swing low (as the SH/SL markers). */
 export function swingLineAsChartLine(line: SwingLine): { label: string; price: number; colour: string } {
   return { label: line.kind === "high" ? "Swing high" : "Swing low", price: line.price, colour: line.kind === "high" ? CHART_DOWN_COLOUR : CHART_UP_COLOUR };
+}
+
+/**
+ * The stored line's point as a marker on the candle holding its time (SH red at a high, SL green
+ * at a low), unless the chart's own swing markers already put the same mark there.
+ */
+export function swingLineMarker(candles: readonly Candle[], line: SwingLine, markers: readonly ChartMarker[]): ChartMarker | null {
+  const candle = candleHolding(candles, line.time);
+  if (!candle) return null;
+  const kind = line.kind === "high" ? "swing-high" : "swing-low";
+  if (markers.some((m) => m.kind === kind && m.time === candle.time)) return null;
+  const { colour } = swingLineAsChartLine(line);
+  return { time: candle.time, price: line.price, label: line.kind === "high" ? "SH" : "SL", colour, kind };
 }

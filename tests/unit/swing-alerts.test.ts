@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { swingAlertClearsLine } from "~/domain/swing";
-import { isSwingAlertFor, swingAlertMessage, swingLineAfterAlert, swingLineAsChartLine, type SwingAlert } from "~/domain/swing-alerts";
+import { isSwingAlertFor, swingAlertMessage, swingLineAfterAlert, swingLineAsChartLine, swingLineMarker, type SwingAlert } from "~/domain/swing-alerts";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 
 const at = (hhmm: string) => Date.parse(`2026-11-20T${hhmm}:00+05:30`);
@@ -51,5 +51,28 @@ describe("swingLineAfterAlert", () => {
     expect(swingAlertMessage(alert())).toBe("Swing high on NIFTY-I at 23,456.70 (10:42:00 AM)");
     expect(swingLineAsChartLine({ kind: "high", price: 1, time: 0 })).toEqual({ label: "Swing high", price: 1, colour: CHART_DOWN_COLOUR });
     expect(swingLineAsChartLine({ kind: "low", price: 2, time: 0 })).toEqual({ label: "Swing low", price: 2, colour: CHART_UP_COLOUR });
+  });
+});
+
+describe("swingLineMarker", () => {
+  const candle = (time: number) => ({ time, open: 1, high: 2, low: 0.5, close: 1.5, volume: 0 });
+  const candles = [candle(at("10:00")), candle(at("10:05")), candle(at("10:10"))];
+
+  it("sits on the candle holding the swing's time", () => {
+    expect(swingLineMarker(candles, { kind: "high", price: 2, time: at("10:07") }, [])).toEqual({
+      time: at("10:05"),
+      price: 2,
+      label: "SH",
+      colour: CHART_DOWN_COLOUR,
+      kind: "swing-high",
+    });
+    expect(swingLineMarker(candles, { kind: "low", price: 0.5, time: at("10:12") }, [])?.time).toBe(at("10:10"));
+  });
+
+  it("is left out before the first candle or where the chart already marks the same swing", () => {
+    expect(swingLineMarker(candles, { kind: "high", price: 2, time: at("09:59") }, [])).toBeNull();
+    const existing = [{ time: at("10:05"), price: 2, label: "SH", colour: CHART_DOWN_COLOUR, kind: "swing-high" as const }];
+    expect(swingLineMarker(candles, { kind: "high", price: 2, time: at("10:06") }, existing)).toBeNull();
+    expect(swingLineMarker(candles, { kind: "low", price: 0.5, time: at("10:06") }, existing)?.label).toBe("SL");
   });
 });
