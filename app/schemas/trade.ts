@@ -55,7 +55,15 @@ export function checkTradePrices(value: { tradeType: (typeof TRADE_TYPES)[number
   }
 }
 
-export const tradeSchema = z.object(tradeFields).superRefine(checkTradePrices);
+/**
+ * When checkTradePrices runs: also when another field is wrong (the form's starting quantity of
+ * 0, say), so the form shows every message at once; not when the type or a price is itself wrong.
+ */
+export const TRADE_PRICE_CHECK: z.core.$ZodSuperRefineParams = {
+  when: (payload) => !payload.issues.some((issue) => ["tradeType", "buyPrice", "sellPrice"].includes(String(issue.path?.[0]))),
+};
+
+export const tradeSchema = z.object(tradeFields).superRefine(checkTradePrices, TRADE_PRICE_CHECK);
 
 export type TradeFormInput = z.infer<typeof tradeSchema>;
 

@@ -17,7 +17,7 @@ import { loader as tradesLoader } from "~/routes/trades";
 import { loader as tradeNewLoader, action as tradeNewAction } from "~/routes/trades.new";
 import { loader as udfHistoryLoader } from "~/routes/udf.history";
 import { ENTER_ALERT_PRICE } from "~/schemas/alert";
-import { WHOLE_QUANTITY } from "~/schemas/trade";
+import { ENTER_BUY_PRICE, ENTER_QUANTITY, WHOLE_QUANTITY } from "~/schemas/trade";
 import { TRADE_EXPORT_COLUMNS } from "~/reports/columns";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser, insertReportTrade } from "../support/factories";
@@ -116,6 +116,12 @@ describe("the trade form and its JSON API", () => {
     expect((await fieldErrors(await post({ sellPrice: "1000000000000" }))).sellPrice).toEqual(["Sell price must be at most 9,99,99,99,99,999.99"]);
     expect((await fieldErrors(await post({ quantity: "0x10" }))).quantity).toEqual([WHOLE_QUANTITY]);
     expect((await fieldErrors(await post({ quantity: "1e3" }))).quantity).toEqual([WHOLE_QUANTITY]);
+    expect(await countOf(trades, employee.id)).toBe(0);
+  });
+
+  it("shows every message at once: the form's starting quantity of 0 and a missing buy price", async () => {
+    const errors = await fieldErrors(await post({ buyPrice: "", quantity: "0" }));
+    expect(errors).toMatchObject({ buyPrice: [ENTER_BUY_PRICE], quantity: [ENTER_QUANTITY] });
     expect(await countOf(trades, employee.id)).toBe(0);
   });
 

@@ -25,6 +25,7 @@ import {
   tradeDateFilterSchema,
   tradeFields,
   tradeSchema,
+  TRADE_PRICE_CHECK,
   tradeValues,
 } from "~/schemas/trade";
 import { SELECT_SCRIPT, SELECT_VALID_TREND, SUGGESTION_CREATED, SUGGESTION_DELETED, SUGGESTION_UPDATED, symbolSuggestionSchema, TRENDS } from "~/schemas/symbol-suggestion";
@@ -45,7 +46,7 @@ const tradeAliases = { symbol_code: "symbol" } as const;
  */
 const tradeEditBody = z
   .object({ ...tradeFields, id: tradeId, status: z.boolean().optional(), verification: z.literal(false).optional() })
-  .superRefine(checkTradePrices);
+  .superRefine(checkTradePrices, TRADE_PRICE_CHECK);
 const verifyBody = z.object({ id: tradeId, verification: z.literal(true), isVerified: flag, symbol: z.string().max(40).optional() });
 const tradeUpdateBody = z.discriminatedUnion("verification", [verifyBody, tradeEditBody]);
 
