@@ -27,6 +27,7 @@ import { getLatestTrend } from "~/models/symbol-suggestion.server";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { DEFAULT_REFERENCE_SYMBOL, TOP_BAR_INDICES } from "~/domain/quotes";
 import { NOT_FOUND_TEXT, sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
+import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
 import { notificationsSince } from "~/domain/notifications";
 
 export const links: LinksFunction = () => [
@@ -61,8 +62,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ]);
     shell = {
       user: { id: user.id, name: user.name, roleId: user.roleId, roleName: ROLE_NAMES[user.roleId] },
-      nav: sidebarLinksFor(user.roleId),
-      built: [...BUILT_PATHS],
+      // An account that must set up two-factor sign-in first is offered only that (docs/decisions/121).
+      nav: mustEnrolTwoFactor(user) ? [] : sidebarLinksFor(user.roleId),
+      built: mustEnrolTwoFactor(user) ? [TWO_FACTOR_SETUP_PATH] : [...BUILT_PATHS],
       tickers: TOP_BAR_INDICES.map(({ code, label }) => {
         const q = context.liveBook.get(code);
         return { code, label, close: q?.last ?? null, change: q?.change ?? null, changePercent: q?.changePercent ?? null };

@@ -234,6 +234,7 @@ export const SIDEBAR_LINKS: readonly NavLink[] = [
 export const BUILT_PATHS: ReadonlySet<string> = new Set([
   "/dashboard",
   "/settings/account",
+  "/settings/two-factor",
   "/settings/security",
   "/allRealTime",
   "/upload",

@@ -8,6 +8,7 @@ import { action as loginAction } from "~/routes/login";
 import { action as challengeAction, loader as challengeLoader } from "~/routes/login_.two-factor";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/settings.two-factor";
 import { loader as dashboardLoader } from "~/routes/dashboard";
+import { loader as rootLoader } from "~/root";
 import { loader as usersLoader } from "~/routes/users";
 import { loader as tokenLoader } from "~/routes/Token";
 import { action as logoutAction } from "~/routes/logout";
@@ -362,6 +363,18 @@ describe("roles 1 and 2 must set up two-factor sign-in", () => {
       const out = await call(logoutAction, formRequest("/logout", {}, { cookie }), t.context);
       expect(out.status).toBe(302);
     }
+  });
+
+  it("the shell offers such an account only the set-up page: no sidebar, no menu links; once set up, its role's links", async () => {
+    const user = await createUser(t.context.db, { roleId: 1, twoFactor: false });
+    const cookie = await sessionCookieFor(t.context, user.id);
+    const shell = async () => ((await (await call(rootLoader, getRequest("/settings/two-factor", { cookie }), t.context)).json()) as { shell: { nav: unknown[]; built: string[] } }).shell;
+    expect(await shell()).toMatchObject({ nav: [], built: ["/settings/two-factor"] });
+    await enrolThroughPage(cookie);
+    const after = await shell();
+    expect(after.nav.length).toBeGreaterThan(5);
+    expect(after.built).toContain("/settings/two-factor");
+    expect(after.built).toContain("/users");
   });
 
   it("the API refuses an unenrolled admin: no token at sign-in, 403 with a session's token", async () => {

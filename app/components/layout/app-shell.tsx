@@ -130,6 +130,7 @@ function UserMenu({ shell, linkable }: { shell: ShellData; linkable: (path: stri
         <nav aria-label="User menu" className="flex flex-col">
           {linkable("/setting") ? <MenuLink to="/setting">Settings</MenuLink> : null}
           {linkable("/settings/account") ? <MenuLink to="/settings/account">My Account</MenuLink> : null}
+          {linkable("/settings/two-factor") ? <MenuLink to="/settings/two-factor">Two-factor sign-in</MenuLink> : null}
           <Form method="post" action="/logout">
             <button type="submit" className="w-full rounded px-3 py-1.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
               Logout
