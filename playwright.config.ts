@@ -48,6 +48,9 @@ export default defineConfig({
       SEED_DEMO: "1",
       SESSION_SECRET: "e2e-secret-0123456789abcdef",
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // A sign-in is fresh for sensitive admin actions for 20 seconds here (5 minutes by default),
+      // so tests/e2e/two-factor.spec.ts can see the re-authentication page without waiting minutes.
+      REAUTH_WINDOW_SECONDS: "20",
       FEED: process.env.E2E_FEED ?? "simulated",
     },
   },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./support";
+import { signIn } from "./support";
 
 // The admin console journey of issue 7: create a sector, a symbol in it and a customer
 // subscribed to that symbol; assign the customer a key; add a holiday; toggle a target point;
@@ -124,10 +124,7 @@ test.describe("admin console without JavaScript", () => {
   });
 
   test("a sub-admin's role choices are Employee and Customer only", async ({ page }) => {
-    await page.goto("/login");
-    await page.getByLabel("Email").fill("subadmin@example.com");
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signIn(page, "subadmin");
     await page.goto("/users/new");
     const roles = await page.getByLabel("Role").locator("option").allTextContents();
     expect(roles).toEqual(["Select a role", "Employee", "Customer"]);

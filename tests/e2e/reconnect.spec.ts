@@ -3,7 +3,7 @@
 // the server through a small TCP relay that the test can cut and refuse, like a dropped link.
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./support";
+import { signInThroughForm } from "./support";
 
 const SERVER_PORT = Number(process.env.E2E_PORT ?? 3210);
 
@@ -41,11 +41,8 @@ test("live prices resume after the connection is cut, without a reload", async (
   const relay = startRelay();
   const base = `http://localhost:${await relay.listen()}`;
   try {
-    await page.goto(`${base}/login`);
-    await page.getByLabel("Email").fill(DEMO_ACCOUNTS.admin.email);
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Both steps (the admin uses two-factor sign-in) through the relay.
+    await signInThroughForm(page, "admin", base);
     await page.goto(`${base}/allRealTime`);
     const live = page.getByRole("region", { name: "Broadcast messages" });
     await expect(live).toHaveAttribute("data-live", "true");

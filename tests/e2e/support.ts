@@ -1,4 +1,6 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Cookie, type Locator, type Page } from "@playwright/test";
+import { generate } from "otplib";
+import { DEMO_TOTP_SECRET } from "../../app/db/demo-data";
 
 export const DEMO_PASSWORD = "demo12345";
 export const DEMO_ACCOUNTS = {
@@ -9,13 +11,112 @@ export const DEMO_ACCOUNTS = {
 } as const;
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 
-/** Signs in through the real form and waits for the dashboard. */
-export async function signIn(page: Page, account: DemoAccount) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO_ACCOUNTS[account].email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+/** The demo admin and sub-admin use two-factor sign-in with the seed's DEMO_TOTP_SECRET (docs/decisions/121). */
+export const TWO_FACTOR_ACCOUNTS: ReadonlySet<DemoAccount> = new Set(["admin", "subadmin"]);
+
+const STEP_MS = 30_000;
+/** The newest step this worker used per account: the server accepts each step of an account once. */
+const usedSteps = new Map<string, number>();
+/** This worker's signed-in session per two-factor account, reused by later tests (see signIn). */
+const sessions = new Map<DemoAccount, Cookie[]>();
+
+/** The code an authenticator app holding `secret` shows during `step`. */
+export function totpCodeOfStep(secret: string, step: number): Promise<string> {
+  return generate({ secret, epoch: step * (STEP_MS / 1000) + 1 });
+}
+
+/**
+ * Answers a form that asks for a code of `secret` (`tryCode` fills it in, sends it and says
+ * whether it was accepted). The server takes one step of drift either side and each step once
+ * per account, and other workers sign in as the same account: the oldest step this worker has
+ * not used goes first, a code "already used" elsewhere moves on to the next, and with no step
+ * left it waits for the next one (the test gets the time) and calls `again` before going on.
+ */
+export async function answerWithTotp(
+  secret: string,
+  account: string,
+  tryCode: (code: string, attempt: number) => Promise<boolean>,
+  again: () => Promise<void> = async () => {},
+): Promise<void> {
+  let attempt = 0;
+  for (let round = 0; round < 4; round += 1) {
+    const current = Math.floor(Date.now() / STEP_MS);
+    const candidates = [current - 1, current, current + 1].filter((step) => step > (usedSteps.get(account) ?? 0));
+    for (const step of candidates) {
+      const accepted = await tryCode(await totpCodeOfStep(secret, step), attempt);
+      attempt += 1;
+      usedSteps.set(account, Math.max(usedSteps.get(account) ?? 0, step));
+      if (accepted) return;
+    }
+    test.info().setTimeout(test.info().timeout + STEP_MS + 10_000);
+    await new Promise((resolve) => setTimeout(resolve, STEP_MS - (Date.now() % STEP_MS) + 500));
+    await again();
+    attempt = 0;
+  }
+  throw new Error(`no two-factor code was accepted for ${account}`);
+}
+
+/**
+ * Waits for the page to leave `path` (true) or to show a message about the code (false), for as
+ * long as the test may run: a slow dashboard behind a right code must not count as a refusal.
+ */
+export async function leftOrRefused(page: Page, path: string, refusal: Locator): Promise<boolean> {
+  const outcome = await Promise.race([
+    page.waitForURL((url) => url.pathname !== path, { timeout: 0 }).then(() => "left" as const, () => "none" as const),
+    refusal.waitFor({ timeout: 0 }).then(() => "refused" as const, () => "none" as const),
+  ]);
+  return outcome === "left";
+}
+
+/** Answers /login/two-factor (the second step of a sign-in); `again` repeats the password step. */
+export async function enterTwoFactorCode(page: Page, secret: string, account: string, again: () => Promise<void>): Promise<void> {
+  await answerWithTotp(
+    secret,
+    account,
+    async (code, attempt) => {
+      // A fresh page for each try after the first: the last refusal's message is gone.
+      if (attempt > 0) await page.goto(new URL("/login/two-factor", page.url()).href);
+      await expect(page).toHaveURL(/\/login\/two-factor$/);
+      await page.getByLabel("Code").fill(code);
+      await page.getByRole("button", { name: "Verify" }).click();
+      return leftOrRefused(page, "/login/two-factor", page.getByRole("alert").filter({ hasText: /code/i }));
+    },
+    again,
+  );
+}
+
+/** The password step of /login (at `origin`, the test server by default). */
+export async function submitPassword(page: Page, email: string, password = DEMO_PASSWORD, origin = "") {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Both steps of a demo account's sign-in through the real forms, ending on the dashboard. */
+export async function signInThroughForm(page: Page, account: DemoAccount, origin = "") {
+  const { email } = DEMO_ACCOUNTS[account];
+  await submitPassword(page, email, DEMO_PASSWORD, origin);
+  if (TWO_FACTOR_ACCOUNTS.has(account)) await enterTwoFactorCode(page, DEMO_TOTP_SECRET, email, () => submitPassword(page, email, DEMO_PASSWORD, origin));
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * Signs in and waits for the dashboard. The demo admin and sub-admin go through both steps
+ * once per worker and later tests reuse that session (a step signs in once per account, so
+ * thirty sign-ins would wait minutes for fresh codes); `fresh` always uses the forms, and a
+ * session that has ended (a test signed out) is replaced through them.
+ */
+export async function signIn(page: Page, account: DemoAccount, options: { fresh?: boolean } = {}) {
+  const kept = TWO_FACTOR_ACCOUNTS.has(account) && !options.fresh ? sessions.get(account) : undefined;
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto("/dashboard");
+    if (new URL(page.url()).pathname === "/dashboard") return;
+    await page.context().clearCookies();
+  }
+  await signInThroughForm(page, account);
+  if (TWO_FACTOR_ACCOUNTS.has(account)) sessions.set(account, (await page.context().cookies()).filter((c) => c.name.includes("session")));
 }
 
 /**
