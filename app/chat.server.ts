@@ -40,6 +40,7 @@ import {
 import { insertBroadcast, listBroadcasts, type Broadcast } from "~/models/broadcast.server";
 import { publishBroadcast, publishChatMessage } from "~/realtime/chat.server";
 import type { ConversationListItem, SupportScreenData } from "~/components/chat/types";
+import { cursorParam } from "~/schemas/request-input.server";
 
 // ---------------------------------------------------------------- who takes part
 
@@ -171,10 +172,6 @@ export async function postBroadcast(context: Pick<AppContext, "db" | "hub">, aut
 
 // ---------------------------------------------------------------- the chat screen
 
-function positiveId(value: string | null): number | null {
-  return value && /^\d{1,10}$/.test(value) ? Number(value) : null;
-}
-
 function inboxItem(summary: ConversationSummary, viewer: SessionUser, selectedClientId: number | null, href: string, title: string, tag: string | null): ConversationListItem {
   return {
     clientId: summary.client.id,
@@ -211,7 +208,7 @@ export async function loadSupportScreen(
   let canContactUs = false;
   let supportHref: string | null = null;
   if (isSupport) {
-    const inbox = await listSupportInbox(db, { limit: CONVERSATIONS_PER_PAGE, afterId: positiveId(url.searchParams.get("after")) });
+    const inbox = await listSupportInbox(db, { limit: CONVERSATIONS_PER_PAGE, afterId: cursorParam(url.searchParams, "after") });
     conversations = inbox.conversations.map((c) =>
       inboxItem(c, viewer, selectedClientId, `/support/${c.client.id}`, c.client.name, ROLE_NAMES[c.client.roleId]),
     );
@@ -229,7 +226,7 @@ export async function loadSupportScreen(
   if (target) {
     const page = await listConversation(db, target.client.id, {
       limit: MESSAGES_PER_PAGE,
-      beforeId: positiveId(url.searchParams.get("before")),
+      beforeId: cursorParam(url.searchParams, "before"),
     });
     const href = isSupport ? `/support/${target.client.id}` : `/support/${target.other.id}`;
     const first = page.messages[0];
@@ -265,7 +262,7 @@ export async function loadSupportScreen(
 
 /** The /broadcast/message table: 20 per page, newest first. */
 export async function loadBroadcastPage(context: Pick<AppContext, "db">, url: URL) {
-  const before = positiveId(url.searchParams.get("before"));
+  const before = cursorParam(url.searchParams, "before");
   const page = await listBroadcasts(context.db, { limit: BROADCASTS_PER_PAGE, beforeId: before });
   return {
     rows: page.rows.map((b) => ({ id: b.id, userName: b.userName, message: b.message, createdAt: formatIstDateTime(b.createdAt) })),

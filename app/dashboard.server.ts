@@ -15,6 +15,7 @@ import { DEFAULT_REFERENCE_SYMBOL } from "~/domain/quotes";
 import { countActiveAlerts, countAlertsSince, countOpenTrades, countUsersByRole, countVisibleActiveSymbols } from "~/models/dashboard.server";
 import { getLatestMarque } from "~/models/settings.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export interface SummaryCard {
   kind: SummaryCardKind;
@@ -93,7 +94,7 @@ export type DashboardData = NonNullable<Awaited<ReturnType<typeof loadDashboard>
 export async function dashboardPageLoader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const prefs = await readPreferences(context.cookies, request);
-  const data = await loadDashboard(context, user, new URL(request.url), prefs.chartTimeframe);
+  const data = await loadDashboard(context, user, requestUrl(request), prefs.chartTimeframe);
   if (!data) notFound();
   return json(data);
 }

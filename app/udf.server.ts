@@ -1,6 +1,7 @@
 // Shared steps of the UDF datafeed routes: the guard (the access table's /udf rule), the
 // symbol lookup that respects role 4's subscription, and the history read by the protocol's
 // rules, paged through the database and streamed out (docs/decisions/122).
+import type * as z from "zod";
 import type { AppContext } from "~/context";
 import type { AppDatabase } from "~/db/client.server";
 import { requireRouteAccess } from "~/auth/guards.server";
@@ -24,6 +25,7 @@ import {
   type UdfCalendarKind,
   type UdfHistory,
 } from "~/domain/udf";
+import { queryFields, searchParamsOf } from "~/schemas/request-input.server";
 
 export interface UdfCaller {
   user: SessionUser;
@@ -44,8 +46,17 @@ export async function udfSymbol(context: AppContext, caller: UdfCaller, raw: str
   return symbol && caller.maySee(symbol.symbolCode) ? symbol : null;
 }
 
+/** A UDF request's readable query parameters (the request-input door). */
 export function searchParams(request: Request): URLSearchParams {
-  return new URL(request.url).searchParams;
+  return searchParamsOf(request);
+}
+
+/**
+ * A UDF query parsed by its schema: each parameter the schema reads, by its first value (given
+ * twice, it counts once), and an empty one as missing, so `to=` reads as "to is required", not 0.
+ */
+export function udfQuery<S extends z.ZodType>(request: Request, schema: S) {
+  return schema.safeParse(queryFields(searchParamsOf(request), schema, { emptyAsMissing: true }));
 }
 
 /** Minute rows one page query reads at most (about 0.1 s of PGlite, a default chart's query), and trading days per page. */

@@ -2,6 +2,7 @@
 // Order of checks: token (401) → path (404) → method (405) → role (403) → params (404) →
 // query and body (400, errors[0].msg) → handler (200/201, or its own 404/403/400).
 import { withoutNul, withoutNulReviver } from "~/schemas/parse";
+import { isFormBody, readBodyText, readForm, requestUrl } from "~/schemas/request-input.server";
 import { json } from "@remix-run/node";
 import * as z from "zod";
 import type { AppContext } from "~/context";
@@ -121,7 +122,7 @@ function coerceToSchema(value: unknown, schema: z.ZodType): unknown {
 async function readRawBody(request: Request): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) {
-    const text = await request.text();
+    const text = await readBodyText(request);
     if (text.trim() === "") return undefined;
     try {
       return JSON.parse(text, withoutNulReviver);
@@ -129,8 +130,8 @@ async function readRawBody(request: Request): Promise<unknown> {
       badRequest([{ msg: "The body is not valid JSON" }]);
     }
   }
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    const form = withoutNul(await request.formData());
+  if (isFormBody(request)) {
+    const form = await readForm(request);
     const out: Record<string, unknown> = {};
     for (const key of new Set(form.keys())) {
       const all = form.getAll(key).filter((v): v is string => typeof v === "string");
@@ -177,6 +178,7 @@ async function parseBody(call: ApiCall, request: Request): Promise<unknown> {
 }
 
 async function parseQuery(call: ApiCall, url: URL): Promise<unknown> {
+  // (url comes from requestUrl: its parameters are readable text without NUL.)
   if (!call.query) return {};
   const raw: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
@@ -191,7 +193,7 @@ async function parseQuery(call: ApiCall, url: URL): Promise<unknown> {
 // ------------------------------------------------------------------ the router
 
 async function route(request: Request, context: AppContext): Promise<Response> {
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const method = requestMethod(request);
   const matches = matchCalls(url.pathname);
   const hit = matches.find((m) => m.call.method === method);

@@ -1,7 +1,7 @@
 // The watchlist panel's view rules (trading-dashboard.md, Watchlist panel): filter by sector and
 // search, sort by Symbol, Close or Change % (a click toggles the direction), all in the URL so
 // every view is a link. Pure: the loader and the live island apply the same rules.
-import { isRecordId } from "./paging";
+import { parseIdParam } from "./paging";
 
 export const WATCH_SORT_COLUMNS = ["symbol", "close", "change"] as const;
 export type WatchSortColumn = (typeof WATCH_SORT_COLUMNS)[number];
@@ -30,18 +30,12 @@ export interface WatchRow {
   changePercent: number | null;
 }
 
-const positiveId = (value: string | null): number | null => {
-  if (!value) return null;
-  const n = Number(value);
-  return isRecordId(n) ? n : null;
-};
-
 export function parseWatchView(params: URLSearchParams): WatchView {
   const sort = params.get(WATCH_PARAMS.sort);
   const dir = params.get(WATCH_PARAMS.dir);
   return {
-    watchlistId: positiveId(params.get(WATCH_PARAMS.list)),
-    sectorId: positiveId(params.get(WATCH_PARAMS.sector)),
+    watchlistId: parseIdParam(params.get(WATCH_PARAMS.list)),
+    sectorId: parseIdParam(params.get(WATCH_PARAMS.sector)),
     search: (params.get(WATCH_PARAMS.search) ?? "").trim().slice(0, 40),
     sort: (WATCH_SORT_COLUMNS as readonly string[]).includes(sort ?? "") ? (sort as WatchSortColumn) : "symbol",
     dir: dir === "desc" ? "desc" : "asc",

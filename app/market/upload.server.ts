@@ -14,6 +14,7 @@ import {
 } from "~/market/import-report";
 import { importReferencePoints } from "~/market/reference-import.server";
 import type { UploadTab } from "~/schemas/upload";
+import { readForm } from "~/schemas/request-input.server";
 
 export const MAX_UPLOAD_FILES = 20;
 export const TOO_MANY_FILES = `Too many files: upload at most ${MAX_UPLOAD_FILES} at a time.`;
@@ -65,7 +66,8 @@ export async function readUpload(
   let kept = 0;
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) {
-    return { fields: await request.formData().catch(() => new FormData()), files: [], problem: null };
+    // A form that is not multipart has no files (and JSON or text is refused: 415).
+    return { fields: await readForm(request), files: [], problem: null };
   }
   const files: UploadedFile[] = [];
   const handler: UploadHandler = async ({ name, filename, data }) => {

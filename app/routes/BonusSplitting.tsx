@@ -9,6 +9,7 @@ import { formatNumber } from "~/domain/format";
 import { adjustSymbolPrices, findSymbolChoice, listSymbolChoices, PriceOutOfRangeError } from "~/models/price-adjustment.server";
 import { BONUS_OPERATIONS, bonusSplitSchema, SELECT_SCRIPT } from "~/schemas/bonus-split";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Bonus Splitting — NSE Signals" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // A POST, never a GET (DECISIONS 24): the documents' GET admin/dayohlc/list/{symbolId}/{number}/{operation}.
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   let symbolCode = "";
   const submission = await parseWithZod(formData, {
     async: true,

@@ -6,10 +6,11 @@ import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
 import { deleteSuggestion, findSuggestion } from "~/models/symbol-suggestion.server";
 import { DELETE_SUGGESTION_QUESTION, SUGGESTION_DELETED } from "~/schemas/symbol-suggestion";
 import { redirectWithToast } from "~/toast.server";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete suggestion — NSE Signals" }];
 
-const listUrl = (request: Request) => `/SymbolSuggestionFlow${searchWithPage("", parsePage(new URL(request.url).searchParams.get("page")))}`;
+const listUrl = (request: Request) => `/SymbolSuggestionFlow${searchWithPage("", parsePage(searchParamsOf(request).get("page")))}`;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);

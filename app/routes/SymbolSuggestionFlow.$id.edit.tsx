@@ -8,10 +8,11 @@ import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
 import { findSuggestion, isSuggestableSymbol, listSuggestionSymbolChoices, updateSuggestion } from "~/models/symbol-suggestion.server";
 import { SELECT_SCRIPT, SUGGESTION_UPDATED, symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit suggestion — NSE Signals" }];
 
-const listUrl = (request: Request) => `/SymbolSuggestionFlow${searchWithPage("", parsePage(new URL(request.url).searchParams.get("page")))}`;
+const listUrl = (request: Request) => `/SymbolSuggestionFlow${searchWithPage("", parsePage(searchParamsOf(request).get("page")))}`;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
@@ -25,7 +26,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   if (!id) notFound();
-  const submission = parseWithZod(await request.formData(), { schema: symbolSuggestionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: symbolSuggestionSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   if (!(await isSuggestableSymbol(context.db, submission.value.symbolId))) {
     return json(submission.reply({ fieldErrors: { symbolId: [SELECT_SCRIPT] } }), { status: 400 });

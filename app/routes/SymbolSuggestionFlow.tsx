@@ -5,12 +5,13 @@ import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Paginatio
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
 import { listSuggestionsPage } from "~/models/symbol-suggestion.server";
 import { NO_SUGGESTIONS } from "~/schemas/symbol-suggestion";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Symbol Suggestion Flow — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(searchParamsOf(request).get("page"));
   const { rows, total } = await listSuggestionsPage(context.db, page, LONG_PAGE_SIZE);
   return json({ page, total, rows });
 }

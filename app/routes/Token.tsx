@@ -10,6 +10,7 @@ import { formatIstDateTime } from "~/domain/dates";
 import { readMaskedCredentials, runVerificationStep } from "~/live-rate/verification.server";
 import { GET_SECRET_FAILED, tokenSchema } from "~/schemas/token";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "API Verification — NSE Signals" }];
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, [1]);
-  const submission = parseWithZod(await request.formData(), { schema: tokenSchema });
+  const submission = parseWithZod(await readForm(request), { schema: tokenSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["apiToken", "apiSecret"] }), { status: 400 });
   let outcome;
   try {

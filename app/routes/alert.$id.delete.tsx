@@ -8,6 +8,7 @@ import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
 import { deleteOwnAlert, findOwnAlert } from "~/models/alert.server";
 import { ALERT_DELETED } from "~/schemas/alert";
 import { redirectWithToast } from "~/toast.server";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete alert — NSE Signals" }];
 
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = parseIdParam(params.id);
   const alert = id ? await findOwnAlert(context.db, user.id, id) : null;
   if (!alert) notFound();
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(searchParamsOf(request).get("page"));
   return json({ name: alert.name, symbolCode: alert.symbolCode, condition: alert.condition, price: alert.price, backTo: `/alert${searchWithPage("", page)}` });
 }
 
@@ -26,7 +27,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const symbolId = id ? await deleteOwnAlert(context.db, user.id, id) : null;
   if (symbolId === null) notFound();
   alertsChanged(context, [symbolId]);
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(searchParamsOf(request).get("page"));
   return redirectWithToast(context.cookies, request, `/alert${searchWithPage("", page)}`, { type: "success", message: ALERT_DELETED });
 }
 

@@ -9,6 +9,7 @@ import { findOwnAlert, updateOwnAlert } from "~/models/alert.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import { ALERT_UPDATED } from "~/schemas/alert";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit alert — NSE Signals" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const alert = id ? await findOwnAlert(context.db, user.id, id) : null;
   if (!alert) notFound();
   const symbols = (await listVisibleSymbols(context.db, user)).map((s) => s.symbolCode);
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(searchParamsOf(request).get("page"));
   return json({
     alert: { ...alert, firedAt: null },
     symbols,
@@ -32,13 +33,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const id = parseIdParam(params.id);
   if (!id || !(await findOwnAlert(context.db, user.id, id))) notFound();
-  const { submission, values, symbolError } = await parseAlertForm(context, user, await request.formData());
+  const { submission, values, symbolError } = await parseAlertForm(context, user, await readForm(request));
   if (symbolError) return json(submission.reply({ fieldErrors: { symbol: [symbolError] } }), { status: 400 });
   if (!values) return json(submission.reply(), { status: 400 });
   const touched = await updateOwnAlert(context.db, user.id, id, values);
   if (!touched) notFound();
   alertsChanged(context, touched);
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(searchParamsOf(request).get("page"));
   return redirectWithToast(context.cookies, request, `/alert${searchWithPage("", page)}`, { type: "success", message: ALERT_UPDATED });
 }
 

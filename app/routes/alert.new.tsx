@@ -8,6 +8,7 @@ import { createAlert } from "~/models/alert.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import { ALERT_CREATED } from "~/schemas/alert";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Add alert — NSE Signals" }];
 
@@ -15,14 +16,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const symbols = (await listVisibleSymbols(context.db, user)).map((s) => s.symbolCode);
   // The Alert button on a symbol links here with ?symbol=CODE: the form starts with it.
-  const asked = new URL(request.url).searchParams.get("symbol")?.trim().toUpperCase() ?? "";
+  const asked = searchParamsOf(request).get("symbol")?.trim().toUpperCase() ?? "";
   const symbol = symbols.find((s) => s.toUpperCase() === asked) ?? "";
   return json({ symbols, symbol, lastPrice: symbol ? context.liveBook.get(symbol)?.last ?? null : null, isAdmin: user.roleId === 1 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const { submission, values, symbolError } = await parseAlertForm(context, user, await request.formData());
+  const { submission, values, symbolError } = await parseAlertForm(context, user, await readForm(request));
   if (symbolError) return json(submission.reply({ fieldErrors: { symbol: [symbolError] } }), { status: 400 });
   if (!values) return json(submission.reply(), { status: 400 });
   await createAlert(context.db, user.id, values, alertCreatedBy(user));

@@ -9,12 +9,13 @@ import { PAGE_SIZE, parsePage, searchWithPage } from "~/domain/paging";
 import { autoAlertSymbolIds, createAutoAlerts, listAlertsPage } from "~/models/alert.server";
 import { AUTO_ALERT_FAILED, AUTO_ALERT_SET } from "~/schemas/alert";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Alerts — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(searchParamsOf(request).get("page"));
   const { rows, total } = await listAlertsPage(context.db, user.id, page, PAGE_SIZE);
   return json({
     page,
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   if (user.roleId !== 1) forbidden();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "auto-alerts") return json({ message: "Unknown action" }, { status: 400 });
   try {
     const { created, points } = await createAutoAlerts(context.db, user.id, istDateString(new Date()));

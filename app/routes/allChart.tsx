@@ -9,12 +9,13 @@ import { chartCount, defaultChartSymbols } from "~/domain/chart-layout";
 import { swingMarkersOn } from "~/domain/chart-markers";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import type { loader as rootLoader } from "~/root";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Charts — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const [settings, visible, prefs] = await Promise.all([
     readUserSettings(context.db, user.id),
     listVisibleSymbols(context.db, user),

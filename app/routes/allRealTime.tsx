@@ -8,6 +8,7 @@ import { formatNumber, formatPercent } from "~/domain/format";
 import { direction } from "~/domain/quotes";
 import { keyLabelColour } from "~/domain/targets";
 import { useLiveQuotes } from "~/realtime/socket-context";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Live prices — NSE Signals" }];
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   });
   // The Keys dialog is a URL (?keys=CODE): it opens without JavaScript too.
-  const keysFor = new URL(request.url).searchParams.get("keys")?.toUpperCase() ?? null;
+  const keysFor = searchParamsOf(request).get("keys")?.toUpperCase() ?? null;
   let keys: { label: string; price: number; time: string }[] | null = null;
   if (keysFor && rows.some((r) => r.code.toUpperCase() === keysFor)) {
     const since = istMidnight(istDateString(new Date()));

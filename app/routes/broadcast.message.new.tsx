@@ -7,6 +7,7 @@ import { broadcastReturnPath, broadcastSchema } from "~/schemas/chat";
 import { consumeChatPost, postBroadcast } from "~/chat.server";
 import { redirectWithToast } from "~/toast.server";
 import { BroadcastDialog } from "~/components/chat/broadcast-dialog";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "BroadCast Message — NSE Signals" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The '+ Add' dialog here and the chat's 'BroadCast Message' dialog both post to this action. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, [1]);
-  const submission = parseWithZod(await request.formData(), { schema: broadcastSchema });
+  const submission = parseWithZod(await readForm(request), { schema: broadcastSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const wait = await consumeChatPost(context, user.id);
   if (wait !== null) return json(submission.reply({ formErrors: [rateLimitMessage(wait)] }), { status: 429, headers: { "Retry-After": String(wait) } });

@@ -2,12 +2,13 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { loadBroadcastPage } from "~/chat.server";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Broadcast Message — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  return json(await loadBroadcastPage(context, new URL(request.url)));
+  return json(await loadBroadcastPage(context, requestUrl(request)));
 }
 
 export default function BroadcastMessagePage() {

@@ -8,6 +8,7 @@ import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
 import { findCalendarEntry, updateCalendarEntry } from "~/models/calendar.server";
 import { CALENDAR_SAVED, calendarSchema } from "~/schemas/calendar";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit calendar entry — NSE Signals" }];
 
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = parseIdParam(params.id);
   const entry = id ? await findCalendarEntry(context.db, id) : null;
   if (!entry) notFound();
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(searchParamsOf(request).get("page"));
   return json({ entry, backTo: `/calendar${searchWithPage("", page)}` });
 }
 
@@ -24,10 +25,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   if (!id) notFound();
-  const submission = parseWithZod(await request.formData(), { schema: calendarSchema });
+  const submission = parseWithZod(await readForm(request), { schema: calendarSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   if (!(await updateCalendarEntry(context.db, id, submission.value))) notFound();
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(searchParamsOf(request).get("page"));
   return redirectWithToast(context.cookies, request, `/calendar${searchWithPage("", page)}`, { type: "success", message: CALENDAR_SAVED });
 }
 

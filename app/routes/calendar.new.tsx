@@ -7,6 +7,7 @@ import { CalendarForm } from "~/components/admin/calendar-form";
 import { createCalendarEntry } from "~/models/calendar.server";
 import { CALENDAR_SAVED, calendarSchema } from "~/schemas/calendar";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Add calendar entry — NSE Signals" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const submission = parseWithZod(await request.formData(), { schema: calendarSchema });
+  const submission = parseWithZod(await readForm(request), { schema: calendarSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await createCalendarEntry(context.db, submission.value);
   return redirectWithToast(context.cookies, request, "/calendar", { type: "success", message: CALENDAR_SAVED });

@@ -6,12 +6,13 @@ import { formatIstDate } from "~/domain/dates";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
 import { listCalendarPage } from "~/models/calendar.server";
 import { CALENDAR_FLAGS } from "~/schemas/calendar";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Calendar — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(searchParamsOf(request).get("page"));
   const { rows, total } = await listCalendarPage(context.db, page, LONG_PAGE_SIZE);
   return json({ page, total, rows: rows.map((r) => ({ ...r, shownDate: formatIstDate(new Date(`${r.date}T12:00:00Z`)) })) });
 }

@@ -13,12 +13,13 @@ import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import type { loader as rootLoader } from "~/root";
 import { NoScriptShow, ViewSelect } from "~/components/ui/view-controls";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.view.symbol.code ?? "Chart"} — NSE Signals` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const prefs = await readPreferences(context.cookies, request);
   const asked = url.searchParams.get("tf");
   const timeframe = isTimeframeId(asked) ? asked : prefs.chartTimeframe;

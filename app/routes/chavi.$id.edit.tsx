@@ -8,6 +8,7 @@ import { parseIdParam } from "~/domain/paging";
 import { findChavi, listKeyUserChoices, updateChavi } from "~/models/chavi-admin.server";
 import { registrationFailed } from "~/schemas/chavi";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Chavi — NSE Signals" }];
 
@@ -34,7 +35,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   if (!id) notFound();
-  const { submission, value } = await parseChaviForm(context.db, await request.formData(), id);
+  const { submission, value } = await parseChaviForm(context.db, await readForm(request), id);
   if (!value) return json(submission.reply(), { status: 400 });
   let saved: boolean;
   try {

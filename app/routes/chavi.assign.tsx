@@ -9,6 +9,7 @@ import { parseIdParam } from "~/domain/paging";
 import { listChavisInOrder, listKeyUserChoices, listUserKeyIds, setUserKeys } from "~/models/chavi-admin.server";
 import { assignKeysSchema, registrationFailed } from "~/schemas/chavi";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Assign keys — NSE Signals" }];
 
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Assign keys — NSE Signals" 
 // ?userId=N picks the user; the checklist is that user's keys.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const userId = parseIdParam(new URL(request.url).searchParams.get("userId"));
+  const userId = parseIdParam(searchParamsOf(request).get("userId"));
   const [users, keys] = await Promise.all([listKeyUserChoices(context.db), listChavisInOrder(context.db)]);
   const user = users.find((u) => u.id === userId) ?? null;
   return json({ users, keys, user, assigned: user ? await listUserKeyIds(context.db, user.id) : [] });
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const submission = parseWithZod(await request.formData(), { schema: assignKeysSchema });
+  const submission = parseWithZod(await readForm(request), { schema: assignKeysSchema });
   if (submission.status !== "success") {
     return json({ formError: registrationFailed("please select a user") }, { status: 400 });
   }

@@ -7,6 +7,7 @@ import { ChaviForm } from "~/components/admin/chavi-form";
 import { createChavi, listKeyUserChoices } from "~/models/chavi-admin.server";
 import { registrationFailed } from "~/schemas/chavi";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Chavi — NSE Signals" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const { submission, value } = await parseChaviForm(context.db, await request.formData());
+  const { submission, value } = await parseChaviForm(context.db, await readForm(request));
   if (!value) return json(submission.reply(), { status: 400 });
   try {
     await createChavi(context.db, value);

@@ -7,12 +7,13 @@ import { formatIstDate } from "~/domain/dates";
 import { PAGE_SIZE, parsePage } from "~/domain/paging";
 import { listChavisPage, setChaviStatus } from "~/models/chavi-admin.server";
 import { redirectWithToast } from "~/toast.server";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Keys (Chavi) — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(searchParamsOf(request).get("page"));
   const { rows, total } = await listChavisPage(context.db, page, PAGE_SIZE);
   return json({ page, total, rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })) });
 }

@@ -3,6 +3,7 @@ import { requireRole } from "~/auth/guards.server";
 import { saveTodaysOpen } from "~/models/open-data.server";
 import { openDataSchema } from "~/schemas/open-data";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 // "Save Symbol's Open Data" (the documents' POST admin/dayohlc/open): a POST-only resource
 // route; the settings page holds the button. A GET changes nothing (DECISIONS 24).
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   // The documents send an empty body: no form at all is fine too.
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const { redirectTo } = openDataSchema.parse(Object.fromEntries(form));
   const result = await saveTodaysOpen(context.db);
   return redirectWithToast(context.cookies, request, redirectTo, {

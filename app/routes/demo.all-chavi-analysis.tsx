@@ -6,6 +6,7 @@ import { DateRangeForm } from "~/components/admin/date-range-form";
 import { istDateString } from "~/domain/dates";
 import { dateRangeFrom } from "~/domain/demo-range";
 import { formatNumber, formatPercent } from "~/domain/format";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "AllChaviAnalysis sample — NSE Signals" }];
 
@@ -20,7 +21,7 @@ const SAMPLE = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  return json(dateRangeFrom(new URL(request.url).searchParams, istDateString(new Date()), 7));
+  return json(dateRangeFrom(searchParamsOf(request), istDateString(new Date()), 7));
 }
 
 export default function AllChaviAnalysisDemo() {

@@ -8,6 +8,7 @@ import { isCompleteOrder, moveInOrder } from "~/domain/key-order";
 import { listChavisInOrder, saveChaviOrder } from "~/models/chavi-admin.server";
 import { keyOrderSchema } from "~/schemas/chavi";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Chavi Setting — NSE Signals" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // Save Order (a full order, from the drag list) or one Up/Down move (without JavaScript).
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = keyOrderSchema.safeParse({ intent: form.get("intent"), order: form.getAll("order"), id: form.get("id"), direction: form.get("direction") });
   const fail = (message: string) => redirectWithToast(context.cookies, request, "/key-setting", { type: "error", message });
   if (!parsed.success) return fail("Something went wrong");

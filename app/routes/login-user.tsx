@@ -7,6 +7,7 @@ import { isRoleId, ROLE_NAMES, type RoleId } from "~/domain/access";
 import { formatIstDateTime } from "~/domain/dates";
 import { LONG_PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
 import { listLoginUsersPage } from "~/models/user-admin.server";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Login Users — NSE Signals" }];
 
@@ -15,7 +16,7 @@ const FILTER_ROLES: RoleId[] = [1, 2, 3, 4];
 // Login Users: the signed-in sessions, 20 per page (admin-console.md §9), with a role filter.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const requested = parseIdParam(url.searchParams.get("role_id"));
   const roleId = isRoleId(requested) ? requested : null;
   const page = parsePage(url.searchParams.get("page"));

@@ -11,6 +11,7 @@ import { authPostLimit, signIn } from "~/auth/login.server";
 import { retryAfterHeaders } from "~/auth/rate-limit.server";
 import { finishPasswordStep } from "~/auth/two-factor.server";
 import type { loader as rootLoader } from "~/root";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — NSE Signals" }];
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });

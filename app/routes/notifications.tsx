@@ -5,6 +5,7 @@ import { NotificationList } from "~/components/notifications/notification-center
 import { formatIstDateTime } from "~/domain/dates";
 import { notificationsSince } from "~/domain/notifications";
 import { loadRecentNotifications, markNotificationsRead } from "~/models/alert.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — NSE Signals" }];
 
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const marked = await markNotificationsRead(context.db, user.id);
   // The modal posts through a fetcher and stays where it is; the page reloads itself.
-  if ((await request.formData()).get("from") === "modal") return json({ marked });
+  if ((await readForm(request)).get("from") === "modal") return json({ marked });
   return redirect("/notifications");
 }
 

@@ -8,12 +8,13 @@ import { formatNumber, formatPercent } from "~/domain/format";
 import { GaugeSvg } from "~/components/charts/gauge-svg";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import { useOverviewData } from "~/realtime/use-overview-data";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Overview — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  return json(await loadOverview(context, user, new URL(request.url)));
+  return json(await loadOverview(context, user, requestUrl(request)));
 }
 
 export default function OverviewPage() {

@@ -3,6 +3,7 @@ import { optionalUser } from "~/auth/guards.server";
 import { readPreferences, writePreferences } from "~/preferences.server";
 import { preferencesSchema } from "~/schemas/preferences";
 import { setUserSetting } from "~/models/user.server";
+import { readForm } from "~/schemas/request-input.server";
 
 // Theme and sidebar switches post here: a plain form without JavaScript, a fetcher with it.
 export async function loader(_args: LoaderFunctionArgs) {
@@ -11,7 +12,7 @@ export async function loader(_args: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await optionalUser(request, context);
-  const parsed = preferencesSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = preferencesSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ message: "Unknown preference" }, { status: 400 });
   const prefs = await readPreferences(context.cookies, request);
   const input = parsed.data;

@@ -9,6 +9,7 @@ import { ReferencePointsTable } from "~/components/admin/reference-points";
 import { deleteReferencePoint } from "~/models/reference-point.server";
 import { redirectWithToast } from "~/toast.server";
 import { recordId } from "~/schemas/record-id";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Reference Point — NSE Signals" }];
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "error", message: "Something went wrong" });
   const deleted = await deleteReferencePoint(context.db, parsed.data.id);
   return redirectWithToast(

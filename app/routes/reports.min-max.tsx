@@ -8,6 +8,7 @@ import { TradeRows, TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows"
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
 import { listReportUserChoices, listTradeReportPage, livePricesOf } from "~/models/report.server";
 import { minMaxSortSchema, parsePnlReportParams, type MinMaxSort } from "~/schemas/report";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade Min Max PNL Report — NSE Signals" }];
 
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Trade Min Max PNL Report — 
 // ?sort (PNL high to low by default), 20 per page.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const { input, filter } = parsePnlReportParams(url.searchParams);
   const sort = minMaxSortSchema.parse(url.searchParams.get("sort") ?? undefined);
   const page = parsePage(url.searchParams.get("page"));

@@ -8,6 +8,7 @@ import { formatPercent, formatRupees } from "~/domain/format";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
 import { listReportUserChoices, listTradesOfUsers, listUserPnlPage, livePricesOf, summariseTrades } from "~/models/report.server";
 import { parsePnlReportParams } from "~/schemas/report";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade PNL Report — NSE Signals" }];
 
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Trade PNL Report — NSE Sign
 // details element, so it works without JavaScript) to that user's trades, 20 users per page.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const { input, filter } = parsePnlReportParams(url.searchParams);
   const page = parsePage(url.searchParams.get("page"));
   const live = livePricesOf(context.liveBook);

@@ -6,6 +6,7 @@ import { ReportChart } from "~/components/reports/report-chart";
 import { DateFilters, FilterNotice } from "~/components/reports/report-ui";
 import { countTradesBySector, countTradesByUser, livePricesOf, profitByUser, sectorProfitAndLoss } from "~/models/report.server";
 import { parsePrefixedRange } from "~/schemas/report";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade Analysis — NSE Signals" }];
 
@@ -19,7 +20,7 @@ const CHARTS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const params = new URL(request.url).searchParams;
+  const params = searchParamsOf(request);
   const [tu, st, pu] = CHARTS.map((c) => parsePrefixedRange(params, c.prefix));
   const live = livePricesOf(context.liveBook);
   const [tradeUser, sectorTrade, profitUser, sectors] = await Promise.all([

@@ -10,6 +10,7 @@ import { filterQuery } from "~/domain/report-filters";
 import { listReportSymbolChoices, listReportUserChoices, listTradeReportPage, livePricesOf, summariseTrades } from "~/models/report.server";
 import { ACTIVE_FILTERS, parseTradeReportParams } from "~/schemas/report";
 import { toTradeRowView } from "~/components/reports/trade-row-view";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade Report — NSE Signals" }];
 
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Trade Report — NSE Signals"
 // cards; 20 trades per page; Excel and Pdf of exactly the filtered trades.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const { input, filter } = parseTradeReportParams(url.searchParams);
   const page = parsePage(url.searchParams.get("page"));
   const live = livePricesOf(context.liveBook);

@@ -13,6 +13,7 @@ import { filterQuery } from "~/domain/report-filters";
 import { livePricesOf, profitByMonth, profitByUser, profitByUserAndMonth } from "~/models/report.server";
 import { listUserReportPage } from "~/models/user-report.server";
 import { parseUserReportParams, REPORT_ROLES } from "~/schemas/report";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "User Reports — NSE Signals" }];
 
@@ -22,7 +23,7 @@ const day = (ymd: string | null) => (ymd ? formatIstDate(new Date(`${ymd}T12:00:
 // Excel/Pdf, three profit charts over the role's trades, and the Users List, 10 per page.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const { input, range } = parseUserReportParams(url.searchParams);
   const page = parsePage(url.searchParams.get("page"));
   const live = livePricesOf(context.liveBook);

@@ -11,6 +11,7 @@ import { authPostLimitMessage } from "~/auth/login.server";
 import { resetPasswordWithLink } from "~/auth/codes.server";
 import { findResetLinkUser } from "~/models/verification-code.server";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password — NSE Signals" }];
 
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
   }

@@ -8,6 +8,7 @@ import { RESET_SENT, resetRequestSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
 import { authPostLimitMessage } from "~/auth/login.server";
 import { sendResetLink } from "~/auth/codes.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset password — NSE Signals" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetRequestSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetRequestSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), sent: false }, { status: 400 });
   const limited = await authPostLimitMessage(context);
   if (limited) return json({ result: submission.reply({ formErrors: [limited] }), sent: false }, { status: 429 });

@@ -6,6 +6,7 @@ import { sectorChartQuerySchema, sectorParamSchema } from "~/schemas/sector-anal
 import { PercentageLineChart } from "~/components/charts/percentage-line-chart";
 import type { loader as rootLoader } from "~/root";
 import { NoScriptShow, ViewDate, ViewSelect } from "~/components/ui/view-controls";
+import { queryFields, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.sector.name ?? "Sector"} — Sector Analysis — NSE Signals` }];
 
@@ -13,8 +14,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRouteAccess(request, context);
   const sectorId = sectorParamSchema.safeParse(params.sector);
   if (!sectorId.success) notFound();
-  const url = new URL(request.url);
-  const query = sectorChartQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const url = requestUrl(request);
+  const query = sectorChartQuerySchema.parse(queryFields(url.searchParams, sectorChartQuerySchema));
   // The selector is a GET form: a different sector moves to that sector's own path.
   if (query.sector !== undefined && query.sector !== sectorId.data) {
     throw redirect(`/sector-analysis-chart/${query.sector}${query.date ? `?date=${query.date}` : ""}`);

@@ -8,6 +8,7 @@ import { parseIdParam } from "~/domain/paging";
 import { findSector, isSectorNameTaken, updateSector } from "~/models/sector.server";
 import { SECTOR_NAME_TAKEN, sectorSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Sector — NSE Signals" }];
 
@@ -23,7 +24,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   if (!id) notFound();
-  const submission = await parseWithZod(await request.formData(), {
+  const submission = await parseWithZod(await readForm(request), {
     async: true,
     schema: sectorSchema.superRefine(async (value, ctx) => {
       if (await isSectorNameTaken(context.db, value.name, id)) ctx.addIssue({ code: "custom", path: ["name"], message: SECTOR_NAME_TAKEN });

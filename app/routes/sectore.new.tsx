@@ -7,6 +7,7 @@ import { SectorForm } from "~/components/admin/sector-form";
 import { createSector, isSectorNameTaken } from "~/models/sector.server";
 import { SECTOR_NAME_TAKEN, sectorSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Create sector — NSE Signals" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const submission = await parseWithZod(await request.formData(), {
+  const submission = await parseWithZod(await readForm(request), {
     async: true,
     schema: sectorSchema.superRefine(async (value, ctx) => {
       if (await isSectorNameTaken(context.db, value.name)) ctx.addIssue({ code: "custom", path: ["name"], message: SECTOR_NAME_TAKEN });

@@ -9,6 +9,7 @@ import { istDateString } from "~/domain/dates";
 import { getLatestMarque, saveMarque } from "~/models/settings.server";
 import { MARQUE_SAVED, marqueSchema } from "~/schemas/settings";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Marque Data — NSE Signals" }];
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const submission = parseWithZod(await request.formData(), { schema: marqueSchema });
+  const submission = parseWithZod(await readForm(request), { schema: marqueSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { title, date, subText } = submission.value;
   await saveMarque(context.db, { title, date, subText });

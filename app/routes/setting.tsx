@@ -13,6 +13,7 @@ import { getLatestMarque, readUserSettings, saveUserSettings } from "~/models/se
 import { readPreferences, writePreferences } from "~/preferences.server";
 import { INDICATOR_FIELD, indicatorSettingSchema, SETTING_SAVED, tradeSettingSchema, viewSettingSchema } from "~/schemas/settings";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings — NSE Signals" }];
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const panels = settingPanelsFor(user.roleId);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const saved = (headers?: HeadersInit) => redirectWithToast(context.cookies, request, "/setting", { type: "success", message: SETTING_SAVED }, { headers });
 

@@ -11,6 +11,7 @@ import { authPostLimitMessage } from "~/auth/login.server";
 import { SIGNUP_ANSWER, signUpCustomer, signupProblems } from "~/auth/codes.server";
 import { redirectWithToast } from "~/toast.server";
 import type { loader as rootLoader } from "~/root";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Create an account — NSE Signals" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // The limit comes before any lookup, so nobody can try addresses or usernames in bulk.
   const limited = await authPostLimitMessage(context);
   if (limited) {

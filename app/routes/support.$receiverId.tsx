@@ -6,6 +6,7 @@ import { isSupportSide, rateLimitMessage, SUPPORT_UNAVAILABLE } from "~/domain/c
 import { conversationActionSchema } from "~/schemas/chat";
 import { consumeChatPost, findConversation, greetClient, loadSupportScreen, sendChatMessage } from "~/chat.server";
 import { SupportScreen } from "~/components/chat/support-screen";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Support — NSE Signals" }];
 
@@ -14,7 +15,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const target = await findConversation(context.db, user, params.receiverId);
   // A conversation the user is not part of is not shown, as if it did not exist.
   if (target.kind !== "allowed") notFound();
-  return json(await loadSupportScreen(context, user, new URL(request.url), target));
+  return json(await loadSupportScreen(context, user, requestUrl(request), target));
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -25,7 +26,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (target.kind === "not-a-participant") forbidden("You are not part of this conversation.");
   const here = `/support/${params.receiverId}`;
 
-  const submission = parseWithZod(await request.formData(), { schema: conversationActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: conversationActionSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
 
   if (submission.value.intent === "start") {

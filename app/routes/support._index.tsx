@@ -8,19 +8,20 @@ import { findSupportAccount } from "~/models/message.server";
 import { greetClient, loadSupportScreen } from "~/chat.server";
 import { redirectWithToast } from "~/toast.server";
 import { SupportScreen } from "~/components/chat/support-screen";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Support — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  return json(await loadSupportScreen(context, user, new URL(request.url), null));
+  return json(await loadSupportScreen(context, user, requestUrl(request), null));
 }
 
 /** Contact Us: a client's conversation with support opens with the documents' greeting. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   if (!isChatClient(user.roleId)) forbidden();
-  const submission = parseWithZod(await request.formData(), { schema: supportIndexActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: supportIndexActionSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const support = await findSupportAccount(context.db);
   if (!support) return redirectWithToast(context.cookies, request, "/support", { type: "error", message: SUPPORT_UNAVAILABLE });

@@ -9,6 +9,7 @@ import { findSector, listSectorChoices } from "~/models/sector.server";
 import { findSymbolForEdit, isSymbolCodeTaken, isUniqueViolation, updateSymbol } from "~/models/symbol-admin.server";
 import { SYMBOL_CODE_TAKEN, symbolSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Symbol — NSE Signals" }];
 
@@ -42,7 +43,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   if (!id) notFound();
-  const submission = await parseWithZod(await request.formData(), {
+  const submission = await parseWithZod(await readForm(request), {
     async: true,
     schema: symbolSchema.superRefine(async (value, ctx) => {
       if (value.sectorId && !(await findSector(context.db, value.sectorId))) ctx.addIssue({ code: "custom", path: ["sectorId"], message: "Please select a sector" });

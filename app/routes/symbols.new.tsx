@@ -9,18 +9,19 @@ import { findSector, listSectorChoices } from "~/models/sector.server";
 import { createSymbol, isSymbolCodeTaken, isUniqueViolation } from "~/models/symbol-admin.server";
 import { SYMBOL_CODE_TAKEN, symbolSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Symbol — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const sectorId = parseIdParam(new URL(request.url).searchParams.get("sector_id"));
+  const sectorId = parseIdParam(searchParamsOf(request).get("sector_id"));
   return json({ sectors: await listSectorChoices(context.db), sectorId });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const submission = await parseWithZod(await request.formData(), {
+  const submission = await parseWithZod(await readForm(request), {
     async: true,
     schema: symbolSchema.superRefine(async (value, ctx) => {
       if (value.sectorId && !(await findSector(context.db, value.sectorId))) ctx.addIssue({ code: "custom", path: ["sectorId"], message: "Please select a sector" });

@@ -12,12 +12,13 @@ import { listSectorChoices } from "~/models/sector.server";
 import { listSymbolsPage, setSymbolStatus } from "~/models/symbol-admin.server";
 import { SELECT_SECTOR } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/toast.server";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Symbols — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const sectorId = parseIdParam(url.searchParams.get("sector_id"));
   const page = parsePage(url.searchParams.get("page"));
   const [{ rows, total }, sectors] = await Promise.all([

@@ -8,6 +8,7 @@ import { deleteTrade, getTrade } from "~/models/trade.server";
 import { recordTradeChange } from "~/realtime/trade-notifications.server";
 import { DELETE_TRADE_QUESTION, TRADE_DELETED } from "~/schemas/trade";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete trade — NSE Signals" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!trade) notFound();
   return json({
     trade: { id: trade.id, symbolCode: trade.symbolCode, tradeType: trade.tradeType },
-    backTo: `/trades${tradeFilterSearch(new URL(request.url).search)}`,
+    backTo: `/trades${tradeFilterSearch(requestUrl(request).search)}`,
   });
 }
 
@@ -26,10 +27,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const id = parseIdParam(params.id);
   if (!id) notFound();
-  if ((await request.formData()).get("intent") !== "delete") forbidden();
+  if ((await readForm(request)).get("intent") !== "delete") forbidden();
   const deleted = await recordTradeChange(context, (db) => deleteTrade(db, user, id), (trade) => ({ change: "deleted", trade }));
   if (!deleted) notFound();
-  return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(new URL(request.url).search)}`, { type: "success", message: TRADE_DELETED });
+  return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(requestUrl(request).search)}`, { type: "success", message: TRADE_DELETED });
 }
 
 export default function DeleteTradeRoute() {

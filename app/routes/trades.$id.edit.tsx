@@ -11,6 +11,7 @@ import { listVisibleSymbols } from "~/models/symbol.server";
 import { recordTradeChange } from "~/realtime/trade-notifications.server";
 import { SYMBOL_NOT_SUBSCRIBED, TRADE_SAVED, tradeSchema, tradeValues } from "~/schemas/trade";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit trade — NSE Signals" }];
 
@@ -37,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       reasonToTrade: trade.reasonToTrade,
       status: trade.status,
     },
-    backTo: `/trades${tradeFilterSearch(new URL(request.url).search)}`,
+    backTo: `/trades${tradeFilterSearch(requestUrl(request).search)}`,
   });
 }
 
@@ -45,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const id = parseIdParam(params.id);
   if (!id || !(await getTrade(context.db, user, id))) notFound();
-  const submission = parseWithZod(await request.formData(), { schema: tradeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: tradeSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const symbol = await findTradableSymbol(context.db, user, submission.value.symbol);
   if (!symbol) return json(submission.reply({ fieldErrors: { symbol: [SYMBOL_NOT_SUBSCRIBED] } }), { status: 400 });
@@ -56,7 +57,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     (updated) => ({ change: updated.statusChange === "closed" ? "closed" : "updated", trade: updated.trade }),
   );
   if (!result) notFound();
-  return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(new URL(request.url).search)}`, { type: "success", message: TRADE_SAVED });
+  return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(requestUrl(request).search)}`, { type: "success", message: TRADE_SAVED });
 }
 
 export default function EditTradeRoute() {

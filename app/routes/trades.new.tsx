@@ -10,6 +10,7 @@ import { listVisibleSymbols } from "~/models/symbol.server";
 import { recordTradeChange } from "~/realtime/trade-notifications.server";
 import { SYMBOL_NOT_SUBSCRIBED, TRADE_SAVED, tradeFields, tradeSchema, tradeValues } from "~/schemas/trade";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Add trade — NSE Signals" }];
 
@@ -33,13 +34,13 @@ function prefill(params: URLSearchParams, symbols: readonly string[]) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const symbols = (await listVisibleSymbols(context.db, user)).map((s) => s.symbolCode);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   return json({ symbols, defaults: prefill(url.searchParams, symbols), backTo: `/trades${tradeFilterSearch(url.search)}` });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: tradeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: tradeSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const symbol = await findTradableSymbol(context.db, user, submission.value.symbol);
   if (!symbol) return json(submission.reply({ fieldErrors: { symbol: [SYMBOL_NOT_SUBSCRIBED] } }), { status: 400 });
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     (db) => createTrade(db, user.id, { symbolId: symbol.id, ...tradeValues(submission.value) }),
     (trade) => ({ change: "created", trade }),
   );
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(url.search)}`, { type: "success", message: TRADE_SAVED });
 }
 

@@ -26,12 +26,13 @@ import { recordTradeChange } from "~/realtime/trade-notifications.server";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import { TRADE_STATUS_CHOICES, TRADE_UNVERIFIED, TRADE_VERIFIED, tradeDateFilterSchema } from "~/schemas/trade";
 import { redirectWithToast } from "~/toast.server";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trades — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const params = new URL(request.url).searchParams;
+  const params = searchParamsOf(request);
   const query = parseTradeListQuery(params, user.roleId);
   const isAdmin = user.roleId === 1;
   const dateError =

@@ -1,13 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller, udfSymbol } from "~/udf.server";
+import { requireUdfCaller, udfQuery, udfSymbol } from "~/udf.server";
 import { marksResponse, udfMarksWindow } from "~/domain/udf";
-import { udfParams, udfRangeQuerySchema } from "~/schemas/udf";
+import { udfRangeQuerySchema } from "~/schemas/udf";
 import { listKeyEventsBetween } from "~/models/market-events.server";
 
 // Key (chavi) events on the visible bars, as chart marks at the resolution's bar times.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = await requireUdfCaller(request, context);
-  const parsed = udfRangeQuerySchema.safeParse(udfParams(request));
+  const parsed = udfQuery(request, udfRangeQuerySchema);
   const symbol = parsed.success ? await udfSymbol(context, caller, parsed.data.symbol) : null;
   if (!parsed.success || !symbol) return json(marksResponse([]));
   const resolution = parsed.data.resolution ?? "1D";

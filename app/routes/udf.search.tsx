@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller } from "~/udf.server";
+import { requireUdfCaller, udfQuery } from "~/udf.server";
 import { matchesUdfSearch, searchResult, UDF_SEARCH_LIMIT } from "~/domain/udf";
-import { udfParams, udfSearchQuerySchema } from "~/schemas/udf";
+import { udfSearchQuerySchema } from "~/schemas/udf";
 import { searchSymbols, SYMBOL_SEARCH_CANDIDATES } from "~/models/symbol.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = await requireUdfCaller(request, context);
-  const parsed = udfSearchQuerySchema.safeParse(udfParams(request));
+  const parsed = udfQuery(request, udfSearchQuerySchema);
   if (!parsed.success) return json([]);
   const { query, limit } = parsed.data;
   // Ranked in SQL (exact code, code prefix, code, description); the subscription, exchange and

@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { loadUdfBars, requireUdfCaller, udfSymbol } from "~/udf.server";
+import { loadUdfBars, requireUdfCaller, udfQuery, udfSymbol } from "~/udf.server";
 import { clampUdfSeconds, timescaleMarksResponse, UDF_MAX_BARS, udfBarSpec } from "~/domain/udf";
 import { detectSwings } from "~/domain/swing";
-import { udfParams, udfRangeQuerySchema } from "~/schemas/udf";
+import { udfRangeQuerySchema } from "~/schemas/udf";
 
 // Swing points (DECISIONS 14) of the visible bars (from and to are the leftmost and rightmost
 // bars' times, both shown) at the chart's resolution, each mark on its bar's own time.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = await requireUdfCaller(request, context);
-  const parsed = udfRangeQuerySchema.safeParse(udfParams(request));
+  const parsed = udfQuery(request, udfRangeQuerySchema);
   const symbol = parsed.success ? await udfSymbol(context, caller, parsed.data.symbol) : null;
   const resolution = parsed.success ? (parsed.data.resolution ?? "1D") : "1D";
   const spec = udfBarSpec(resolution);

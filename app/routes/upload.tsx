@@ -14,11 +14,12 @@ import {
 } from "~/market/import-report";
 import { importUploadedFile, readUpload, uploadStatus, type UploadFileResult } from "~/market/upload.server";
 import { UPLOAD_TAB_LABELS, UPLOAD_TABS, uploadSchema, uploadTabSchema, type UploadTab } from "~/schemas/upload";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload — NSE Signals" }];
 
 function tabOf(request: Request): UploadTab {
-  return uploadTabSchema.parse(new URL(request.url).searchParams.get("tab") ?? undefined);
+  return uploadTabSchema.parse(searchParamsOf(request).get("tab") ?? undefined);
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,6 +13,7 @@ import { assignableRoles, canManageAccount, mayWriteAccount } from "~/domain/use
 import { findUserForEdit, findUserRole, loadUserFormOptions } from "~/models/user-admin.server";
 import { updateUserSchema, USER_SAVE_ERROR, USER_SAVED } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit User — NSE Signals" }];
 
@@ -49,7 +50,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const currentRole = id ? await findUserRole(context.db, id) : null;
   if (!id || currentRole === null) notFound();
   if (!canManageAccount(actor.roleId, currentRole)) forbidden();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formIntent(formData);
   if (intent !== "save") {
     const defaults = await previewUserForm(context.db, formData, intent);

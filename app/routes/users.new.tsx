@@ -14,12 +14,13 @@ import { assignableRoles, mayWriteAccount } from "~/domain/user-admin";
 import { loadUserFormOptions } from "~/models/user-admin.server";
 import { createUserSchema, USER_SAVE_ERROR, USER_SAVED } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Create User — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const sectorIds = idsFromSearch(url, "sectorIds");
   const roles = assignableRoles(actor.roleId);
   const requested = parseIdParam(url.searchParams.get("role_id"));
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formIntent(formData);
   if (intent !== "save") {
     const defaults = await previewUserForm(context.db, formData, intent);

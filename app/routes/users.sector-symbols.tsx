@@ -2,10 +2,11 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { idsFromSearch } from "~/admin/user-form-post.server";
 import { listSymbolsOfSectors } from "~/models/sector.server";
+import { requestUrl } from "~/schemas/request-input.server";
 
 // The user form's fetcher (with JavaScript): the active symbols of the chosen sectors.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1, 2]);
-  const sectorIds = idsFromSearch(new URL(request.url), "sectorIds");
+  const sectorIds = idsFromSearch(requestUrl(request), "sectorIds");
   return json({ symbols: await listSymbolsOfSectors(context.db, sectorIds) });
 }

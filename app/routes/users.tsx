@@ -22,12 +22,13 @@ import { setUserStatus } from "~/models/user.server";
 import { findUserRole, listUsersPage } from "~/models/user-admin.server";
 import { statusSwitchSchema } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Users — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, [1, 2]);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const roleId = listRoleFor(user.roleId, parseIdParam(url.searchParams.get("role_id")));
   const page = parsePage(url.searchParams.get("page"));
   const { rows, total } = await listUsersPage(context.db, { roleId, page, pageSize: PAGE_SIZE });
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // The Active/Inactive switch of a row. Deactivating ends the user's sessions and sockets at once.
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
-  const parsed = statusSwitchSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = statusSwitchSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw json({ message: "Bad request" }, { status: 400 });
   const { id, status } = parsed.data;
   const currentRole = await findUserRole(context.db, id);
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refusal) forbidden(refusal);
   await setUserStatus(context.db, id, status);
   if (!status) context.hub.disconnectUser(id);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   return redirectWithToast(context.cookies, request, url.pathname + url.search, {
     type: "success",
     message: status ? "User activated" : "User deactivated: their sessions have ended",

@@ -12,17 +12,18 @@ import { startSession } from "~/auth/session.server";
 import { consumeLimit, waitMessage } from "~/auth/rate-limit.server";
 import { redirectWithToast, toastHeader } from "~/toast.server";
 import type { loader as rootLoader } from "~/root";
+import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await optionalUser(request, context);
-  const email = new URL(request.url).searchParams.get("email") ?? "";
+  const email = searchParamsOf(request).get("email") ?? "";
   return json({ email: email.slice(0, 254) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: otpSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const limited = await authPostLimitMessage(context);

@@ -24,17 +24,18 @@ import {
 } from "~/schemas/watchlist";
 import { redirectWithToast } from "~/toast.server";
 import { loadWatchlistPanel } from "~/watchlist-panel.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Watch List — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  return json({ panel: await loadWatchlistPanel(context, user, new URL(request.url), { withChoices: true }) });
+  return json({ panel: await loadWatchlistPanel(context, user, requestUrl(request), { withChoices: true }) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const returnTo = safeReturnTo(formData.get("returnTo"));
   const submission = parseWithZod(formData, { schema: watchlistIntentSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });

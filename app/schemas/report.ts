@@ -5,6 +5,7 @@ import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
 import { reportDateRange } from "~/domain/report-filters";
 import { isRecordId } from "~/domain/paging";
+import { queryFields } from "./parse";
 
 /** The trade report's active filter: All, Active (open) or De-Active (closed); default De-Active. */
 export const ACTIVE_FILTERS = [
@@ -98,16 +99,9 @@ export const EXPORT_FORMATS = ["xlsx", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const exportFormatSchema = z.enum(EXPORT_FORMATS, { error: "Choose xlsx or pdf" });
 
-/** URLSearchParams → a plain object for the schemas (the first value of each name). */
-export function searchParamsObject(params: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of params) if (!(k in out)) out[k] = v;
-  return out;
-}
-
 /** The trade report's URL → its parsed input and the filter the models take. */
 export function parseTradeReportParams(params: URLSearchParams) {
-  const input = tradeReportFilterSchema.parse(searchParamsObject(params));
+  const input = tradeReportFilterSchema.parse(queryFields(params, tradeReportFilterSchema));
   return {
     input,
     filter: { range: reportDateRange(input), active: input.active, userId: input.userId, symbolId: input.symbolId },
@@ -116,12 +110,12 @@ export function parseTradeReportParams(params: URLSearchParams) {
 
 /** The PNL and min-max reports' URL → input and filter (every trade, open or closed). */
 export function parsePnlReportParams(params: URLSearchParams) {
-  const input = pnlReportFilterSchema.parse(searchParamsObject(params));
+  const input = pnlReportFilterSchema.parse(queryFields(params, pnlReportFilterSchema));
   return { input, filter: { range: reportDateRange(input), active: "all" as const, userId: input.userId } };
 }
 
 export function parseUserReportParams(params: URLSearchParams) {
-  const input = userReportFilterSchema.parse(searchParamsObject(params));
+  const input = userReportFilterSchema.parse(queryFields(params, userReportFilterSchema));
   return { input, range: reportDateRange(input) };
 }
 

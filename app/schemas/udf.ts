@@ -46,18 +46,6 @@ export const udfSearchQuerySchema = z.object({
   limit: decimalNumber({ label: "limit", scale: 0, min: 1, max: Number.MAX_SAFE_INTEGER }).default(30),
 });
 
-/**
- * The UDF query parameters of a request. A parameter given twice counts once (the first), and
- * a missing one stays missing, so `to=` reads as "to is required", not as 0.
- */
-export function udfParams(request: Request): Record<string, string | undefined> {
-  const params: Record<string, string | undefined> = {};
-  for (const [key, value] of new URL(request.url).searchParams) {
-    if (!(key in params)) params[key] = value === "" ? undefined : value;
-  }
-  return params;
-}
-
 /** A failed parse as the protocol's errmsg: each wrong parameter named, in order. */
 export function udfParamError(error: z.ZodError): string {
   const messages = [...new Set(error.issues.map((i) => i.message))];

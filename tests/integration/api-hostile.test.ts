@@ -168,3 +168,107 @@ describe("hostile JSON bodies", () => {
     }, 60_000);
   }
 });
+
+// Issue 16, item 7 (docs/decisions/117): every call's query parameters (the names its query
+// schema and its sample read) get a NUL, an escape that is not UTF-8 (400 with a message) and ids
+// past 2^31 - 1 and other hostile values (below 500, a message); its path parameters get the
+// same; and every call that takes a body gets bodies of the wrong type (text, broken JSON, broken
+// multipart, bad escapes, no type at all): never 5xx, always a message, nothing stored when refused.
+const UNREADABLE = ["%00", "a%00b", "%FF", "%C3%28"];
+const HOSTILE_QUERY = ["9999999999", "2147483648", "-1", "0x10", "1e309", "NaN", "%E2%80%AE", "x".repeat(3000)];
+
+function queryNames(call: ApiCall, sample: ApiSample): string[] {
+  const names = new Set<string>(Object.keys(sample.query ?? {}));
+  if (call.query) {
+    const schema = z.toJSONSchema(call.query, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, unknown> };
+    for (const key of Object.keys(schema.properties ?? {})) names.add(key);
+  }
+  return [...names];
+}
+
+const WRONG_TYPES: { label: string; type?: string; body: string }[] = [
+  { label: "text", type: "text/plain", body: "hello" },
+  { label: "broken JSON", type: "application/json", body: '{"id":' },
+  { label: "JSON with NUL", type: "application/json", body: '{"message":"a\\u0000b","name":"\\u0000"}' },
+  { label: "broken multipart", type: "multipart/form-data; boundary=x", body: "--x\r\nContent-Disposition: form-data\r\n\r\nbroken" },
+  { label: "bad escapes", type: "application/x-www-form-urlencoded", body: "id=%FF&message=%00%zz&symbolId=9999999999" },
+  { label: "no type", body: "hello" },
+];
+
+async function answer(request: Request) {
+  const response = await dispatchApi(request, t.context);
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, text, parsed };
+}
+
+const probeFigures = { calls: 0, requests: 0 };
+
+describe("hostile query parameters, path parameters and content types", () => {
+  for (const call of API_CALLS) {
+    const name = `${call.method} ${call.path}`;
+    it(`${name}: never 5xx, always a message; an unreadable query parameter is 400`, async () => {
+      const role: RoleId = call.public ? 4 : ALL_ROLES.find((r) => mayCall(r, call))!;
+      const sample: ApiSample = await call.sample(fixture, role);
+      const names = [...queryNames(call, sample), "q"];
+      probeFigures.calls += 1;
+      const send = async (request: Request, label: string, mustBe400 = false) => {
+        probeFigures.requests += 1;
+        const before = await rowCounts(t.context.db);
+        const got = await answer(request);
+        const where = `${label}: ${got.status} ${got.text.slice(0, 200)}`;
+        expect(got.status, where).toBeLessThan(500);
+        if (got.status >= 400) {
+          expect(answersAMessage(got.parsed), where).toBe(true);
+          expect(await rowCounts(t.context.db), where).toEqual(before);
+        }
+        if (mustBe400) expect(got.status, where).toBe(400);
+      };
+      const token = async () => (await createAuthSession(t.context.db, fixture.users[role].id)).id;
+      const base = apiRequest(call, sample, { token: await token() });
+      const url = new URL(base.url);
+      // The query: each name alone with each unreadable value, then HOSTILE_RUNS mixes.
+      for (const n of names) {
+        for (const value of UNREADABLE) {
+          const search = `${url.search ? url.search + "&" : "?"}${encodeURIComponent(n)}=${value}`;
+          await send(new Request(url.origin + url.pathname + search, { method: call.method === "GET" ? "GET" : "POST", headers: { Authorization: `Bearer ${await token()}` } }), `${name}${search.slice(0, 60)}`, true);
+        }
+      }
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...HOSTILE_QUERY, ...UNREADABLE)), { minLength: 1, maxLength: 3 }), async (pairs) => {
+          const params = new URLSearchParams(sample.query ?? {});
+          for (const [n] of pairs) params.delete(n);
+          const search = "?" + [params.toString(), ...pairs.map(([n, v]) => `${encodeURIComponent(n)}=${v}`)].filter(Boolean).join("&");
+          const request = apiRequest(call, sample, { token: await token() });
+          const init: RequestInit = { method: request.method, headers: request.headers, body: request.body, duplex: "half" } as RequestInit;
+          await send(new Request(url.origin + url.pathname + search, init), `${name}${search.slice(0, 80)}`, pairs.some(([, v]) => UNREADABLE.includes(v)));
+        }),
+        { numRuns: RUNS_PER_CALL },
+      );
+      // Path parameters: each given hostile values (the rest of the sample kept).
+      for (const param of Object.keys(sample.params ?? {})) {
+        for (const value of ["\u0000", "a\u0000b", "\uFFFD", "9999999999", "2147483648", "-1", "0x10", "x".repeat(2000)]) {
+          const hostile = { ...sample, params: { ...sample.params, [param]: value } };
+          await send(apiRequest(call, hostile, { token: await token() }), `${name} {${param}}=${JSON.stringify(value).slice(0, 20)}`);
+        }
+      }
+      // Bodies of the wrong type, to every call that takes one.
+      if (call.body) {
+        for (const wrong of WRONG_TYPES) {
+          const headers: Record<string, string> = { Authorization: `Bearer ${await token()}` };
+          if (wrong.type) headers["Content-Type"] = wrong.type;
+          await send(new Request(base.url, { method: call.method, headers, body: wrong.body }), `${name} (${wrong.label})`);
+        }
+      }
+    }, 120_000);
+  }
+
+  afterAll(() => {
+    console.log(`[api hostile] ${probeFigures.calls} calls, ${probeFigures.requests} query/path/content-type requests, HOSTILE_RUNS=${RUNS_PER_CALL}`);
+  });
+});

@@ -1,9 +1,10 @@
-// The built server over real HTTP (issue 16, items 3 and 11; docs/decisions/117):
+// The built server over real HTTP (issue 16, items 3, 7 and 11; docs/decisions/117):
 // - every body that is not an upload is capped (1 MB by default) and answered 413 before it is
 //   buffered: a declared Content-Length over the cap at once (the body is never read), a chunked
 //   body as soon as it passes the cap; four concurrent 64 MB posts leave the memory flat;
 // - uploads keep their own caps: a 3 MB multipart upload goes in, page and API, and the posted
 //   bhav rows (JSON) have room of their own;
+// - a NUL in a URL parameter and a JSON body posted to a page form answer 4xx with a message;
 // - signed-in pages, ?_data requests and API answers carry Cache-Control: private, no-store.
 import fs from "node:fs";
 import http from "node:http";
@@ -209,6 +210,20 @@ describe("uploads keep their own caps", () => {
     const { type, body } = multipart({ email: "admin@example.com" }, { field: "files", name: "big.csv", content: csv });
     const answer = await send("/login", { headers: { "Content-Type": type }, body });
     expect(answer.status).toBe(413);
+  });
+});
+
+describe("bad input over HTTP answers 4xx with a message", () => {
+  it("a NUL in a URL parameter of a signed-in page", async () => {
+    const answer = await send("/dashboard?symbol=%00", { method: "GET", headers: { Cookie: customerCookie } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain("cannot be read");
+  });
+
+  it("a JSON body posted to the sign-in page form", async () => {
+    const answer = await send("/login", { headers: { "Content-Type": "application/json" }, body: '{"email":"admin@example.com","password":"demo12345"}' });
+    expect(answer.status).toBe(415);
+    expect(answer.body).toContain("must be sent as a web form");
   });
 });
 

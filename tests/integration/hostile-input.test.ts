@@ -10,7 +10,8 @@ import fc from "fast-check";
 import * as z from "zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { seedDemoData } from "~/db/seed.server";
-import type { RoleId } from "~/domain/access";
+import { decideAccess, type RoleId } from "~/domain/access";
+import { FORM_CONTENT_TYPE, UNREADABLE_ADDRESS } from "~/schemas/request-input.server";
 import { loginSchema, otpSchema, resetPasswordSchema, resetRequestSchema, signupSchema } from "~/schemas/auth";
 import { alertSchema } from "~/schemas/alert";
 import { bonusSplitSchema } from "~/schemas/bonus-split";
@@ -28,10 +29,13 @@ import { addSymbolSchema, createWatchlistSchema, watchlistIntentSchema } from "~
 import { createUserSchema, statusSwitchSchema, updateUserSchema } from "~/schemas/user-admin";
 import { rowCounts, sampleIds } from "../support/db-snapshot";
 import { createTestContext, type TestContext } from "../support/context";
-import { call, formRequest, sessionCookieFor } from "../support/requests";
+import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
 
 type Action = (args: ActionFunctionArgs) => unknown;
+
+// Runs per form and per (route, role) of the URL probes; HOSTILE_RUNS raises it for a deeper local search.
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 30);
 type Ids = Record<string, number>;
 
 interface FormCase {
@@ -231,8 +235,326 @@ describe("hostile input", () => {
           expect(answersAMessage(res.status, text), `${res.status}: ${text.slice(0, 300)}`).toBe(true);
           if (res.status >= 400) expect(await rowCounts(t.context.db)).toEqual(before);
         }),
-        { numRuns: 30 },
+        { numRuns: RUNS },
       );
     }, 120_000);
   }
+});
+
+// ------------------------------------------------------------------ URLs and content types
+// Issue 16, item 7 (docs/decisions/117): every route file, derived from the folder, as every role
+// the access table lets in. GET: a NUL, a %-escape that is not UTF-8, an id past 2^31 - 1 and
+// other hostile values in every query parameter the route reads — the names recorded from its
+// own reads on a plain visit (URLSearchParams get/getAll/has), plus the names its source reads —
+// and in its path parameters. POST: JSON, text, empty, multipart and malformed bodies to every
+// action. Never 5xx, always a message, nothing stored when refused; a NUL or malformed escape in
+// a parameter the route reads answers 400, and a page form sent as JSON or text answers 415.
+
+/** The rows the sample URLs name: the first of each table after the demo seed. */
+const PATH_PARAM_ROWS: Record<string, string> = {
+  alert: "alerts",
+  trades: "trades",
+  chavi: "chavis",
+  calendar: "calendar_entries",
+  sectore: "sectors",
+  "sector-analysis-chart": "sectors",
+  symbols: "symbols",
+  users: "customer",
+  SymbolSuggestionFlow: "symbol_suggestions",
+  support: "admin",
+};
+
+interface RouteUrl {
+  file: string;
+  path: string;
+  params: Record<string, string>;
+}
+
+/** A route file's URL (flat routes: dots are slashes, `$name` a parameter, `_index` the parent, `$` the splat). */
+function routeUrl(file: string, value: (name: string) => string): RouteUrl {
+  const params: Record<string, string> = {};
+  const segments: string[] = [];
+  for (const segment of file.split(".")) {
+    if (segment === "_index") continue;
+    if (segment === "$") {
+      params["*"] = "no-such-page";
+      segments.push("no-such-page");
+    } else if (segment.startsWith("$")) {
+      const name = segment.slice(1);
+      params[name] = value(name);
+      segments.push(encodeURIComponent(params[name]));
+    } else {
+      segments.push(segment.replace(/_$/, ""));
+    }
+  }
+  return { file, path: "/" + segments.join("/"), params };
+}
+
+function sampleUrl(file: string): RouteUrl {
+  const table = PATH_PARAM_ROWS[file.split(".")[0]];
+  return routeUrl(file, (name) => (name === "token" ? "not-a-token" : String((table && ids[table]) ?? 1)));
+}
+
+/** Every role the access table lets in (signed out for a public page); all of them where the route decides itself (the JSON API, the unknown-path splat). */
+function rolesFor(path: string): (RoleId | null)[] {
+  const everyone = [null, 1, 2, 3, 4] as const;
+  const allowed = everyone.filter((role) => decideAccess(role, path).kind === "allow");
+  return allowed.length > 0 ? allowed : [...everyone];
+}
+
+/** A page's own data (2xx) needs no message; a refusal (4xx) must say why. */
+const refusalSaysWhy = (status: number, text: string) => status < 400 || answersAMessage(status, text);
+
+const ROUTE_DIR = path.resolve(__dirname, "../../app/routes");
+const ROUTE_FILES = fs
+  .readdirSync(ROUTE_DIR)
+  .filter((f) => f.endsWith(".tsx"))
+  .map((f) => f.replace(/\.tsx$/, ""))
+  .sort();
+
+/** The query names a route's own source reads: `x.get("name")`, getAll, has (not form fields or headers). */
+function sourceQueryNames(file: string): string[] {
+  const source = fs.readFileSync(path.join(ROUTE_DIR, `${file}.tsx`), "utf8");
+  const names = new Set<string>();
+  for (const m of source.matchAll(/(\w+)\)?\.(?:get|getAll|has)\(\s*["'`]([\w-]+)["'`]\s*\)/g)) {
+    if (!/^(formData|form|fields|headers|data|submission|map|cache)$/i.test(m[1])) names.add(m[2]);
+  }
+  return [...names];
+}
+
+/** Runs `fn` and records every query name read through URLSearchParams while it runs. */
+async function recordQueryReads<T>(fn: () => Promise<T>): Promise<{ result: T; names: Set<string> }> {
+  const names = new Set<string>();
+  const proto = URLSearchParams.prototype;
+  const original = { get: proto.get, getAll: proto.getAll, has: proto.has };
+  proto.get = function (this: URLSearchParams, name: string) {
+    names.add(name);
+    return original.get.call(this, name);
+  };
+  proto.getAll = function (this: URLSearchParams, name: string) {
+    names.add(name);
+    return original.getAll.call(this, name);
+  };
+  proto.has = function (this: URLSearchParams, name: string, value?: string) {
+    names.add(name);
+    return value === undefined ? original.has.call(this, name) : original.has.call(this, name, value);
+  };
+  try {
+    return { result: await fn(), names };
+  } finally {
+    Object.assign(proto, original);
+  }
+}
+
+/** Raw (already %-encoded) values: NUL, escapes that are not UTF-8, ids past 2^31 - 1, and more. */
+const UNREADABLE_VALUES = ["%00", "a%00b", "%FF", "%C3%28"];
+const HOSTILE_QUERY_VALUES = [
+  ...UNREADABLE_VALUES,
+  "9999999999",
+  "2147483648",
+  "-1",
+  "0",
+  "0x10",
+  "1e309",
+  "NaN",
+  "%E2%80%AE",
+  "%27%20OR%20%271%27%3D%271",
+  "%3Cscript%3E",
+  "x".repeat(5000),
+];
+const HOSTILE_PATH_VALUES = ["\u0000", "a\u0000b", "\uFFFD", "9999999999", "2147483648", "-1", "0x10", "1e309", "x".repeat(2000)];
+
+type RouteModule = { loader?: Action; action?: Action };
+const queryFigures = { routes: 0, probes: 0, names: 0 };
+
+async function visit(module: RouteModule, url: RouteUrl, search: string, role: RoleId | null, params = url.params) {
+  const request = getRequest(url.path + search, { cookie: role ? cookies[role] : undefined });
+  const res = await call(module.loader as never, request, t.context, params);
+  return { status: res.status, text: await res.text() };
+}
+
+describe("hostile URLs: every route, every parameter it reads", () => {
+  for (const file of ROUTE_FILES) {
+    it(`${file}: a NUL, a bad escape or a huge id in a URL parameter never answers 500`, async () => {
+      const module = (await routes[`../../app/routes/${file}.tsx`]()) as RouteModule;
+      if (!module.loader) return;
+      const url = sampleUrl(file);
+      const roles = rolesFor(url.path);
+      queryFigures.routes += 1;
+      for (const role of roles) {
+        const plain = await recordQueryReads(() => visit(module, url, "", role));
+        const read = [...plain.result.status < 300 ? plain.names : []];
+        const names = [...new Set([...read, ...sourceQueryNames(file), "q"])];
+        queryFigures.names += names.length;
+        const check = async (search: string, mustRefuse: boolean, params = url.params) => {
+          queryFigures.probes += 1;
+          const { status, text } = await visit(module, url, search, role, params);
+          const where = `${role ?? "signed out"} GET ${url.path}${search.slice(0, 80)}: ${status} ${text.slice(0, 200)}`;
+          expect(status, where).toBeLessThan(500);
+          expect(refusalSaysWhy(status, text), where).toBe(true);
+          if (mustRefuse) {
+            expect(status, where).toBe(400);
+            expect(text, where).toContain(UNREADABLE_ADDRESS);
+          }
+        };
+        // Every name the route reads, with each unreadable value and the ids past the column.
+        for (const name of names) {
+          for (const value of [...UNREADABLE_VALUES, "9999999999", "2147483648"]) {
+            await check(`?${encodeURIComponent(name)}=${value}`, UNREADABLE_VALUES.includes(value) && read.includes(name));
+          }
+        }
+        // The same names with the other hostile values, a few at once (HOSTILE_RUNS draws).
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...HOSTILE_QUERY_VALUES)), { minLength: 1, maxLength: 3 }),
+            async (pairs) => {
+              const search = "?" + pairs.map(([n, v]) => `${encodeURIComponent(n)}=${v}`).join("&");
+              const unreadable = pairs.some(([n, v]) => read.includes(n) && UNREADABLE_VALUES.includes(v));
+              await check(search, unreadable);
+            },
+          ),
+          { numRuns: RUNS },
+        );
+        // Path parameters (decoded, as Remix hands them to the loader).
+        for (const name of Object.keys(url.params).filter((n) => n !== "*")) {
+          for (const value of HOSTILE_PATH_VALUES) {
+            const hostile = routeUrl(file, (n) => (n === name ? value : url.params[n]));
+            queryFigures.probes += 1;
+            const { status, text } = await visit(module, hostile, "", role, hostile.params);
+            const where = `${role ?? "signed out"} GET ${hostile.path.slice(0, 80)}: ${status} ${text.slice(0, 200)}`;
+            expect(status, where).toBeLessThan(500);
+            expect(refusalSaysWhy(status, text), where).toBe(true);
+          }
+        }
+      }
+    }, 300_000);
+  }
+
+  afterAll(() => {
+    console.log(`[hostile URLs] ${queryFigures.routes} route files, ${queryFigures.names} (role, parameter) pairs, ${queryFigures.probes} requests, HOSTILE_RUNS=${RUNS}`);
+  });
+});
+
+/** Bodies that are not the form a page expects; `notAForm`: a page form must answer 415. */
+const WRONG_BODIES: { label: string; init: () => RequestInit; notAForm?: boolean }[] = [
+  { label: "JSON", init: () => ({ body: JSON.stringify({ email: "admin@example.com", intent: "delete", id: 1 }), headers: { "Content-Type": "application/json" } }), notAForm: true },
+  { label: "broken JSON", init: () => ({ body: '{"email":', headers: { "Content-Type": "application/json" } }), notAForm: true },
+  { label: "text", init: () => ({ body: "email=admin@example.com", headers: { "Content-Type": "text/plain" } }), notAForm: true },
+  { label: "no type", init: () => ({ body: "hello" }), notAForm: true },
+  { label: "empty, no type", init: () => ({}) },
+  { label: "empty form", init: () => ({ body: "", headers: { "Content-Type": "application/x-www-form-urlencoded" } }) },
+  {
+    label: "multipart",
+    init: () => {
+      const form = new FormData();
+      form.append("intent", "delete");
+      form.append("email", "admin@example.com");
+      form.append("file", new Blob(["a,b\n1,2\n"], { type: "text/csv" }), "x.csv");
+      return { body: form };
+    },
+  },
+  { label: "broken multipart", init: () => ({ body: "--x\r\nContent-Disposition: form-data\r\n\r\nbroken", headers: { "Content-Type": "multipart/form-data; boundary=x" } }) },
+  { label: "bad escapes", init: () => ({ body: "intent=%FF&email=%00%zz&id=9999999999", headers: { "Content-Type": "application/x-www-form-urlencoded" } }) },
+];
+
+/** Runs `fn` and tells whether it read a request body (formData, text, json, arrayBuffer, blob). */
+async function recordBodyReads<T>(fn: () => Promise<T>): Promise<{ result: T; read: boolean }> {
+  let read = false;
+  const proto = Request.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const names = ["formData", "text", "json", "arrayBuffer", "blob"] as const;
+  const original = Object.fromEntries(names.map((n) => [n, proto[n]]));
+  for (const n of names) {
+    proto[n] = function (this: Request, ...args: unknown[]) {
+      read = true;
+      return original[n].apply(this, args);
+    };
+  }
+  try {
+    return { result: await fn(), read };
+  } finally {
+    Object.assign(proto, original);
+  }
+}
+
+/** Actions that do not read a form: what they do with a body instead. */
+const NOT_A_FORM: Record<string, string> = {
+  "api.$": "the JSON API: reads JSON, forms and uploads (api-hostile.test.ts sends it every call's bodies)",
+  "api.admin.login": "the JSON API's sign-in call: reads JSON or a form",
+  "api.admin.users.login": "the JSON API's sign-in call: reads JSON or a form",
+  "api.admin.logout": "the JSON API's sign-out call: takes no body",
+  logout: "takes no fields: any post signs out",
+};
+
+describe("hostile content types: every action", () => {
+  const notAFormAnswers: { where: string; status: number; text: string }[] = [];
+  for (const file of ROUTE_FILES) {
+    it(`${file}: a body of the wrong type never answers 500, and a page form refuses it with 415`, async () => {
+      const module = (await routes[`../../app/routes/${file}.tsx`]()) as RouteModule;
+      if (!module.action) return;
+      const url = sampleUrl(file);
+      for (const role of rolesFor(url.path)) {
+        // An action that reads the form (seen on the empty form's post) must refuse a body that is
+        // not a form with 415; one that answers before reading (a guard, a missing row, a delete
+        // that needs no field) only has to answer below 500 with a message, as every post does.
+        let emptyFormStatus = 0;
+        let readsBody = false;
+        for (const body of WRONG_BODIES) {
+          const cookie = role ? await sessionCookieFor(t.context, (await createUser(t.context.db, { roleId: role })).id) : undefined;
+          const init = body.init();
+          const request = new Request(ORIGIN + url.path, { method: "POST", ...init, headers: { ...(init.headers as Record<string, string>), ...(cookie ? { Cookie: cookie } : {}) } });
+          const before = await rowCounts(t.context.db);
+          const { result: res, read } = await recordBodyReads(() => call(module.action as never, request, t.context, url.params));
+          const text = await res.text();
+          const where = `${role ?? "signed out"} POST ${url.path} (${body.label}): ${res.status} ${text.slice(0, 200)}`;
+          expect(res.status, where).toBeLessThan(500);
+          expect(refusalSaysWhy(res.status, text), where).toBe(true);
+          if (res.status >= 400) expect(await rowCounts(t.context.db), where).toEqual(before);
+          if (body.label === "empty form") {
+            emptyFormStatus = res.status;
+            readsBody = read;
+          }
+          if (body.notAForm && !(file in NOT_A_FORM)) notAFormAnswers.push({ where, status: res.status, text });
+        }
+        for (const answer of notAFormAnswers.splice(0)) {
+          if (!readsBody) continue;
+          expect(answer.status, `${answer.where} (the empty form answered ${emptyFormStatus})`).toBe(415);
+          expect(answer.text, answer.where).toContain(FORM_CONTENT_TYPE);
+        }
+      }
+    }, 300_000);
+  }
+});
+
+describe("one door for what a request carries", () => {
+  // Reading a body or building a request's URL anywhere else would skip the door's checks.
+  const DOOR = "schemas/request-input.server.ts";
+  const ALLOWED: Record<string, RegExp> = {
+    // The path only (never the query): the access table's key, and the log line, which must never throw.
+    "auth/guards.server.ts": /new URL\(request\.url\)\.pathname/,
+    "log.server.ts": /new URL\(request\.url\)\.pathname/,
+  };
+  const FORBIDDEN = [/\brequest(\.clone\(\))?\.(formData|json|text|arrayBuffer|blob)\(/, /new URL\(request\.url\)/];
+
+  it("no loader, action or service reads a request's body or URL except through app/schemas/request-input.server.ts", () => {
+    const appDir = path.resolve(__dirname, "../../app");
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.(ts|tsx)$/.test(entry.name)) {
+          const rel = path.relative(appDir, full);
+          if (rel === DOOR) continue;
+          fs.readFileSync(full, "utf8")
+            .split("\n")
+            .forEach((line, i) => {
+              const comment = /^\s*(\/\/|\*|\/\*)/.test(line);
+              if (!comment && FORBIDDEN.some((re) => re.test(line)) && !ALLOWED[rel]?.test(line)) offenders.push(`app/${rel}:${i + 1}: ${line.trim()}`);
+            });
+        }
+      }
+    };
+    walk(appDir);
+    expect(offenders).toEqual([]);
+  });
 });

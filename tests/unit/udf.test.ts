@@ -17,7 +17,8 @@ import {
   utcYmd,
 } from "~/domain/udf";
 import { bucketStart } from "~/domain/candles";
-import { udfHistoryQuerySchema, udfParamError, udfParams } from "~/schemas/udf";
+import { udfHistoryQuerySchema, udfParamError } from "~/schemas/udf";
+import { udfQuery } from "~/udf.server";
 
 const ist = (text: string) => Date.parse(`${text.replace(" ", "T")}+05:30`);
 const candle = (time: number, o: number, h: number, l: number, c: number, v = 10) => ({ time, open: o, high: h, low: l, close: c, volume: v });
@@ -162,7 +163,7 @@ describe("UDF rules (docs/decisions/122)", () => {
 });
 
 describe("UDF history parameters", () => {
-  const parse = (query: string) => udfHistoryQuerySchema.safeParse(udfParams(new Request(`http://x/udf/history?${query}`)));
+  const parse = (query: string) => udfQuery(new Request(`http://x/udf/history?${query}`), udfHistoryQuerySchema);
 
   it("accepts negative times and any countback", () => {
     const r = parse("symbol=NIFTY-I&resolution=6M&from=-4417200000&to=1700000000&countback=15793");

@@ -25,6 +25,7 @@ import { mayCall } from "../roles";
 import { okStatus, pageQuery } from "../shapes";
 import { jsonDecimal } from "../exact-json.server";
 import { apiError, badInput, defineCall } from "../types.server";
+import { requestUrl, searchParamsOf } from "~/schemas/request-input.server";
 
 /** A dropped date range is named (the page shows it above the report; the API answers 400). */
 function requireRange(input: { rangeError?: string }): void {
@@ -181,7 +182,7 @@ export const reportCalls = [
       totalLoss: z.number(),
     }),
     handle: async ({ context, request }) => {
-      const { input, filter } = parseTradeReportParams(new URL(request.url).searchParams);
+      const { input, filter } = parseTradeReportParams(searchParamsOf(request));
       requireRange(input);
       const s = await summariseTrades(context.db, livePricesOf(context.liveBook), filter);
       return {
@@ -208,7 +209,7 @@ export const reportCalls = [
     query: z.object({ ...rangeQuery, userId: idQuery, ...pageQuery }),
     status: 200,
     response: pnlReportShape,
-    handle: async ({ context, request, query }) => perUserReport(context, new URL(request.url), query),
+    handle: async ({ context, request, query }) => perUserReport(context, requestUrl(request), query),
     sample: () => ({ query: sampleRange }),
   }),
   defineCall({
@@ -221,7 +222,7 @@ export const reportCalls = [
     query: z.object({ ...rangeQuery, userId: idQuery, ...pageQuery }),
     status: 200,
     response: pnlReportShape,
-    handle: async ({ context, request, query }) => perUserReport(context, new URL(request.url), query),
+    handle: async ({ context, request, query }) => perUserReport(context, requestUrl(request), query),
     sample: (f) => ({ query: { ...sampleRange, userId: String(f.users[3].id) } }),
   }),
   defineCall({
@@ -235,7 +236,7 @@ export const reportCalls = [
     status: 200,
     response: z.object({ status: okStatus, trades: z.array(z.object({ sector_name: z.string(), profitabletrades: z.number().int(), losstrades: z.number().int() })) }),
     handle: async ({ context, request }) => {
-      const { input, filter } = parsePnlReportParams(new URL(request.url).searchParams);
+      const { input, filter } = parsePnlReportParams(searchParamsOf(request));
       requireRange(input);
       const rows = await sectorProfitAndLoss(context.db, livePricesOf(context.liveBook), { range: filter.range });
       return { status: 200, trades: rows.map((r) => ({ sector_name: r.sectorName, profitabletrades: r.profitableTrades, losstrades: r.lossTrades })) };
