@@ -48,6 +48,9 @@ export function formatIdleDuration(idleMinutes: number): string {
   return plural(Math.round(idleMinutes), "minute");
 }
 
+/** /login after the live connection found the session gone (signed out elsewhere, ended, expired). */
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+
 export function idleSignOutMessage(idleMinutes: number): string {
   return `You were signed out after ${formatIdleDuration(idleMinutes)} without activity`;
 }

@@ -11,6 +11,8 @@ import { authPostLimit, signIn } from "~/auth/login.server";
 import { retryAfterHeaders } from "~/auth/rate-limit.server";
 import { finishPasswordStep } from "~/auth/two-factor.server";
 import type { loader as rootLoader } from "~/root";
+import { SESSION_ENDED_MESSAGE } from "~/domain/sessions";
+import { SESSION_ENDED_REASON } from "~/realtime/events";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — NSE Signals" }];
@@ -51,11 +53,18 @@ export default function LoginPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const unverified = form.errors?.some((e) => e.includes("verify"));
+  // The live connection sends a page whose session ended here (app/realtime/socket-context.tsx).
+  const sessionEnded = new URLSearchParams(location.search).get("reason") === SESSION_ENDED_REASON;
   // A refused password is cleared: each answer remounts the field (the server omits the value).
   const passwordKey = useMemo(() => Math.random().toString(36), [lastResult]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <AuthCard title="Sign in" theme={root?.theme} currentPath={location.pathname}>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        {sessionEnded && !lastResult ? (
+          <p className="rounded-md border-l-4 border-blue-500 bg-blue-50 px-3 py-2 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">
+            {SESSION_ENDED_MESSAGE}
+          </p>
+        ) : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         {unverified ? (
           <p className="text-sm">
