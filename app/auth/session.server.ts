@@ -4,6 +4,9 @@ import type { Env } from "~/env.server";
 import type { AppCookies } from "./cookies.server";
 import type { SessionIdleSettings } from "~/domain/sessions";
 import { mustEnrolTwoFactor } from "~/domain/two-factor";
+
+/** The socket handshake's refusal while two-factor sign-in still has to be set up. */
+export const TWO_FACTOR_SETUP_FIRST = "Set up two-factor sign-in first";
 import {
   createAuthSession,
   deleteAuthSession,
@@ -95,7 +98,7 @@ export async function endSession(context: AppContext, request: Request): Promise
   // The page's other loaders share this lookup (an idle session still shows its message).
   const user = await getSessionUser(context, request);
   await deleteAuthSession(context.db, id);
-  if (user) context.hub.disconnectUser(user.id);
+  if (user) context.hub.disconnectSession(id);
   return context.cookies.session.serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
@@ -130,7 +133,10 @@ export function createHandshakeAuthenticator(context: {
     id ??= bearerToken(handshake.authorization) ?? handshake.token ?? null;
     if (!id) return null;
     const found = await lookupSession(context.db, id, { idle: context.env ? sessionIdleSettings(context.env) : undefined, mode: "check" });
-    // A role that must use two-factor sign-in gets no live data before it is set up.
-    return found.kind === "active" && !mustEnrolTwoFactor(found.user) ? found.user : null;
+    if (found.kind !== "active") return null;
+    // A role that must use two-factor sign-in gets no live data before it is set up. Its
+    // session stands, so the refusal is not "Invalid token" (which sends a page to /login).
+    if (mustEnrolTwoFactor(found.user)) throw new Error(TWO_FACTOR_SETUP_FIRST);
+    return found.user;
   };
 }

@@ -14,7 +14,7 @@ import { loader as tokenLoader } from "~/routes/Token";
 import { action as logoutAction } from "~/routes/logout";
 import { action as preferencesAction } from "~/routes/preferences";
 import { dispatchApi } from "~/api/dispatch.server";
-import { createHandshakeAuthenticator } from "~/auth/session.server";
+import { createHandshakeAuthenticator, TWO_FACTOR_SETUP_FIRST } from "~/auth/session.server";
 import { hashToken } from "~/auth/password.server";
 import { totpCodeAt } from "~/auth/totp.server";
 import { CHALLENGE_EXPIRED, CODE_REUSED, CODE_WRONG, ENROLMENT_REQUIRED, ENROLMENT_REQUIRED_API, API_CODE_REQUIRED, RECOVERY_CODE_WRONG } from "~/schemas/two-factor";
@@ -396,7 +396,8 @@ describe("roles 1 and 2 must set up two-factor sign-in", () => {
     const pending = await createUser(t.context.db, { roleId: 2, twoFactor: false });
     const enrolled = await createUser(t.context.db, { roleId: 2 });
     const cookieOf = async (id: number) => sessionCookieFor(t.context, id);
-    expect(await authenticate({ cookieHeader: await cookieOf(pending.id), authorization: undefined, token: undefined })).toBeNull();
+    // Refused, but not as "Invalid token": the session stands and the page must not go to /login.
+    await expect(authenticate({ cookieHeader: await cookieOf(pending.id), authorization: undefined, token: undefined })).rejects.toThrow(TWO_FACTOR_SETUP_FIRST);
     expect((await authenticate({ cookieHeader: await cookieOf(enrolled.id), authorization: undefined, token: undefined }))?.id).toBe(enrolled.id);
   });
 
