@@ -17,6 +17,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { canReach } from "~/domain/access";
 import { changePasswordSchema, endSessionSchema, SESSION_NOT_SIGNED_IN } from "~/schemas/auth";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { readForm } from "~/schemas/request-input.server";
 import { redirectWithToast } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Password and sessions — NSE Signals" }];
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const toast = (type: "success" | "error", message: string) => redirectWithToast(context.cookies, request, PATH, { type, message });
 

@@ -235,3 +235,23 @@ describe("the list of one's sessions", () => {
     expect(await toastOf(again)).toBe("No other device was signed in.");
   });
 });
+
+describe("hostile bodies", () => {
+  it("answers a JSON or text body posted to the page with 4xx and changes nothing", async () => {
+    const user = await createUser(t.context.db, { roleId: 4 });
+    const me = await signedIn(user.id);
+    const other = await signedIn(user.id, IPHONE);
+    const before = await passwordRow(user.id);
+    for (const [type, body] of [
+      ["application/json", JSON.stringify({ intent: "end-others" })],
+      ["text/plain", "intent=end-others"],
+    ]) {
+      const request = new Request(`${ORIGIN}/settings/security`, { method: "POST", body, headers: { "Content-Type": type, Cookie: me.cookie } });
+      const res = await call(action, request, context);
+      expect(res.status, type).toBeGreaterThanOrEqual(400);
+      expect(res.status, type).toBeLessThan(500);
+    }
+    expect(await sessionIds(user.id)).toEqual([me.id, other.id].sort());
+    expect(await passwordRow(user.id)).toEqual(before);
+  });
+});
