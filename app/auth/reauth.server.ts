@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/toast.server";
 import { signIn } from "./login.server";
 import type { SessionUser } from "./session.server";
 import { verifySecondFactor } from "./two-factor.server";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export class ReauthenticationRequired extends Error {
   constructor(readonly windowSeconds: number) {
@@ -34,7 +35,7 @@ export function requireRecentAuthentication(
 
 /** The page's answer to ReauthenticationRequired: confirm on /reauth, then come back here. */
 export async function reauthRedirect(context: AppContext, request: Request, error: ReauthenticationRequired): Promise<Response> {
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const back = url.pathname + url.search;
   return redirectWithToast(context.cookies, request, `${REAUTH_PATH}?redirectTo=${encodeURIComponent(back)}`, { type: "info", message: error.message });
 }

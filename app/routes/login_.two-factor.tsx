@@ -8,6 +8,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { twoFactorSignInSchema } from "~/schemas/two-factor";
 import type { loader as rootLoader } from "~/root";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor sign-in — NSE Signals" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: twoFactorSignInSchema });
+  const submission = parseWithZod(await readForm(request), { schema: twoFactorSignInSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
   const limited = await authPostLimitMessage(context);
   if (limited) return json(submission.reply({ formErrors: [limited], hideFields: ["code"] }), { status: 429 });

@@ -10,6 +10,7 @@ import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { localPath } from "~/schemas/preferences";
 import { REAUTHENTICATED, reauthSchema } from "~/schemas/two-factor";
 import { redirectWithToast } from "~/toast.server";
+import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm it is you — NSE Signals" }];
 
@@ -17,13 +18,13 @@ export const meta: MetaFunction = () => [{ title: "Confirm it is you — NSE Sig
 // (and a code when two-factor sign-in is on) renews the session's sign-in time, then back.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const redirectTo = localPath.parse(new URL(request.url).searchParams.get("redirectTo") ?? "/dashboard");
+  const redirectTo = localPath.parse(searchParamsOf(request).get("redirectTo") ?? "/dashboard");
   return json({ email: user.email, needsCode: user.totpEnabledAt !== null, redirectTo, window: formatReauthWindow(context.env.REAUTH_WINDOW_SECONDS) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: reauthSchema });
+  const submission = parseWithZod(await readForm(request), { schema: reauthSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password", "code"] }), { status: 400 });
   const limited = await authPostLimitMessage(context);
   if (limited) return json(submission.reply({ formErrors: [limited], hideFields: ["password", "code"] }), { status: 429 });

@@ -9,6 +9,7 @@ import { TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
 import { parseWithZod } from "~/schemas/parse";
 import { RECOVERY_CODES_REPLACED, TWO_FACTOR_DISABLED, TWO_FACTOR_ENABLED, twoFactorSettingsSchema } from "~/schemas/two-factor";
 import { redirectWithToast } from "~/toast.server";
+import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor sign-in — NSE Signals" }];
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const named = formData.get("intent");
   const intent = (["start", "confirm", "regenerate", "disable"] as const).find((i) => i === named) ?? null;
   const answer = (data: ActionData, status = 200) => json(data, { status });

@@ -12,7 +12,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { seedDemoData } from "~/db/seed.server";
 import { decideAccess, type RoleId } from "~/domain/access";
 import { FORM_CONTENT_TYPE, UNREADABLE_ADDRESS } from "~/schemas/request-input.server";
-import { loginSchema, otpSchema, resetPasswordSchema, resetRequestSchema, signupSchema } from "~/schemas/auth";
+import { changePasswordSchema, endSessionSchema, loginSchema, otpSchema, resetPasswordSchema, resetRequestSchema, signupSchema } from "~/schemas/auth";
+import { reauthSchema, twoFactorSettingsSchema, twoFactorSignInSchema } from "~/schemas/two-factor";
 import { alertSchema } from "~/schemas/alert";
 import { bonusSplitSchema } from "~/schemas/bonus-split";
 import { calendarSchema } from "~/schemas/calendar";
@@ -113,6 +114,11 @@ const FORMS: FormCase[] = [
   { file: "target-point", path: () => "/target-point", schemas: [statusSwitchSchema], intents: ["toggle"], as: 1 },
   { file: "support._index", path: () => "/support", schemas: [supportIndexActionSchema], as: 4 },
   { file: "support.$receiverId", path: (i) => `/support/${i.admin}`, params: (i) => ({ receiverId: String(i.admin) }), schemas: [conversationActionSchema], as: 4 },
+  // Signed out without a sign-in challenge: the second step refuses before it reads (the step itself: auth tests).
+  { file: "login_.two-factor", path: () => "/login/two-factor", schemas: [twoFactorSignInSchema], as: null },
+  { file: "reauth", path: () => "/reauth", schemas: [reauthSchema], as: 4 },
+  { file: "settings.security", path: () => "/settings/security", schemas: [changePasswordSchema, endSessionSchema], intents: ["change-password", "end-session", "end-others"], as: 4 },
+  { file: "settings.two-factor", path: () => "/settings/two-factor", schemas: [twoFactorSettingsSchema], intents: ["start", "confirm", "regenerate", "disable"], as: 4 },
 ];
 
 /** Action routes checked elsewhere, with the reason. */
