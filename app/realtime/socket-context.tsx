@@ -32,6 +32,15 @@ export function SocketProvider({ enabled, children }: { enabled: boolean; childr
     let active = true;
     let opened: Socket | null = null;
     let leaving: ReturnType<typeof setTimeout> | undefined;
+    // A page being left (a navigation to /login ends its session on the way) must not be sent
+    // to /login on top of the navigation the user asked for.
+    let unloading = false;
+    const onUnload = () => {
+      unloading = true;
+      if (leaving) clearTimeout(leaving);
+    };
+    window.addEventListener("beforeunload", onUnload);
+    window.addEventListener("pagehide", onUnload);
     // Loaded on demand so pages pay for the client only once JavaScript runs.
     void import("socket.io-client").then(({ io }) => {
       if (!active) return;
@@ -49,14 +58,18 @@ export function SocketProvider({ enabled, children }: { enabled: boolean; childr
         if (reason === "io server disconnect") setTimeout(() => active && socket.connect(), 250);
       });
       socket.on("connect_error", (error) => {
-        if (error.message !== INVALID_TOKEN || leaving) return;
+        if (error.message !== INVALID_TOKEN || leaving || unloading) return;
         socket.disconnect();
-        leaving = setTimeout(() => leaveForLogin(), 1000);
+        leaving = setTimeout(() => {
+          if (!unloading) leaveForLogin();
+        }, 1000);
       });
       setHandle({ socket, subscriptions });
     });
     return () => {
       active = false;
+      window.removeEventListener("beforeunload", onUnload);
+      window.removeEventListener("pagehide", onUnload);
       if (leaving) clearTimeout(leaving);
       opened?.disconnect();
       setHandle(null);

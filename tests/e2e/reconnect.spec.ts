@@ -46,6 +46,10 @@ test("live prices resume after the connection is cut, without a reload", async (
     await page.goto(`${base}/allRealTime`);
     const live = page.getByRole("region", { name: "Broadcast messages" });
     await expect(live).toHaveAttribute("data-live", "true");
+    // The top bar says so, with the time of the last price (docs/decisions/128).
+    const indicator = page.locator("[data-connection]");
+    await expect(indicator).toHaveAttribute("data-connection", "live");
+    await expect(indicator).toContainText(/Live\s*· \d{2}:\d{2}:\d{2} (AM|PM)/i);
     const cell = page.locator('tr[data-symbol="BANKNIFTY-I"] [data-field="close"]');
     const first = await cell.textContent();
     await expect.poll(() => cell.textContent(), { timeout: 10_000 }).not.toBe(first);
@@ -54,12 +58,16 @@ test("live prices resume after the connection is cut, without a reload", async (
     await page.evaluate(() => document.documentElement.setAttribute("data-no-reload", "yes"));
     relay.cut();
     await expect(live).toHaveAttribute("data-live", "false", { timeout: 10_000 });
+    // Never silent: reconnecting (then offline while refused), and the prices' time is shown.
+    await expect(indicator).toHaveAttribute("data-connection", /reconnecting|offline/, { timeout: 5_000 });
+    await expect(indicator).toContainText(/prices as of \d{2}:\d{2}:\d{2} (AM|PM)/i);
     const frozen = await cell.textContent();
     await page.waitForTimeout(1_500);
     expect(await cell.textContent()).toBe(frozen);
     relay.restore();
 
     await expect(live).toHaveAttribute("data-live", "true", { timeout: 20_000 });
+    await expect(indicator).toHaveAttribute("data-connection", "live", { timeout: 5_000 });
     // The reconnect's one-off snapshot may move the row once; only the re-subscription brings
     // BANKNIFTY-I ticks that keep moving it, so wait for two changes.
     await expect.poll(() => cell.textContent(), { timeout: 15_000 }).not.toBe(frozen);

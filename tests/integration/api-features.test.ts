@@ -227,21 +227,19 @@ describe("trades", () => {
   });
 
   it("creates a customer's trade on a subscribed symbol and publishes the pages' trade notifications", async () => {
-    const toUser = vi.spyOn(t.context.hub, "emitToUser");
-    const toRoles = vi.spyOn(t.context.hub, "emitToRoles");
+    const toAudience = vi.spyOn(t.context.hub, "emitToAudience");
     try {
       const created = await send(ids[4], "POST", "/api/admin/trade/create", tradeBody(subscribed.code));
       expect(created).toMatchObject({ status: 201, body: { message: "Trade submitted successfully" } });
       const id = created.body.data.id as number;
       const [row] = await t.context.db.select().from(trades).where(eq(trades.id, id));
       expect(row).toMatchObject({ userId: ids[4], symbolId: subscribed.id, status: true, buyPrice: 200, quantity: 3 });
-      expect(toUser).toHaveBeenCalledWith(ids[4], "trade-notification-user", expect.objectContaining({ change: "created", tradeId: id }));
-      expect(toRoles).toHaveBeenCalledWith([1, 3], "trade-notification-admin-employee", expect.objectContaining({ change: "created", tradeId: id }));
+      expect(toAudience).toHaveBeenCalledWith({ event: "trade-notification-user", roles: [], userIds: [ids[4]] }, "trade-notification-user", expect.objectContaining({ change: "created", tradeId: id }));
+      expect(toAudience).toHaveBeenCalledWith(expect.objectContaining({ roles: [1, 3], userIds: [] }), "trade-notification-admin-employee", expect.objectContaining({ change: "created", tradeId: id }));
       const stored = await t.context.db.select().from(notifications).where(eq(notifications.userId, ids[4]));
       expect(stored.some((n) => n.kind === "trade" && n.message.includes(`#${id}`))).toBe(true);
     } finally {
-      toUser.mockRestore();
-      toRoles.mockRestore();
+      toAudience.mockRestore();
     }
   });
 
@@ -267,13 +265,13 @@ describe("trades", () => {
   it("lets only role 1 verify, keeps status when an edit omits it, and closes with trade/status", async () => {
     const id = (await send(ids[3], "POST", "/api/admin/trade/create", tradeBody(subscribed.code))).body.data.id as number;
     expect((await send(ids[3], "POST", "/api/admin/trade/update", { id, isVerified: 1, verification: true })).status).toBe(403);
-    const toRoles = vi.spyOn(t.context.hub, "emitToRoles");
+    const toAudience = vi.spyOn(t.context.hub, "emitToAudience");
     try {
       const verified = await send(ids[1], "POST", "/api/admin/trade/update", { id, isVerified: 1, verification: true, symbol_code: subscribed.code });
       expect(verified.body).toMatchObject({ message: "Trade verified", data: { message: "Trade verified" } });
-      expect(toRoles).toHaveBeenCalledWith([1], "trade-notification-admin", expect.objectContaining({ change: "verified", tradeId: id }));
+      expect(toAudience).toHaveBeenCalledWith(expect.objectContaining({ roles: [1], userIds: [] }), "trade-notification-admin", expect.objectContaining({ change: "verified", tradeId: id }));
     } finally {
-      toRoles.mockRestore();
+      toAudience.mockRestore();
     }
     const edited = await send(ids[3], "POST", "/api/admin/trade/update", { id, ...tradeBody(subscribed.code, { quantity: 7 }) });
     expect(edited.status).toBe(200);

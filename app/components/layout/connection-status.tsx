@@ -33,7 +33,7 @@ export function ConnectionStatusIndicator() {
       title={last ? `Last price received at ${last} IST` : "No live price received yet"}
     >
       <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${DOT[status]}`} />
-      <span>{LABEL[status]}</span>
+      <span>{LABEL[status]}</span>{" "}
       {last ? (
         <span className="tabular-nums" data-last-price-at={lastPriceAt ?? undefined}>
           {stale ? `· prices as of ${last}` : `· ${last}`}
