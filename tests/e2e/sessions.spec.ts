@@ -47,6 +47,11 @@ test.beforeAll(async () => {
   throw new Error(`server did not start:\n${output}`);
 });
 
+test.afterEach(({}, testInfo) => {
+  // The server's own log says why when a journey fails (a crash shows as a refused connection).
+  if (testInfo.status !== testInfo.expectedStatus) console.log(`[sessions.spec server, exit ${server.exitCode}]\n${output.slice(-4000)}`);
+});
+
 test.afterAll(() => {
   if (server && server.exitCode === null) server.kill("SIGTERM");
 });
@@ -66,6 +71,8 @@ async function newBrowser(browser: Browser) {
 const sessionRows = (page: Page) => page.getByRole("table", { name: "Your signed-in sessions" }).locator("tbody tr");
 
 test("a password changed here sends the other browser to /login; the old password stops working", async ({ browser }) => {
+  // Two browsers, five sign-ins (scrypt) and the strength check's worker: a long journey on a busy machine.
+  test.setTimeout(90_000);
   const here = await newBrowser(browser);
   const there = await newBrowser(browser);
   await signIn(there.page, "customer@example.com", DEMO_PASSWORD);
