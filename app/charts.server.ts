@@ -11,6 +11,7 @@ import { listChartReferencePoints } from "~/models/reference-point.server";
 import { latestStoredLevels, previousSession } from "~/models/day-ohlc.server";
 import { listSymbolKeyEvents } from "~/models/market-events.server";
 import { readUserSettings } from "~/models/settings.server";
+import { parseStudies } from "~/domain/user-settings";
 
 export const CHART_COUNTBACK = 300;
 
@@ -65,6 +66,8 @@ export async function loadChartView(context: AppContext, user: SessionUser, code
     points: points.map((p) => ({ name: p.displayName || p.pointName, pointName: p.pointName, price: p.price })),
     quote,
     settings,
+    /** The studies the user's Indicator setting turns on (docs/decisions/129). */
+    studies: parseStudies(settings.studies),
   };
 }
 

@@ -6,10 +6,14 @@ import Chart from "react-apexcharts";
 import type { ApexOptions } from "apexcharts";
 import type { Candle } from "~/domain/candles";
 import { formatNumber } from "~/domain/format";
+import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import type { StudyDrawing, StudyLine } from "~/domain/studies";
 
 type Series = NonNullable<ApexOptions["series"]>;
 type AxisSeries = Extract<Series[number], { data: unknown }>;
+
+/** An oscillator pane's height in px (its legend takes up to three lines on a phone). */
+const PANE_HEIGHT = 160;
 
 /** How a chart places its candles: the x of the i-th candle (an index or a time). */
 export type CandleX = (candle: Candle, index: number) => number;
@@ -33,7 +37,11 @@ function lineSeries(line: StudyLine, candles: readonly Candle[], x: CandleX): Ax
     name: line.label,
     type: line.style === "histogram" ? "column" : "line",
     color: line.colour,
-    data: candles.map((c, i) => ({ x: x(c, i), y: line.values[i] ?? null })),
+    data: candles.map((c, i) => {
+      const y = line.values[i] ?? null;
+      // A histogram's bars are green above zero and red below, as on Kite and TradingView.
+      return line.style === "histogram" && y !== null ? { x: x(c, i), y, fillColor: y >= 0 ? CHART_UP_COLOUR : CHART_DOWN_COLOUR } : { x: x(c, i), y };
+    }),
   } as AxisSeries;
 }
 
@@ -83,7 +91,7 @@ export function StudyPanes({
       {drawing.panes.map((pane) => {
         const series = pane.lines.map((l) => lineSeries(l, candles, x));
         const options: ApexOptions = {
-          chart: { type: "line", height: 130, animations: { enabled: false }, background: "transparent", toolbar: { show: false }, zoom: { enabled: false } },
+          chart: { type: "line", height: PANE_HEIGHT, animations: { enabled: false }, background: "transparent", toolbar: { show: false }, zoom: { enabled: false } },
           theme: { mode: dark ? "dark" : "light" },
           stroke: { width: pane.lines.map((l) => (l.style === "histogram" ? 0 : 2)), curve: "straight" },
           markers: { size: 0 },
@@ -100,7 +108,7 @@ export function StudyPanes({
         };
         return (
           <section key={pane.label} aria-label={`${pane.label} study`} data-study-pane={pane.label}>
-            <Chart type="line" series={series} options={options} height={130} />
+            <Chart type="line" series={series} options={options} height={PANE_HEIGHT} />
           </section>
         );
       })}
