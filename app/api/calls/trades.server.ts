@@ -34,6 +34,7 @@ import { createdShape, flag, idParam, isoDateTime, messageShape, okStatus, pageQ
 import { jsonDecimal } from "../exact-json.server";
 import { apiError, apiNotFound, badInput, defineCall } from "../types.server";
 import { recordId, strictRecordId } from "~/schemas/record-id";
+import { requestUrl } from "~/schemas/request-input.server";
 
 const SEND_ID = "Please send an id";
 const tradeId = strictRecordId(SEND_ID);
@@ -218,7 +219,7 @@ export const tradeCalls = [
     response: z.object({ status: okStatus, data: z.object({ rows: z.array(tradeRowShape), count: z.number().int().nonnegative() }) }),
     handle: async ({ context, user, params, query, request }) => {
       if (params.userId !== user.id) apiNotFound();
-      const listQuery = parseTradeListQuery(tradeListParams(new URL(request.url)), user.roleId);
+      const listQuery = parseTradeListQuery(tradeListParams(requestUrl(request)), user.roleId);
       if (user.roleId === 1 && (query.startDate || query.endDate)) {
         const dates = tradeDateFilterSchema.safeParse({ startDate: query.startDate ?? "", endDate: query.endDate ?? "" });
         if (!dates.success) badInput(dates.error.issues[0].message, String(dates.error.issues[0].path[0] ?? "startDate"));
