@@ -16,7 +16,7 @@ import { loader as sectorChartLoader } from "~/routes/sector-analysis-chart.$sec
 import { seedDemoSectorGauges } from "~/db/demo-sector-gauges.server";
 import { changeFromPrevClose } from "~/domain/quotes";
 import { istDateString, istMidnight } from "~/domain/dates";
-import { createTestContext, type TestContext } from "../support/context";
+import { TEST_SECRET, createTestContext, type TestContext } from "../support/context";
 import { createUser } from "../support/factories";
 import { createSectorRow, createSymbolRow } from "../support/admin";
 import { call, getRequest, sessionCookieFor } from "../support/requests";
@@ -27,7 +27,8 @@ const who: Record<"admin" | "subadmin" | "employee" | "customer", { id: number; 
 beforeAll(async () => {
   t = await createTestContext();
   const now = new Date("2026-11-20T12:00:00Z");
-  await seedDemoData(t.context.db, { now, log: () => {} });
+  // The server's secret seals the demo admin's two-factor key, as a real start does (decision 121).
+  await seedDemoData(t.context.db, { now, appSecret: TEST_SECRET, log: () => {} });
   await seedDemoHistory(t.context.db, { now, minuteDays: 1, dailyDays: 20, minuteSymbols: ["NIFTY-I"], log: () => {} });
   for (const name of ["admin", "subadmin", "employee", "customer"] as const) {
     const [u] = await t.context.db.select({ id: users.id }).from(users).where(eq(users.email, `${name}@example.com`));
@@ -89,7 +90,8 @@ describe("/dashboard", () => {
     const h1 = (await get(dashboardLoader, "/dashboard?symbol=nifty-i&tf=H1", "employee")).body.chart.view;
     expect(h1.symbol.code).toBe("NIFTY-I");
     expect(h1.timeframe).toBe("H1");
-    expect(new Date(h1.candles[0].time).getUTCMinutes()).toBe(30); // hours on the IST clock
+    // Hours counted from the 09:15 IST session open (09:15 = 03:45 UTC), docs/decisions/127.
+    expect(new Date(h1.candles[0].time).getUTCMinutes()).toBe(45);
     expect((await get(dashboardLoader, "/dashboard?tf=H3", "employee")).body.chart.view.timeframe).toBe("D1");
   });
 
