@@ -1,5 +1,7 @@
-// The multi-chart page: how many charts (the user's "chart" setting: 1, 2 or 4) and which
-// symbols fill them by default (the top bar's indices first, then the user's other symbols).
+// Chart layout. The multi-chart page: how many charts (the user's "chart" setting: 1, 2 or 4)
+// and which symbols fill them by default (the top bar's indices first, then the user's other
+// symbols). Inside a chart: line labels that never cover each other, the price range, and the
+// labels of a time axis without gaps (docs/decisions/127).
 import { TOP_BAR_INDICES } from "./quotes";
 
 export type ChartCount = 1 | 2 | 4;
@@ -15,4 +17,82 @@ export function defaultChartSymbols(visibleCodes: readonly string[], count: Char
   // Fewer visible symbols than charts: repeat the first rather than show an empty slot.
   while (picked.length < count && picked.length > 0) picked.push(picked[0]);
   return picked;
+}
+
+// ---------------------------------------------------------------- inside one chart (docs/decisions/127)
+
+/**
+ * Where line labels go so that none covers another: each label is `height` px tall, and labels
+ * keep their lines' top-to-bottom order at least `gap` px apart, each as near its line as that
+ * allows (the least total squared shift: pool-adjacent-violators over the labels sorted by
+ * their lines), and inside [top, bottom] when they fit. `wanted` holds each line's pixel y;
+ * the answer holds each label's centre y, in the same order. Pure, for every chart drawing.
+ */
+export function layoutLabels(
+  wanted: readonly number[],
+  box: { height: number; gap?: number; top: number; bottom: number },
+): number[] {
+  const step = box.height + (box.gap ?? 2);
+  const order = wanted.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y || a.i - b.i);
+  // Label k of the sorted order sits at c_k + k·step, where c must not decrease: the best c is
+  // the isotonic fit of y_k − k·step, found by merging blocks whose means fall out of order.
+  const blocks: { sum: number; count: number }[] = [];
+  order.forEach(({ y }, k) => {
+    blocks.push({ sum: y - k * step, count: 1 });
+    while (blocks.length > 1) {
+      const b = blocks[blocks.length - 1];
+      const a = blocks[blocks.length - 2];
+      if (a.sum / a.count <= b.sum / b.count) break;
+      blocks.splice(-2, 2, { sum: a.sum + b.sum, count: a.count + b.count });
+    }
+  });
+  // Clamping a non-decreasing c keeps it non-decreasing (and is the bounded fit). Without room
+  // for them all, the labels stack down from the top and the last ones run past the bottom.
+  const lo = box.top + box.height / 2;
+  const hi = Math.max(lo, box.bottom - box.height / 2 - (order.length - 1) * step);
+  const placed = new Array<number>(wanted.length);
+  let k = 0;
+  for (const block of blocks) {
+    const c = Math.min(hi, Math.max(lo, block.sum / block.count));
+    for (let j = 0; j < block.count; j++, k++) placed[order[k].i] = c + k * step;
+  }
+  return placed;
+}
+
+/**
+ * The price range a chart shows: every candle's high and low and every reference line, with 4%
+ * room above and below (a flat range gets ±1), so each line and its label are on the chart.
+ */
+export function chartPriceRange(candles: readonly { high: number; low: number }[], linePrices: readonly number[]): { min: number; max: number } | null {
+  const prices = [...candles.flatMap((c) => [c.high, c.low]), ...linePrices].filter(Number.isFinite);
+  if (prices.length === 0) return null;
+  let max = Math.max(...prices);
+  let min = Math.min(...prices);
+  if (max === min) {
+    max += 1;
+    min -= 1;
+  }
+  const margin = (max - min) * 0.04;
+  return { min: min - margin, max: max + margin };
+}
+
+const IST_MS = 330 * 60_000;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A time-axis label for the candle at `time` on an axis that has no room for nights and holidays
+ * (candles side by side, as Kite and TradingView draw them), given the time of the candle the
+ * label before it names: intraday, "HH:mm" in IST, or the day ("20 Nov") when the day changed
+ * since that label; daily and longer, the day, or the year when the year changed.
+ */
+export function candleAxisLabel(time: number, previousTime: number | undefined, intraday: boolean): string {
+  const d = new Date(time + IST_MS);
+  const p = previousTime === undefined ? undefined : new Date(previousTime + IST_MS);
+  const two = (n: number) => String(n).padStart(2, "0");
+  const day = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  if (intraday) {
+    const newDay = p === undefined || p.toISOString().slice(0, 10) !== d.toISOString().slice(0, 10);
+    return newDay ? day : `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+  }
+  return p !== undefined && p.getUTCFullYear() !== d.getUTCFullYear() ? String(d.getUTCFullYear()) : day;
 }

@@ -1,7 +1,9 @@
 // The server-drawn chart's candles as paths: every candle is drawn once, in its colour, where
 // the price scale puts it.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { candlePaths } from "~/components/charts/candle-svg";
+import { candlePaths, CandleSvg } from "~/components/charts/candle-svg";
 
 const candle = (time: number, open: number, high: number, low: number, close: number, volume = 100) => ({ time, open, high, low, close, volume });
 
@@ -34,5 +36,22 @@ describe("candlePaths", () => {
   it("gives a flat candle a body one pixel high", () => {
     const { up } = candlePaths([candle(1, 10, 10, 10, 10)], geometry);
     expect(up.bodies).toBe("M10 190h6v1h-6z");
+  });
+});
+
+describe("CandleSvg line labels (docs/decisions/127)", () => {
+  it("never draws one line's label over another's: Pivot and Prev Close at one price, Daglu near Week Low", () => {
+    const candles = [candle(1, 100, 110, 95, 105), candle(2, 105, 112, 101, 108)];
+    const lines = [
+      { label: "Pivot", price: 104, colour: "#16a34a" },
+      { label: "Prev Close", price: 104, colour: "#64748b" },
+      { label: "Week Low", price: 96, colour: "#dc2626" },
+      { label: "Daglu -", price: 96.1, colour: "#ef5350" },
+    ];
+    const html = renderToStaticMarkup(createElement(CandleSvg, { candles, lines, intraday: true, title: "T" }));
+    const ys = [...html.matchAll(/<text[^>]*y="([\d.]+)"[^>]*data-line-label="([^"]+)"/g)].map((m) => Number(m[1]));
+    expect(ys).toHaveLength(4);
+    const sorted = [...ys].sort((a, b) => a - b);
+    for (let i = 1; i < sorted.length; i++) expect(sorted[i] - sorted[i - 1]).toBeGreaterThanOrEqual(13);
   });
 });

@@ -4,6 +4,7 @@ import type { Candle } from "~/domain/candles";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";
 import type { ChartMarker } from "~/domain/chart-markers";
+import { candleAxisLabel, chartPriceRange, layoutLabels } from "~/domain/chart-layout";
 
 export interface PriceLine {
   label: string;
@@ -14,11 +15,8 @@ export interface PriceLine {
 const PAD = { top: 10, right: 70, bottom: 24, left: 8 };
 const VOLUME_SHARE = 0.18;
 
-function istLabel(ms: number, intraday: boolean): string {
-  const d = new Date(ms + 330 * 60_000);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return intraday ? `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}` : `${two(d.getUTCDate())}-${two(d.getUTCMonth() + 1)}`;
-}
+/** An 11 px label's height in the SVG's units: the layout's unit for line labels. */
+const SVG_LABEL_HEIGHT = 13;
 
 /** One decimal is finer than a pixel at any size the chart is shown. */
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -90,16 +88,8 @@ export function CandleSvg({
   const plotW = width - PAD.left - PAD.right;
   const plotH = height - PAD.top - PAD.bottom;
   const priceH = plotH * (1 - VOLUME_SHARE);
-  const prices = [...candles.flatMap((c) => [c.high, c.low]), ...lines.map((l) => l.price)];
-  let max = Math.max(...prices);
-  let min = Math.min(...prices);
-  if (max === min) {
-    max += 1;
-    min -= 1;
-  }
-  const margin = (max - min) * 0.04;
-  max += margin;
-  min -= margin;
+  // chartPriceRange never answers null here: there is at least one candle.
+  const { min, max } = chartPriceRange(candles, lines.map((l) => l.price)) ?? { min: 0, max: 1 };
   const y = (p: number) => PAD.top + ((max - p) / (max - min)) * priceH;
   const step = plotW / candles.length;
   const body = Math.max(1, Math.min(12, step * 0.7));
@@ -110,6 +100,11 @@ export function CandleSvg({
   const labelEvery = Math.max(1, Math.ceil(candles.length / 8));
   const last = candles[candles.length - 1];
   const drawn = candlePaths(candles, { step, body, y, volumeTop, volumeH, maxVolume });
+  // Line labels never cover each other (docs/decisions/127): centres placed by layoutLabels.
+  const labelY = layoutLabels(
+    lines.map((l) => y(l.price)),
+    { height: SVG_LABEL_HEIGHT, gap: 1, top: PAD.top, bottom: PAD.top + priceH },
+  );
   return (
     <svg role="img" aria-label={`${title}: ${candles.length} candles, last close ${formatNumber(last.close)}`} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" data-chart="svg">
       {Array.from({ length: ticks + 1 }, (_, i) => {
@@ -137,7 +132,7 @@ export function CandleSvg({
       {candles.map((c, i) =>
         i % labelEvery === 0 ? (
           <text key={c.time} x={round(PAD.left + i * step + step / 2)} y={height - 6} textAnchor="middle" className="fill-slate-500" fontSize={10}>
-            {istLabel(c.time, intraday)}
+            {candleAxisLabel(c.time, i === 0 ? undefined : candles[i - labelEvery].time, intraday)}
           </text>
         ) : null,
       )}
@@ -159,10 +154,10 @@ export function CandleSvg({
           </g>
         );
       })}
-      {lines.map((l) => (
+      {lines.map((l, i) => (
         <g key={`${l.label}-${l.price}`} data-line={l.label}>
           <line x1={PAD.left} x2={PAD.left + plotW} y1={y(l.price)} y2={y(l.price)} stroke={l.colour} strokeDasharray="6 4" />
-          <text x={PAD.left + 4} y={y(l.price) - 3} fill={l.colour} fontSize={11}>
+          <text x={PAD.left + 4} y={round(labelY[i] + 4)} fill={l.colour} fontSize={11} data-line-label={l.label}>
             {l.label} {formatNumber(l.price)}
           </text>
         </g>
