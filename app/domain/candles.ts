@@ -217,14 +217,33 @@ export function tickFromQuote(quote: QuoteSample, previous: QuoteSample | undefi
 }
 
 /**
- * Puts the server's closed candles (all starting before `liveStart`, as /chart-data answers
- * with to = liveStart) in place of the browser's candles over the span they cover, keeping the
- * browser's older candles before that span and its live candle(s) from `liveStart` on.
+ * Puts the server's candles in place of the browser's (docs/decisions/127). Those that start
+ * before `liveStart` are closed: they replace the browser's over the span they cover (the
+ * browser's older candles before that span stay). The server's candle at `liveStart`, when the
+ * browser has one there too, corrects the live candle: the server saw every print, so its open
+ * is the bucket's first price and its extremes are reached; the browser's close is its latest
+ * price and its volume is kept when larger (the server's may be a write behind). Server candles
+ * after `liveStart` are left for a later read. The browser's candles from `liveStart` on stay.
  */
-export function spliceClosedCandles(local: readonly Candle[], closed: readonly Candle[], liveStart: number): Candle[] {
-  const server = closed.filter((c) => c.time < liveStart);
-  const from = server.length > 0 ? server[0].time : liveStart;
-  return [...local.filter((c) => c.time < from), ...server, ...local.filter((c) => c.time >= liveStart)];
+export function spliceClosedCandles(local: readonly Candle[], server: readonly Candle[], liveStart: number): Candle[] {
+  const closed = server.filter((c) => c.time < liveStart);
+  const from = closed.length > 0 ? closed[0].time : liveStart;
+  const serverLive = server.find((c) => c.time === liveStart);
+  const live = local
+    .filter((c) => c.time >= liveStart)
+    .map((c) =>
+      c.time === liveStart && serverLive !== undefined
+        ? {
+            time: c.time,
+            open: serverLive.open,
+            high: Math.max(c.high, serverLive.high),
+            low: Math.min(c.low, serverLive.low),
+            close: c.close,
+            volume: Math.max(c.volume, serverLive.volume),
+          }
+        : c,
+    );
+  return [...local.filter((c) => c.time < from), ...closed, ...live];
 }
 
 /** The [start, end) bounds (epoch ms) of the timeframe period holding an instant. */

@@ -1,7 +1,7 @@
 // The TradingView UDF datafeed protocol (config, symbols, search, history, quotes, marks,
 // timescale_marks, time), shaped from our candles and quotes. Pure: the routes fetch, this
 // module answers exactly the protocol's shapes (s, t, o, h, l, c, v, nextTime, errmsg).
-import { IST_OFFSET_MINUTES, timeframeById, type BucketSizeMinutes, type Candle, type TimeframeId } from "./candles";
+import { IST_OFFSET_MINUTES, periodBounds, timeframeById, type BucketSizeMinutes, type Candle, type TimeframeId } from "./candles";
 import type { Quote } from "./quotes";
 import { istDateString } from "./dates";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "./targets";
@@ -181,6 +181,25 @@ export function historyResponse(candles: readonly Candle[], resolution: string, 
     c: sorted.map((c) => c.close),
     v: sorted.map((c) => c.volume),
   };
+}
+
+/**
+ * The history answer read back as the app's candles of a timeframe (the advanced chart draws
+ * what the datafeed answers): intraday bars keep their start; a daily or longer bar, stamped
+ * 00:00 UTC of its first trading day, becomes the start of its IST period (00:00 IST of the
+ * day, the Monday, the 1st), as /chart-data stamps it, so live ticks land on the same candle.
+ */
+export function udfHistoryToCandles(history: UdfHistory, timeframe: TimeframeId): Candle[] {
+  if (history.s !== "ok") return [];
+  const tf = timeframeById(timeframe);
+  return history.t.map((t, i) => ({
+    time: tf.kind === "minutes" ? t * 1000 : periodBounds(t * 1000, tf).start,
+    open: history.o[i],
+    high: history.h[i],
+    low: history.l[i],
+    close: history.c[i],
+    volume: history.v[i] ?? 0,
+  }));
 }
 
 export function udfError(errmsg: string): UdfHistory {

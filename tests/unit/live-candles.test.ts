@@ -86,8 +86,15 @@ describe("spliceClosedCandles", () => {
     const local = [c(1, 1), c(2, 2), c(3, 3), c(4, 4), c(5, 5)];
     expect(spliceClosedCandles(local, [c(3, 30), c(4, 40)], 5)).toEqual([c(1, 1), c(2, 2), c(3, 30), c(4, 40), c(5, 5)]);
     // A closed candle the browser never saw (a quote-less bucket) appears; one past liveStart is not taken.
-    expect(spliceClosedCandles([c(1, 1), c(5, 5)], [c(2, 20), c(3, 30), c(5, 50)], 5)).toEqual([c(1, 1), c(2, 20), c(3, 30), c(5, 5)]);
+    expect(spliceClosedCandles([c(1, 1), c(5, 5)], [c(2, 20), c(3, 30), c(6, 60)], 5)).toEqual([c(1, 1), c(2, 20), c(3, 30), c(5, 5)]);
     expect(spliceClosedCandles(local, [], 5)).toEqual(local);
+  });
+  it("corrects the live candle by the server's: its open and extremes, the browser's close, the larger volume", () => {
+    const live = { time: 5, open: 101, high: 104, low: 100.5, close: 103, volume: 40 };
+    const server = [c(4, 40), { time: 5, open: 100, high: 103, low: 99, close: 102, volume: 35 }, c(6, 60)];
+    expect(spliceClosedCandles([c(4, 4), live], server, 5)).toEqual([c(4, 40), { time: 5, open: 100, high: 104, low: 99, close: 103, volume: 40 }]);
+    // A server ahead of the browser: its later candle waits for a later read.
+    expect(spliceClosedCandles([c(4, 4), live], [c(6, 60)], 5)).toEqual([c(4, 4), live]);
   });
 });
 
@@ -147,8 +154,8 @@ describe.skipIf(files.length === 0)("the browser's candles equal the server's on
       expect(candles).toEqual(server);
 
       // Frames dropped: only every third quote arrives. The day's volume still counts every print,
-      // and once the server's closed candles are spliced in, the chart is the server's again; the
-      // live candle's close and time are right whatever was dropped.
+      // and once the server's candles are spliced in, the closed ones are the server's again and
+      // the live one has the server's open and extremes with the latest close.
       const later = quotes.slice(cut);
       const arrived = later.filter((_, i) => i % 3 === 2 || i === later.length - 1);
       let sampled: readonly Candle[] = loaded;
@@ -158,9 +165,10 @@ describe.skipIf(files.length === 0)("the browser's candles equal the server's on
         previous = quote;
       }
       const liveStart = sampled[sampled.length - 1].time;
-      const spliced = spliceClosedCandles(sampled, server.filter((c) => c.time < liveStart), liveStart);
+      const spliced = spliceClosedCandles(sampled, server, liveStart);
       expect(spliced.slice(0, -1)).toEqual(server.filter((c) => c.time < liveStart));
-      expect(spliced[spliced.length - 1]).toMatchObject({ time: server[server.length - 1].time, close: server[server.length - 1].close });
+      const { time, open, high, low, close } = server[server.length - 1];
+      expect(spliced[spliced.length - 1]).toMatchObject({ time, open, high, low, close });
     }
   });
 });

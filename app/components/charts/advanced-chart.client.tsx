@@ -1,78 +1,141 @@
 // Advanced mode (the user's viewChart setting = advance): TradingView's open-source
-// lightweight-charts widget fed by our UDF datafeed (/udf/history), polling new bars every
-// 10 s as the documents' datafeed does. A licensed TradingView library can use the same feed.
+// lightweight-charts widget. It draws the candles of the page's live pipeline
+// (use-live-candles.ts), which starts from our UDF datafeed's /udf/history in this mode and moves
+// with every live quote; a licensed TradingView library can use the same feed. The widget's time
+// scale lays bars side by side, so nights and holidays take no room, as in normal mode.
 import { useEffect, useRef, useState } from "react";
-import { CandlestickSeries, createChart, HistogramSeries, type UTCTimestamp } from "lightweight-charts";
-import { CHART_UTC_OFFSET_SECONDS, type TimeframeId } from "~/domain/candles";
-import { isDailyOrLonger, resolutionForTimeframe, type UdfHistory } from "~/domain/udf";
+import { CandlestickSeries, createChart, HistogramSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from "lightweight-charts";
+import { toChartTime, type Candle } from "~/domain/candles";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import type { PriceLine } from "./candle-svg";
+import { LineLabels, type PlotBox } from "./line-labels";
 
-const POLL_MS = 10_000;
+interface Drawn {
+  chart: IChartApi;
+  candles: ISeriesApi<"Candlestick">;
+  volume: ISeriesApi<"Histogram">;
+}
+
+// The library draws in UTC: toChartTime shifts by IST's offset so the axis reads IST (a daily
+// candle's 00:00 IST becomes 00:00 UTC of its own day).
+const bar = (c: Candle) => ({ time: toChartTime(c.time) as UTCTimestamp, open: c.open, high: c.high, low: c.low, close: c.close });
+const volumeBar = (c: Candle) => ({ time: toChartTime(c.time) as UTCTimestamp, value: c.volume, color: c.close >= c.open ? `${CHART_UP_COLOUR}66` : `${CHART_DOWN_COLOUR}66` });
 
 export default function AdvancedChart({
-  symbol,
-  timeframe,
+  candles,
+  status,
   lines,
   height,
   dark,
+  intraday,
 }: {
-  symbol: string;
-  timeframe: TimeframeId;
+  candles: readonly Candle[];
+  status: "loading" | "ready" | "empty";
   lines: readonly PriceLine[];
   height: number;
   dark: boolean;
+  intraday: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<"loading" | "ready" | "empty">("loading");
+  const drawn = useRef<Drawn | null>(null);
+  const previous = useRef<readonly Candle[]>([]);
+  // Bumped whenever the price scale may have moved, so the labels follow it.
+  const [, setScaleVersion] = useState(0);
+  const linePrices = useRef<number[]>([]);
+  linePrices.current = lines.map((l) => l.price);
+
   useEffect(() => {
     if (!box.current) return;
-    const resolution = resolutionForTimeframe(timeframe);
-    // Intraday bars are shifted so the axis reads IST (the library draws in UTC).
-    const shift = isDailyOrLonger(resolution) ? 0 : CHART_UTC_OFFSET_SECONDS;
     const chart = createChart(box.current, {
       height,
       layout: { background: { color: "transparent" }, textColor: dark ? "#cbd5e1" : "#334155" },
       grid: { vertLines: { color: dark ? "#1e293b" : "#eef2f7" }, horzLines: { color: dark ? "#1e293b" : "#eef2f7" } },
-      timeScale: { timeVisible: !isDailyOrLonger(resolution) },
+      timeScale: { timeVisible: intraday },
     });
-    const candles = chart.addSeries(CandlestickSeries, {
+    const series = chart.addSeries(CandlestickSeries, {
       upColor: CHART_UP_COLOUR,
       downColor: CHART_DOWN_COLOUR,
       borderVisible: false,
       wickUpColor: CHART_UP_COLOUR,
       wickDownColor: CHART_DOWN_COLOUR,
+      // The reference lines are on the chart, as in normal mode and the server-drawn chart.
+      autoscaleInfoProvider: (original: () => { priceRange: { minValue: number; maxValue: number } } | null) => {
+        const res = original();
+        if (res === null || linePrices.current.length === 0) return res;
+        return {
+          ...res,
+          priceRange: {
+            minValue: Math.min(res.priceRange.minValue, ...linePrices.current),
+            maxValue: Math.max(res.priceRange.maxValue, ...linePrices.current),
+          },
+        };
+      },
     });
     const volume = chart.addSeries(HistogramSeries, { priceScaleId: "", priceFormat: { type: "volume" } });
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
-    for (const l of lines) candles.createPriceLine({ price: l.price, color: l.colour, lineStyle: 2, title: l.label });
-
-    let stopped = false;
-    async function load() {
-      const to = Math.floor(Date.now() / 1000) + 60;
-      const res = await fetch(`/udf/history?symbol=${encodeURIComponent(symbol)}&resolution=${resolution}&from=0&to=${to}&countback=300`);
-      const body = (await res.json()) as UdfHistory;
-      if (stopped) return;
-      if (body.s !== "ok") return setStatus("empty");
-      candles.setData(body.t.map((t, i) => ({ time: (t + shift) as UTCTimestamp, open: body.o[i], high: body.h[i], low: body.l[i], close: body.c[i] })));
-      volume.setData(
-        body.t.map((t, i) => ({ time: (t + shift) as UTCTimestamp, value: body.v[i], color: body.c[i] >= body.o[i] ? `${CHART_UP_COLOUR}66` : `${CHART_DOWN_COLOUR}66` })),
-      );
-      setStatus("ready");
-    }
-    load().catch((error) => console.error("[chart] history failed", error));
-    const timer = setInterval(() => load().catch((error) => console.error("[chart] history failed", error)), POLL_MS);
+    drawn.current = { chart, candles: series, volume };
+    previous.current = [];
+    const moved = () => setScaleVersion((v) => v + 1);
+    chart.timeScale().subscribeVisibleLogicalRangeChange(moved);
+    chart.timeScale().subscribeSizeChange(moved);
     return () => {
-      stopped = true;
-      clearInterval(timer);
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(moved);
+      chart.timeScale().unsubscribeSizeChange(moved);
+      drawn.current = null;
       chart.remove();
     };
-  }, [symbol, timeframe, lines, height, dark]);
+  }, [height, dark, intraday]);
+
+  // The lines: the library draws them with their price on the axis; LineLabels names them.
+  useEffect(() => {
+    const d = drawn.current;
+    if (!d) return;
+    const made = lines.map((l) => d.candles.createPriceLine({ price: l.price, color: l.colour, lineStyle: 2, title: "", axisLabelVisible: true }));
+    const frame = requestAnimationFrame(() => setScaleVersion((v) => v + 1));
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const line of made) d.candles.removePriceLine(line);
+    };
+  }, [lines, height, dark, intraday]);
+
+  useEffect(() => {
+    const d = drawn.current;
+    if (!d) return;
+    const before = previous.current;
+    // A live tick moves the last candle or adds one: update() keeps the user's scroll and zoom.
+    // Anything else (the first data, closed candles read back from the server) is drawn anew.
+    const incremental =
+      before.length > 0 && candles.length >= before.length && candles.length - before.length <= 1 && before.slice(0, -1).every((c, i) => candles[i] === c);
+    if (incremental) {
+      for (const c of candles.slice(before.length - 1)) {
+        d.candles.update(bar(c));
+        d.volume.update(volumeBar(c));
+      }
+    } else {
+      d.candles.setData(candles.map(bar));
+      d.volume.setData(candles.map(volumeBar));
+    }
+    previous.current = candles;
+    // The price scale settles when the library next paints: the labels follow it then.
+    const frame = requestAnimationFrame(() => setScaleVersion((v) => v + 1));
+    return () => cancelAnimationFrame(frame);
+  }, [candles]);
+
+
+  const d = drawn.current;
+  let plot: PlotBox | null = null;
+  if (d) {
+    const pane = d.chart.paneSize(0);
+    plot = { left: 0, top: 0, width: pane.width, height: pane.height };
+  }
   return (
     <div data-chart="advanced" data-status={status}>
       {status === "loading" ? <p className="text-sm text-slate-500">Chart loading....</p> : null}
       {status === "empty" ? <p className="text-sm text-slate-500">No Data Found</p> : null}
-      <div ref={box} />
+      <div className="relative">
+        <div ref={box} />
+        <LineLabels lines={lines} toY={(price) => d?.candles.priceToCoordinate(price) ?? null} plot={plot} />
+      </div>
     </div>
   );
 }

@@ -1,32 +1,67 @@
 // The chart island: the server-rendered SVG first (no JavaScript, slow links, before the
 // library loads), then the interactive chart, with the live candle moving on each tick.
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { mergeTickIntoCandle, periodBounds, timeframeById, type Candle, type TimeframeId } from "~/domain/candles";
+import { timeframeById, type Candle, type TimeframeId } from "~/domain/candles";
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { chartMarkers } from "~/domain/chart-markers";
-import { useLiveQuotes } from "~/realtime/socket-context";
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { CandleSvg, type PriceLine } from "./candle-svg";
+import { useLiveCandles } from "./use-live-candles";
+import { useLiveQuotes } from "~/realtime/socket-context";
 
 const ApexCandles = lazy(() => import("./apex-candles.client"));
 const AdvancedChart = lazy(() => import("./advanced-chart.client"));
 
-/** The last candle after a live quote: the running bucket moves, a new bucket starts a candle. */
-export function withLiveQuote(candles: readonly Candle[], timeframe: TimeframeId, price: number, time: number): Candle[] {
-  const tf = timeframeById(timeframe);
-  const last = candles[candles.length - 1];
-  const { start } = periodBounds(time, tf);
-  if (last && start < last.time) return [...candles]; // an old quote: nothing to move
-  if (tf.kind === "minutes") {
-    const merged = mergeTickIntoCandle(last && last.time === start ? last : undefined, { time, price, volume: 0 }, tf.minutes);
-    return last && last.time === start ? [...candles.slice(0, -1), merged] : [...candles, merged];
-  }
-  if (last && last.time === start) {
-    return [...candles.slice(0, -1), { ...last, close: price, high: Math.max(last.high, price), low: Math.min(last.low, price) }];
-  }
-  return [...candles, { time: start, open: price, high: price, low: price, close: price, volume: 0 }];
+/**
+ * Holds the symbol's live subscription while the chart is shown. A component of its own, so that
+ * useLiveQuotes' update on every animation frame re-renders this, not the chart.
+ */
+function LiveSubscription({ symbol }: { symbol: string }) {
+  useLiveQuotes([symbol]);
+  return null;
+}
+
+/** How many of the latest candles the chart lists in its table for screen readers. */
+const LISTED_CANDLES = 10;
+
+/**
+ * The latest candles as a table, newest first: read by screen readers (the drawing is an image
+ * to them) and by the journeys that check the chart against /chart-data. Visually hidden.
+ */
+export function LatestCandlesTable({ symbol, timeframe, candles }: { symbol: string; timeframe: TimeframeId; candles: readonly Candle[] }) {
+  const latest = candles.slice(-LISTED_CANDLES).reverse();
+  return (
+    <table className="sr-only" data-latest-candles>
+      <caption>
+        Latest {timeframe} candles of {symbol}
+      </caption>
+      <thead>
+        <tr>
+          {["Time", "Open", "High", "Low", "Close", "Volume"].map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {latest.map((c) => (
+          <tr key={c.time}>
+            <th scope="row">
+              <time dateTime={new Date(c.time).toISOString()}>{formatIstDateTime(c.time)}</time>
+            </th>
+            <td>{formatNumber(c.open)}</td>
+            <td>{formatNumber(c.high)}</td>
+            <td>{formatNumber(c.low)}</td>
+            <td>{formatNumber(c.close)}</td>
+            <td>{formatNumber(c.volume, 0)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 export function LiveCandleChart({
@@ -72,11 +107,9 @@ export function LiveCandleChart({
     window.addEventListener("resize", fit);
     return () => window.removeEventListener("resize", fit);
   }, [heightFromWindow]);
-  const live = useLiveQuotes([symbol])[symbol.toUpperCase()];
-  const shown = useMemo(
-    () => (live ? withLiveQuote(candles, timeframe, live.last, live.time) : candles),
-    [candles, timeframe, live],
-  );
+  // The candles as they move with the feed, built by the server's rule (docs/decisions/127): from
+  // the loader's candles in normal mode, from the UDF datafeed in advanced mode.
+  const { candles: shown, status } = useLiveCandles({ symbol, timeframe, initial: candles, source: mode === "advance" ? "udf" : "chart-data" });
   // The interactive chart starts afresh when the symbol, timeframe, theme or sidebar changes
   // (the sidebar changes the chart's width, which ApexCharts measures once).
   const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
@@ -106,14 +139,16 @@ export function LiveCandleChart({
       {hydrated ? (
         <Suspense key={restartKey} fallback={<div aria-busy="true"><p className="text-sm text-slate-500">Chart loading....</p>{svg}</div>}>
           {mode === "advance" ? (
-            <AdvancedChart symbol={symbol} timeframe={timeframe} lines={lines} height={drawnHeight} dark={dark} />
+            <AdvancedChart candles={shown} status={status} lines={lines} height={drawnHeight} dark={dark} intraday={intraday} />
           ) : (
-            <ApexCandles candles={shown} lines={lines} markers={markers} height={drawnHeight} dark={dark} onHover={(c) => setHoverTime(c?.time ?? null)} />
+            <ApexCandles candles={shown} lines={lines} markers={markers} height={drawnHeight} dark={dark} intraday={intraday} onHover={(c) => setHoverTime(c?.time ?? null)} />
           )}
         </Suspense>
       ) : (
         svg
       )}
+      <LatestCandlesTable symbol={symbol} timeframe={timeframe} candles={shown} />
+      <LiveSubscription symbol={symbol} />
     </figure>
   );
 }

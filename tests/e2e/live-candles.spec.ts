@@ -1,0 +1,212 @@
+// Live charts across time (docs/decisions/127), with JavaScript, against the simulated feed:
+// charts kept open across bucket boundaries show what /chart-data answers; the intraday axis
+// has no room for nights; line labels never cover each other, on a desktop and on a phone.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signIn } from "./support";
+
+const MIN = 60_000;
+/** 09:15 IST: intraday buckets are counted from the session open (written here independently of the app). */
+const SESSION_ORIGIN = Date.parse("2000-01-03T09:15:00+05:30");
+const bucketOf = (time: number, minutes: number) => Math.floor((time - SESSION_ORIGIN) / (minutes * MIN)) * minutes * MIN + SESSION_ORIGIN;
+
+interface Row {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+const num = (text: string | null) => Number((text ?? "").replace(/,/g, ""));
+
+/** The chart's latest candles as its table lists them for screen readers, newest first. */
+async function tableRows(page: Page, timeframe: string): Promise<Row[]> {
+  const table = page.getByRole("table", { name: `Latest ${timeframe} candles of NIFTY-I` });
+  return table.locator("tbody tr").evaluateAll((rows) =>
+    rows.map((tr) => {
+      const cells = [...tr.querySelectorAll("td")].map((td) => Number((td.textContent ?? "").replace(/,/g, "")));
+      return {
+        time: Date.parse(tr.querySelector("time")?.getAttribute("datetime") ?? ""),
+        open: cells[0],
+        high: cells[1],
+        low: cells[2],
+        close: cells[3],
+        volume: cells[4],
+      };
+    }),
+  );
+}
+
+/** /chart-data's candles as the table shows them (two decimals, whole volumes). */
+async function chartData(page: Page, timeframe: string, query: string): Promise<Row[]> {
+  const res = await page.request.get(`/chart-data?symbol=NIFTY-I&timeframe=${timeframe}&${query}`);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { candles: Row[] };
+  const two = (n: number) => num(n.toFixed(2));
+  return body.candles.map((c) => ({ time: c.time, open: two(c.open), high: two(c.high), low: two(c.low), close: two(c.close), volume: Math.round(c.volume) }));
+}
+
+async function openChart(browser: Browser, timeframe: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, "employee");
+  await page.goto(`/chart?symbol=NIFTY-I&tf=${timeframe}`);
+  await expect(page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').first()).toBeAttached({ timeout: 30_000 });
+  return page;
+}
+
+test.describe("live candles across bucket boundaries", () => {
+  test("M1 and M3 charts kept open across two boundaries list exactly the candles /chart-data answers", async ({ browser }) => {
+    // Two M3 boundaries take up to six minutes of the feed's real time.
+    test.setTimeout(10 * MIN);
+    const charts = [
+      { timeframe: "M1", minutes: 1, page: await openChart(browser, "M1") },
+      { timeframe: "M3", minutes: 3, page: await openChart(browser, "M3") },
+    ];
+    const loadedAt = Date.now();
+
+    // Within a bucket the live candle keeps its open while its close follows the feed.
+    for (const { page, timeframe } of charts) {
+      const first = (await tableRows(page, timeframe))[0];
+      await expect
+        .poll(async () => {
+          const now = (await tableRows(page, timeframe))[0];
+          if (now.time !== first.time) return "a new bucket began";
+          expect(now.open).toBe(first.open);
+          expect(now.high).toBeGreaterThanOrEqual(Math.max(now.open, now.close));
+          expect(now.low).toBeLessThanOrEqual(Math.min(now.open, now.close));
+          return now.close !== first.close || now.volume !== first.volume ? "moved" : "still";
+        }, { timeout: 20_000 })
+        .not.toBe("still");
+    }
+
+    const lastBoundary = Math.max(...charts.map((c) => bucketOf(loadedAt, c.minutes) + 2 * c.minutes * MIN));
+    await charts[0].page.waitForTimeout(Math.max(0, lastBoundary - Date.now()) + 5_000);
+
+    for (const { page, timeframe, minutes } of charts) {
+      const loadBucket = bucketOf(loadedAt, minutes);
+      await expect(async () => {
+        const rows = await tableRows(page, timeframe);
+        expect(rows).toHaveLength(10);
+        const [live, ...closedNewestFirst] = rows;
+        const closed = closedNewestFirst.reverse();
+        expect(live.time).toBe(bucketOf(Date.now(), minutes));
+        // The bucket the page was loaded in and the next one are still drawn, each whole.
+        for (const t of [loadBucket, loadBucket + minutes * MIN]) expect(closed.map((c) => c.time)).toContain(t);
+        // Every closed candle is /chart-data's, figure for figure: what a reload would draw.
+        expect(closed).toEqual(await chartData(page, timeframe, `countback=${closed.length}&to=${live.time}`));
+        // The live candle is the bucket /chart-data is filling, opened at its first price.
+        const [serverLive] = await chartData(page, timeframe, `countback=1&to=${Date.now() + MIN}`);
+        expect(serverLive.time).toBe(live.time);
+        expect(live.open).toBe(serverLive.open);
+      }).toPass({ timeout: 40_000, intervals: [1_000, 2_000, 4_000] });
+    }
+    for (const { page } of charts) await page.context().close();
+  });
+});
+
+/** The x centre of each drawn candle (the wick's x in ApexCharts' path). */
+async function candleCentres(page: Page): Promise<number[]> {
+  const ds = await page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').evaluateAll((els) => els.map((e) => e.getAttribute("d") ?? ""));
+  return ds.map((d) => Number(/^M\s*[-\d.]+\s+[-\d.]+\s*L\s*([-\d.]+)/.exec(d)?.[1])).filter(Number.isFinite);
+}
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test.describe(`intraday axis and line labels (${viewport.name})`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const timeframe of ["M1", "M5"]) {
+      test(`${timeframe}: nights and holidays take no room, candles sit side by side`, async ({ page }) => {
+        test.setTimeout(60_000);
+        await signIn(page, "employee");
+        await page.goto(`/chart?symbol=NIFTY-I&tf=${timeframe}`);
+        await expect(page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').first()).toBeAttached({ timeout: 30_000 });
+        // The candles shown span a night (the demo history's last session and the live feed).
+        const data = await chartData(page, timeframe, "countback=300");
+        const minutes = Number(timeframe.slice(1));
+        expect(data[data.length - 1].time - data[0].time).toBeGreaterThan(2 * data.length * minutes * MIN);
+        const xs = await candleCentres(page);
+        expect(xs.length).toBeGreaterThan(100);
+        const steps = xs.slice(1).map((x, i) => x - xs[i]);
+        // No step wider than one bucket's: the night between sessions is not drawn.
+        expect(Math.max(...steps)).toBeLessThanOrEqual(Math.min(...steps) * 1.5 + 0.01);
+        expect(Math.min(...steps)).toBeGreaterThan(0);
+      });
+    }
+
+    test("line labels never cover each other, in normal and advanced mode", async ({ page, browser }) => {
+      test.setTimeout(120_000);
+      await signIn(page, "employee");
+      // The daily chart: Pivot and Prev Close are a few pixels apart on a year's price scale.
+      await page.goto("/chart?symbol=NIFTY-I&tf=D1");
+      await expectLabelsApart(page, page.locator('[data-chart="apex"]'));
+
+      const account = await freshEmployee(browser);
+      const advanced = await (await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })).newPage();
+      await signInAs(advanced, account);
+      await advanced.goto("/setting");
+      await advanced.getByLabel("Chart mode (viewChart)").selectOption("advance");
+      await advanced.getByRole("button", { name: "Save View Setting" }).click();
+      await expect(advanced.getByLabel("Chart mode (viewChart)")).toHaveValue("advance");
+      await advanced.goto("/chart?symbol=NIFTY-I&tf=D1");
+      const widget = advanced.locator('[data-chart="advanced"]');
+      await expect(widget).toHaveAttribute("data-status", "ready", { timeout: 20_000 });
+      await expectLabelsApart(advanced, widget);
+      await advanced.context().close();
+    });
+  });
+}
+
+async function expectLabelsApart(page: Page, chart: ReturnType<Page["locator"]>) {
+  const labels = chart.locator("[data-line-label]");
+  await expect(labels.first()).toBeVisible({ timeout: 30_000 });
+  await expect(labels.filter({ hasText: "Prev Close" })).toHaveCount(1);
+  const boxes = await labels.evaluateAll((els) => els.map((e) => ({ name: e.textContent, ...e.getBoundingClientRect().toJSON() }) as { name: string; x: number; y: number; width: number; height: number }));
+  expect(boxes.length).toBeGreaterThanOrEqual(3);
+  const area = await chart.boundingBox();
+  for (const [i, a] of boxes.entries()) {
+    expect(a.height).toBeGreaterThan(0);
+    // Inside the chart.
+    expect(a.y).toBeGreaterThanOrEqual((area?.y ?? 0) - 0.5);
+    expect(a.y + a.height).toBeLessThanOrEqual((area?.y ?? 0) + (area?.height ?? 0) + 0.5);
+    for (const b of boxes.slice(i + 1)) {
+      const apart = a.x + a.width <= b.x + 0.5 || b.x + b.width <= a.x + 0.5 || a.y + a.height <= b.y + 0.5 || b.y + b.height <= a.y + 0.5;
+      expect(apart, `"${a.name}" and "${b.name}" overlap`).toBe(true);
+    }
+  }
+}
+
+/** A fresh employee made by the admin, so changing its chart mode disturbs no other journey. */
+async function freshEmployee(browser: Browser): Promise<{ email: string; password: string }> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `e2e.labels.${tag}@example.test`;
+  const password = "labels-pass-123";
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, "admin");
+  await page.goto("/users/new");
+  await page.getByLabel("Name", { exact: true }).fill(`Labels ${tag}`);
+  await page.getByLabel("User Name").fill(`labels${tag}`);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Role").selectOption("3");
+  await page.getByLabel("Sector").selectOption({ label: "INDEX" });
+  await page.getByRole("button", { name: "Show symbols" }).click();
+  await page.getByRole("checkbox", { name: "NIFTY-I", exact: true }).check();
+  await page.getByLabel("Password").fill(password); // never sent back by the server
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText("User saved successfully");
+  await context.close();
+  return { email, password };
+}
+
+async function signInAs(page: Page, account: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+}
