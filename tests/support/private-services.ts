@@ -147,8 +147,15 @@ export interface SpawnedApp extends AppProcess {
 export async function spawnAppServer(env: Record<string, string>): Promise<SpawnedApp> {
   // import.meta.url, not __dirname: the load bench runs this module as plain ESM (tsx).
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-  if (!fs.existsSync(path.join(root, "dist", "server.js"))) {
-    const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
+  if (!fs.existsSync(path.join(root, "dist", "server.js")) || !fs.existsSync(path.join(root, "build", "index.js"))) {
+    // Test files run side by side: one build at a time (flock), none again once it exists, and
+    // a production build (vitest's NODE_ENV=test would give the development JSX runtime, which
+    // the production server cannot load).
+    const build = spawnSync(
+      "flock",
+      [path.join(root, ".build.lock"), "sh", "-c", "test -f dist/server.js && test -f build/index.js || npm run build"],
+      { cwd: root, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
+    );
     if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
   }
   const port = await freePort();
