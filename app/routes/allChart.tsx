@@ -62,7 +62,7 @@ export default function AllChartPage() {
         {views.map((view, i) => (
           <div key={`${i}-${view.symbol.code}`} data-chart-slot={i}>
             <h2 className="mb-1 text-sm font-semibold">{view.symbol.code}</h2>
-            <LiveCandleChart symbol={view.symbol.code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} height={height} dark={root?.theme === "dark"} mode={view.settings.viewChart} keys={view.keys} swing={swingMarkersOn(view.settings)} />
+            <LiveCandleChart symbol={view.symbol.code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} height={height} dark={root?.theme === "dark"} mode={view.settings.viewChart} keys={view.keys} swing={swingMarkersOn(view.settings)} studies={view.studies} />
           </div>
         ))}
       </div>

@@ -73,7 +73,7 @@ export default function ChartPage() {
           <TradeButtons code={code} ask={live?.ask ?? null} bid={live?.bid ?? null} enabled={canTrade} />
         </div>
       </div>
-      <LiveCandleChart symbol={code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} dark={root?.theme === "dark"} mode={view.settings.viewChart} keys={view.keys} swing={swingMarkersOn(view.settings)} />
+      <LiveCandleChart symbol={code} timeframe={view.timeframe} candles={view.candles} lines={view.lines} dark={root?.theme === "dark"} mode={view.settings.viewChart} keys={view.keys} swing={swingMarkersOn(view.settings)} studies={view.studies} />
     </section>
   );
 }

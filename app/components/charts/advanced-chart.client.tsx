@@ -9,6 +9,7 @@ import { toChartTime, type Candle } from "~/domain/candles";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import type { PriceLine } from "./candle-svg";
 import { LineLabels, type PlotBox } from "./line-labels";
+import { useLightweightStudies } from "./lightweight-studies";
 
 interface Drawn {
   chart: IChartApi;
@@ -28,6 +29,7 @@ export default function AdvancedChart({
   height,
   dark,
   intraday,
+  studies = [],
 }: {
   candles: readonly Candle[];
   status: "loading" | "ready" | "empty";
@@ -35,6 +37,8 @@ export default function AdvancedChart({
   height: number;
   dark: boolean;
   intraday: boolean;
+  /** The user's studies (docs/decisions/129), drawn from these candles. */
+  studies?: readonly string[];
 }) {
   const box = useRef<HTMLDivElement>(null);
   const drawn = useRef<Drawn | null>(null);
@@ -121,6 +125,8 @@ export default function AdvancedChart({
     return () => cancelAnimationFrame(frame);
   }, [candles]);
 
+  // The user's studies, from the same candles, on the same chart (docs/decisions/129).
+  useLightweightStudies(() => drawn.current?.chart, candles, studies, intraday, [height, dark]);
 
   const d = drawn.current;
   let plot: PlotBox | null = null;

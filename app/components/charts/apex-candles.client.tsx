@@ -15,6 +15,8 @@ import { formatNumber } from "~/domain/format";
 import type { ChartMarker } from "~/domain/chart-markers";
 import type { PriceLine } from "./candle-svg";
 import { LineLabels, type PlotBox } from "./line-labels";
+import { computeStudies, studyLineLabels } from "~/domain/studies";
+import { overlayExtremes, StudyPanes, withStudyLines } from "./apex-studies.client";
 
 /** The few drawing figures ApexCharts keeps on its instance after each render. */
 interface DrawnChart {
@@ -34,6 +36,7 @@ export default function ApexCandles({
   height,
   dark,
   intraday,
+  studies = [],
   onHover,
 }: {
   candles: readonly Candle[];
@@ -42,6 +45,8 @@ export default function ApexCandles({
   height: number;
   dark: boolean;
   intraday: boolean;
+  /** The user's studies (docs/decisions/129), drawn from these candles. */
+  studies?: readonly string[];
   onHover?: (candle: Candle | null) => void;
 }) {
   const [plot, setPlot] = useState<PlotBox | null>(null);
@@ -51,7 +56,8 @@ export default function ApexCandles({
       prev && next && prev.left === next.left && prev.top === next.top && prev.width === next.width && prev.height === next.height ? prev : next,
     );
   };
-  const range = chartPriceRange(candles, lines.map((l) => l.price));
+  const drawing = computeStudies(candles, studies, { intraday });
+  const range = chartPriceRange(candles, [...lines.map((l) => l.price), ...overlayExtremes(drawing)]);
   // About as many labels as ticks: each names the day when it changed since the label before.
   // One label per 80 px or so of the plot (a phone has room for three or four).
   const tickAmount = Math.max(1, Math.min(8, Math.floor((plot?.width ?? 640) / 80), candles.length - 1));
@@ -124,14 +130,17 @@ export default function ApexCandles({
       grid: { show: false },
     } as ApexOptions,
   };
+  const priceChart = withStudyLines({ type: "candlestick", series, options }, drawing.overlays, candles, (_c, i) => i);
+  const volumeChart = withStudyLines({ type: "bar", series: volume.series, options: volume.options }, drawing.volume, candles, (_c, i) => i);
   const toY = (price: number) => (plot && range ? plot.top + ((range.max - price) / (range.max - range.min)) * plot.height : null);
   return (
-    <div data-chart="apex">
+    <div data-chart="apex" data-studies={studyLineLabels(drawing).join("|")}>
       <div className="relative">
-        <Chart type="candlestick" series={series} options={options} height={height} />
+        <Chart type={priceChart.type} series={priceChart.series} options={priceChart.options} height={height} />
         <LineLabels lines={lines} toY={toY} plot={plot} />
       </div>
-      <Chart type="bar" series={volume.series} options={volume.options} height={volume.options.chart?.height} />
+      <Chart type={volumeChart.type} series={volumeChart.series} options={volumeChart.options} height={volume.options.chart?.height} />
+      <StudyPanes drawing={drawing} candles={candles} x={(_c, i) => i} xaxis={xaxis} dark={dark} />
     </div>
   );
 }

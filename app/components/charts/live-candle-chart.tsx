@@ -10,6 +10,8 @@ import type { loader as rootLoader } from "~/root";
 import { CandleSvg, type PriceLine } from "./candle-svg";
 import { useLiveCandles } from "./use-live-candles";
 import { useLiveQuotes } from "~/realtime/socket-context";
+import { SwingAlertToast, useSwingAlerts } from "./use-swing-alerts";
+import { swingLineAsChartLine, swingLineMarker } from "~/domain/swing-alerts";
 
 const ApexCandles = lazy(() => import("./apex-candles.client"));
 const AdvancedChart = lazy(() => import("./advanced-chart.client"));
@@ -74,6 +76,7 @@ export function LiveCandleChart({
   mode = "normal",
   keys = [],
   swing = false,
+  studies = [],
   heightFromWindow,
 }: {
   symbol: string;
@@ -88,6 +91,8 @@ export function LiveCandleChart({
   keys?: readonly { label: string; price: number; at: number }[];
   /** The user's Swing setting: mark confirmed swing highs and lows (DECISIONS 14). */
   swing?: boolean;
+  /** The user's studies (the Indicator setting's names; docs/decisions/129). */
+  studies?: readonly string[];
   /** When set, the interactive chart is the window's height minus this many pixels (admin dashboard). */
   heightFromWindow?: number;
 }) {
@@ -114,7 +119,14 @@ export function LiveCandleChart({
   // (the sidebar changes the chart's width, which ApexCharts measures once).
   const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
   const restartKey = [symbol, timeframe, dark ? "dark" : "light", shell?.sidebarOpen, shell?.sidebarExpanded].join("|");
-  const markers = useMemo(() => chartMarkers(shown, keys, swing), [shown, keys, swing]);
+  // swing_alert: a toast, and the stored swing line with its marker (docs/decisions/129).
+  const swingAlerts = useSwingAlerts(symbol, swing);
+  const markers = useMemo(() => {
+    const drawn = chartMarkers(shown, keys, swing);
+    const alerted = swingAlerts.line ? swingLineMarker(shown, swingAlerts.line, drawn) : null;
+    return alerted ? [...drawn, alerted] : drawn;
+  }, [shown, keys, swing, swingAlerts.line]);
+  const drawnLines = useMemo(() => (swingAlerts.line ? [...lines, swingLineAsChartLine(swingAlerts.line)] : lines), [lines, swingAlerts.line]);
   const intraday = timeframeById(timeframe).kind === "minutes";
   const hovered = hoverTime === null ? undefined : shown.find((c) => c.time === hoverTime);
   const readout = hovered ?? shown[shown.length - 1];
@@ -139,9 +151,9 @@ export function LiveCandleChart({
       {hydrated ? (
         <Suspense key={restartKey} fallback={<div aria-busy="true"><p className="text-sm text-slate-500">Chart loading....</p>{svg}</div>}>
           {mode === "advance" ? (
-            <AdvancedChart candles={shown} status={status} lines={lines} height={drawnHeight} dark={dark} intraday={intraday} />
+            <AdvancedChart candles={shown} status={status} lines={drawnLines} height={drawnHeight} dark={dark} intraday={intraday} studies={studies} />
           ) : (
-            <ApexCandles candles={shown} lines={lines} markers={markers} height={drawnHeight} dark={dark} intraday={intraday} onHover={(c) => setHoverTime(c?.time ?? null)} />
+            <ApexCandles candles={shown} lines={drawnLines} markers={markers} height={drawnHeight} dark={dark} intraday={intraday} studies={studies} onHover={(c) => setHoverTime(c?.time ?? null)} />
           )}
         </Suspense>
       ) : (
@@ -149,6 +161,7 @@ export function LiveCandleChart({
       )}
       <LatestCandlesTable symbol={symbol} timeframe={timeframe} candles={shown} />
       <LiveSubscription symbol={symbol} />
+      <SwingAlertToast toast={swingAlerts.toast} onDismiss={swingAlerts.dismiss} />
     </figure>
   );
 }

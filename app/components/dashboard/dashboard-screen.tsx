@@ -160,6 +160,7 @@ function ChartArea({ chart, fitChartToWindow, now }: { chart: NonNullable<Serial
           lines={view.lines}
           keys={view.keys}
           swing={swingMarkersOn(view.settings)}
+          studies={view.studies}
           dark={root?.theme === "dark"}
           mode={view.settings.viewChart}
           heightFromWindow={fitChartToWindow ? 280 : undefined}
