@@ -1,7 +1,7 @@
 // The dashboard, /admin/dashboard, /allChart by the chart setting, the advanced widget, /overview
 // and /sector-analysis: with JavaScript (live chart, live gauges) and without (SVG, GET forms).
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, drawnCandleCount, signIn } from "./support";
+import { DEMO_PASSWORD, drawnCandleCount, freshEmployee, signIn, signInAs } from "./support";
 
 test.describe("dashboard with JavaScript", () => {
   test("draws NIFTY-I candles with a target line, redraws on a timeframe change, and moves with ticks", async ({ page }) => {
@@ -119,42 +119,11 @@ test.describe("dashboard without JavaScript", () => {
   });
 });
 
-/** A fresh employee made by the admin (its settings are its own, so changing them disturbs no other test). */
-async function freshEmployee(browser: Browser): Promise<{ email: string; password: string }> {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `e2e.dash.${tag}@example.test`;
-  const password = "dash-pass-123";
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await signIn(page, "admin");
-  await page.goto("/users/new");
-  await page.getByLabel("Name", { exact: true }).fill(`Dash ${tag}`);
-  await page.getByLabel("User Name").fill(`dash${tag}`);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Role").selectOption("3");
-  await page.getByLabel("Sector").selectOption({ label: "INDEX" });
-  await page.getByRole("button", { name: "Show symbols" }).click();
-  await page.getByRole("checkbox", { name: "NIFTY-I", exact: true }).check();
-  await page.getByLabel("Password").fill(password); // never sent back by the server
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("status")).toContainText("User saved successfully");
-  await context.close();
-  return { email, password };
-}
-
-async function signInAs(page: Page, account: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-}
 
 test.describe("chart settings", () => {
   test("/allChart shows 4 charts when the setting is 4, and the advanced widget loads history from the datafeed", async ({ page, browser }) => {
     test.setTimeout(120_000);
-    const account = await freshEmployee(browser);
+    const account = await freshEmployee(browser, "dash");
     await signInAs(page, account);
     await page.goto("/setting");
     await page.getByRole("radio", { name: "4 charts" }).check();

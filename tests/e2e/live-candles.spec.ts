@@ -2,7 +2,7 @@
 // charts kept open across bucket boundaries show what /chart-data answers; the intraday axis
 // has no room for nights; line labels never cover each other, on a desktop and on a phone.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { freshEmployee, signIn, signInAs } from "./support";
 
 const MIN = 60_000;
 /** 09:15 IST: intraday buckets are counted from the session open (written here independently of the app). */
@@ -144,7 +144,7 @@ for (const viewport of [
       await page.goto("/chart?symbol=NIFTY-I&tf=D1");
       await expectLabelsApart(page, page.locator('[data-chart="apex"]'));
 
-      const account = await freshEmployee(browser);
+      const account = await freshEmployee(browser, "labels");
       const advanced = await (await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })).newPage();
       await signInAs(advanced, account);
       await advanced.goto("/setting");
@@ -179,34 +179,3 @@ async function expectLabelsApart(page: Page, chart: ReturnType<Page["locator"]>)
   }
 }
 
-/** A fresh employee made by the admin, so changing its chart mode disturbs no other journey. */
-async function freshEmployee(browser: Browser): Promise<{ email: string; password: string }> {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `e2e.labels.${tag}@example.test`;
-  const password = "labels-pass-123";
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await signIn(page, "admin");
-  await page.goto("/users/new");
-  await page.getByLabel("Name", { exact: true }).fill(`Labels ${tag}`);
-  await page.getByLabel("User Name").fill(`labels${tag}`);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Role").selectOption("3");
-  await page.getByLabel("Sector").selectOption({ label: "INDEX" });
-  await page.getByRole("button", { name: "Show symbols" }).click();
-  await page.getByRole("checkbox", { name: "NIFTY-I", exact: true }).check();
-  await page.getByLabel("Password").fill(password); // never sent back by the server
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("status")).toContainText("User saved successfully");
-  await context.close();
-  return { email, password };
-}
-
-async function signInAs(page: Page, account: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-}

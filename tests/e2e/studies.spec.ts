@@ -4,7 +4,7 @@
 // its settings disturbs no other test.
 import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
 import { STUDY_NAMES } from "../../app/domain/user-settings";
-import { answerWithTotp, DEMO_PASSWORD, leftOrRefused, signIn, submitPassword } from "./support";
+import { answerWithTotp, DEMO_PASSWORD, fillNewUser, leftOrRefused, signIn, submitPassword } from "./support";
 import { DEMO_TOTP_SECRET } from "../../app/db/demo-data";
 
 /** What each study option draws, in drawing order: the names in the chart's legend (normal) and data-studies (advanced). */
@@ -26,18 +26,7 @@ async function makeAdmin(browser: Browser): Promise<Cookie[]> {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await signIn(page, "admin", { fresh: true });
-  const fill = async () => {
-    await page.goto("/users/new");
-    await page.getByLabel("Name", { exact: true }).fill(admin.name);
-    await page.getByLabel("User Name").fill(admin.username);
-    await page.getByLabel("Email Address").fill(admin.email);
-    await page.getByLabel("Role").selectOption("1");
-    await page.getByLabel("Sector").selectOption({ label: "INDEX" });
-    await page.getByRole("button", { name: "Show symbols" }).click();
-    await page.getByRole("checkbox", { name: "NIFTY-I", exact: true }).check();
-    await page.getByLabel("Password").fill(admin.password);
-    await page.getByRole("button", { name: "Save", exact: true }).click();
-  };
+  const fill = () => fillNewUser(page, { ...admin, roleId: 1 });
   await fill();
   if (new URL(page.url()).pathname === "/reauth") {
     // The sign-in went stale while waiting for a code: confirm it is the admin, then save again.

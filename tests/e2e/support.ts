@@ -1,4 +1,4 @@
-import { expect, test, type Cookie, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Cookie, type Locator, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { DEMO_TOTP_SECRET } from "../../app/db/demo-data";
 
@@ -126,4 +126,50 @@ export async function signIn(page: Page, account: DemoAccount, options: { fresh?
 export async function drawnCandleCount(svg: Locator): Promise<number> {
   const paths = await svg.locator("path[data-bodies]").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("d") ?? ""));
   return paths.reduce((sum, d) => sum + (d.match(/z/g)?.length ?? 0), 0);
+}
+
+/**
+ * Fills /users/new for an account subscribed to NIFTY-I (sector INDEX) and saves it. The
+ * password is typed after the symbols' round trip: the server never sends it back.
+ */
+export async function fillNewUser(
+  page: Page,
+  user: { name: string; username: string; email: string; password: string; roleId: 1 | 2 | 3 | 4 },
+) {
+  await page.goto("/users/new");
+  await page.getByLabel("Name", { exact: true }).fill(user.name);
+  await page.getByLabel("User Name").fill(user.username);
+  await page.getByLabel("Email Address").fill(user.email);
+  await page.getByLabel("Role").selectOption(String(user.roleId));
+  await page.getByLabel("Sector").selectOption({ label: "INDEX" });
+  await page.getByRole("button", { name: "Show symbols" }).click();
+  await page.getByRole("checkbox", { name: "NIFTY-I", exact: true }).check();
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+}
+
+/**
+ * A fresh employee made by the admin (without JavaScript), subscribed to NIFTY-I: its settings
+ * are its own, so a test that changes them disturbs no other journey. `label` names it.
+ */
+export async function freshEmployee(browser: Browser, label: string): Promise<{ email: string; password: string }> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `e2e.${label}.${tag}@example.test`;
+  const password = `${label}-pass-123`;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, "admin");
+  await fillNewUser(page, { name: `${label} ${tag}`, username: `${label}${tag}`, email, password, roleId: 3 });
+  await expect(page.getByRole("status")).toContainText("User saved successfully");
+  await context.close();
+  return { email, password };
+}
+
+/** Signs a password-only account in through the form and waits for the dashboard. */
+export async function signInAs(page: Page, account: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }

@@ -4,7 +4,7 @@
 // code and then with a recovery code. The test server runs with REAUTH_WINDOW_SECONDS=20
 // (playwright.config.ts), so a sign-in goes stale within the test.
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, answerWithTotp, enterTwoFactorCode, leftOrRefused, signIn, submitPassword } from "./support";
+import { DEMO_PASSWORD, answerWithTotp, enterTwoFactorCode, fillNewUser, leftOrRefused, signIn, submitPassword } from "./support";
 import { DEMO_TOTP_SECRET } from "../../app/db/demo-data";
 
 test.use({ javaScriptEnabled: false });
@@ -13,18 +13,8 @@ const REAUTH_WINDOW_MS = 20_000;
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const newAdmin = { name: `E2E Admin ${tag}`, username: `e2eadmin${tag}`, email: `e2e.admin.${tag}@example.test`, password: "Quartz-Lantern-97-Orbit" };
 
-async function fillNewAdmin(page: Page) {
-  await page.goto("/users/new");
-  await page.getByLabel("Name", { exact: true }).fill(newAdmin.name);
-  await page.getByLabel("User Name").fill(newAdmin.username);
-  await page.getByLabel("Email Address").fill(newAdmin.email);
-  await page.getByLabel("Role").selectOption("1");
-  await page.getByLabel("Sector").selectOption({ label: "INDEX" });
-  await page.getByRole("button", { name: "Show symbols" }).click();
-  await page.getByRole("checkbox", { name: "NIFTY-I", exact: true }).check();
-  // The password is never sent back by the server: typed after the symbols' round trip.
-  await page.getByLabel("Password").fill(newAdmin.password);
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+function fillNewAdmin(page: Page) {
+  return fillNewUser(page, { ...newAdmin, roleId: 1 });
 }
 
 async function signOut(page: Page, name: string) {
