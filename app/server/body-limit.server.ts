@@ -52,11 +52,43 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/**
+ * How long, and how much, of a refused body is still read (and dropped) after the 413. Closing at
+ * once, with the client still sending, resets the connection, and the reset can reach the client
+ * before the answer does: it then sees a broken pipe instead of the message. Reading a bounded
+ * tail first (what web servers call a lingering close) lets the answer arrive; the connection is
+ * closed when the body ends, or at the first bound.
+ */
+const LINGER_MS = 3_000;
+const LINGER_BYTES = 128 * 1024 * 1024;
+
+function lingerThenClose(req: ExpressRequest) {
+  const socket = req.socket;
+  let dropped = 0;
+  const close = () => {
+    clearTimeout(timer);
+    req.off("data", drop);
+    socket.destroy();
+  };
+  const drop = (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > LINGER_BYTES) close();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  // The body's reader gives up on the error and destroys the request, which would destroy the
+  // socket at once; the socket is closed here instead, when the lingering ends.
+  req.destroy = () => req;
+  req.on("data", drop);
+  req.once("end", close);
+  req.resume();
+}
+
 function refuse(req: ExpressRequest, res: ExpressResponse, limit: number) {
   res.locals.bodyRefused = true;
   const message = bodyTooLargeMessage(limit);
-  // Close the connection after the answer: the rest of the body is not read.
-  res.set("Connection", "close");
+  // Not "Connection: close": Node would close the socket as soon as the answer is written.
+  lingerThenClose(req);
   res.status(413);
   if (req.path.startsWith("/api/")) res.json({ status: 413, message, errors: [{ msg: message }] });
   else res.type("text/plain").send(message);
