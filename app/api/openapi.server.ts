@@ -166,6 +166,10 @@ export const SOCKET_EVENT_DOCS: Readonly<Record<string, { payload: string; note:
     note: "A fired price alert's notification, to its owner (and a master alert's followers).",
     roles: [1, 3, 4],
   },
+  [SERVER_EVENTS.sessionEnded]: {
+    payload: "none",
+    note: "This socket's session was ended elsewhere (signed out, other devices signed out, deactivated); the socket is dropped right after.",
+  },
   [CLIENT_EVENTS.subscribe]: { payload: "{ subs: string[] } (at most 200 codes)", note: "Subscribe to symbols' ticks." },
   [CLIENT_EVENTS.unsubscribe]: { payload: "{ subs: string[] }", note: "Unsubscribe." },
   [CLIENT_EVENTS.joinRoom]: { payload: "user id", note: "Support chat: join the caller's own room (the server already did)." },

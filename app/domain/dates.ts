@@ -9,6 +9,9 @@ import { addDays, addMonths, addWeeks, format, isValid, parse, startOfDay, start
 
 export const IST_TIME_ZONE = "Asia/Kolkata";
 
+// The screen formats live beside the shell's other needs, without date-fns (see ist-format.ts).
+export { formatIstDate, formatIstDateTime, formatIstTime } from "./ist-format";
+
 const YMD_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 function toIst(date: Date | number): TZDate {
@@ -18,21 +21,6 @@ function toIst(date: Date | number): TZDate {
 /** The IST calendar day of an instant, as YYYY-MM-DD. */
 export function istDateString(date: Date | number): string {
   return format(toIst(date), "yyyy-MM-dd");
-}
-
-/** The IST calendar day of an instant, as DD-MM-YYYY (the screen format). */
-export function formatIstDate(date: Date | number): string {
-  return format(toIst(date), "dd-MM-yyyy");
-}
-
-/** The IST wall time of an instant, as "DD-MM-YYYY hh:mm:ss AM|PM" (the screen format). */
-export function formatIstDateTime(date: Date | number): string {
-  return format(toIst(date), "dd-MM-yyyy hh:mm:ss a");
-}
-
-/** The IST wall time of an instant, as "hh:mm:ss AM|PM" (the screen's time format). */
-export function formatIstTime(date: Date | number): string {
-  return format(toIst(date), "hh:mm:ss a");
 }
 
 /** True for a real calendar date written YYYY-MM-DD (so 2024-02-30 is false). */

@@ -21,6 +21,13 @@ export const SERVER_EVENTS = {
   broadcast: "broadcast-message",
   /** Not in the documents (they name no alert event): a fired alert's notification, to its user. */
   alertNotification: "alert-notification",
+  /**
+   * Not in the documents: this socket's session was ended elsewhere (signed out in another tab,
+   * "sign out everywhere else", a password change, the account deactivated). Sent just before the
+   * server drops the socket, so the page can go to /login at once instead of finding out on its
+   * next handshake (docs/decisions/128).
+   */
+  sessionEnded: "session-ended",
 } as const;
 
 export const CLIENT_EVENTS = {

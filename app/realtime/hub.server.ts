@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import type { SessionUser } from "~/models/auth-session.server";
-import { roomForRole, roomForUser } from "./events";
+import { roomForRole, roomForUser, SERVER_EVENTS } from "./events";
 import { attachSymbolEvents, type SymbolAccess, type SymbolAccessResolver, type SymbolAudience } from "./symbol-events.server";
 
 export type HandshakeAuthenticator = (handshake: {
@@ -156,7 +156,9 @@ export function createRealtimeHub(options: {
       io.in(roomForUser(userId)).disconnectSockets(true);
     },
     disconnectSession(sessionId) {
-      io.in(roomForSession(sessionId)).disconnectSockets(true);
+      const room = io.in(roomForSession(sessionId));
+      room.emit(SERVER_EVENTS.sessionEnded);
+      room.disconnectSockets(true);
     },
     close: () =>
       new Promise<void>((resolve) => {

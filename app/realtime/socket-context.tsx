@@ -3,8 +3,10 @@
 //
 // The connection is never silent (docs/decisions/128): useConnectionState says live,
 // reconnecting or offline with the time of the last price, and a handshake refused with
-// "Invalid token" (the session ended: signed out elsewhere, deactivated, idle) sends the page
-// to /login after 1 s, as the documents' 401 rule says.
+// "Invalid token" (the session ended: deactivated, idle, expired) sends the page to /login after
+// 1 s, as the documents' 401 rule says; a session ended elsewhere is told to the page before its
+// socket is dropped (session-ended), and the page goes at once.
+import { useNavigation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import type { Quote } from "~/domain/quotes";
@@ -20,6 +22,8 @@ const SocketContext = createContext<SocketHandle | null>(null);
 
 /** The handshake's refusal for a session that no longer exists (hub.server.ts). */
 const INVALID_TOKEN = "Invalid token";
+/** The Sign out form's action (app-shell.tsx). */
+const LOGOUT_PATH = "/logout";
 /** Failed reconnection attempts after which the page says "offline" (it keeps trying). */
 const ATTEMPTS_BEFORE_OFFLINE = 3;
 /** Local storage keys the 401 rule keeps: the notification detail. */
@@ -27,6 +31,11 @@ const KEPT_STORAGE_PREFIX = "notification";
 
 export function SocketProvider({ enabled, children }: { enabled: boolean; children: React.ReactNode }) {
   const [handle, setHandle] = useState<SocketHandle | null>(null);
+  // This tab's own Sign out ends the session too; its navigation, not session-ended, decides
+  // where the page goes (and says "You have been signed out").
+  const navigation = useNavigation();
+  const signingOut = useRef(false);
+  signingOut.current = navigation.formAction === LOGOUT_PATH;
   useEffect(() => {
     if (!enabled) return;
     let active = true;
@@ -56,6 +65,13 @@ export function SocketProvider({ enabled, children }: { enabled: boolean; childr
         // The server dropped us (a session of this user ended somewhere): the socket.io client
         // does not retry on its own after that; a new handshake tells whether ours still holds.
         if (reason === "io server disconnect") setTimeout(() => active && socket.connect(), 250);
+      });
+      socket.on(SERVER_EVENTS.sessionEnded, () => {
+        if (leaving || unloading || signingOut.current) return;
+        socket.disconnect();
+        leaving = setTimeout(() => {
+          if (!unloading && !signingOut.current) leaveForLogin();
+        }, 0);
       });
       socket.on("connect_error", (error) => {
         if (error.message !== INVALID_TOKEN || leaving || unloading) return;

@@ -111,6 +111,23 @@ test.describe("live events across pages and browsers", () => {
       await page.context().close();
     }
   });
+
+  test("this tab's own Sign out says it signed out, not that the session ended elsewhere", async ({ browser }) => {
+    const page = await signedInPage(browser, "customer");
+    try {
+      // The user menu (a <details> under the user's name) holds Logout.
+      await page.locator("summary", { hasText: "(Customer)" }).click();
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL(/\/login/);
+      await expect(page.getByRole("status")).toContainText("You have been signed out.");
+      // The socket's session-ended (and its refused reconnection) must not send it on again.
+      await page.waitForTimeout(1_500);
+      expect(page.url()).not.toContain("reason=session-ended");
+      await expect(page.getByText(/session (has )?ended/i)).toHaveCount(0);
+    } finally {
+      await page.context().close();
+    }
+  });
 });
 
 test.describe("at phone size", () => {

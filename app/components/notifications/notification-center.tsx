@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { createSpeechCooldown, speakAlertScript } from "~/domain/speech";
 import { ALERT_NOTIFICATION_EVENT, SERVER_EVENTS, type AlertNotificationPayload } from "~/realtime/events";
 import type { TradeNotificationPayload } from "~/domain/trade-notifications";
-import { formatIstDateTime } from "~/domain/dates";
+import { formatIstDateTime } from "~/domain/ist-format";
 import { useSocket } from "~/realtime/socket-context";
 
 export interface NotificationItem {

@@ -1,0 +1,41 @@
+// The screen's IST date and time formats (docs/decisions: dates on screen DD-MM-YYYY, times
+// hh:mm:ss AM|PM), written with the browser's own time-zone support (Intl) so that the shell,
+// which every page loads, does not carry a date library: the connection indicator and the
+// notification toasts use these. app/domain/dates.ts re-exports them for everything else.
+const IST = "Asia/Kolkata";
+
+const PARTS = new Intl.DateTimeFormat("en-US", {
+  timeZone: IST,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hour12: true,
+});
+
+function istParts(date: Date | number): Record<"day" | "month" | "year" | "hour" | "minute" | "second" | "dayPeriod", string> {
+  const parts = { day: "", month: "", year: "", hour: "", minute: "", second: "", dayPeriod: "" };
+  for (const part of PARTS.formatToParts(typeof date === "number" ? date : date.getTime())) {
+    if (part.type in parts) parts[part.type as keyof typeof parts] = part.value;
+  }
+  return parts;
+}
+
+/** The IST calendar day of an instant, as DD-MM-YYYY (the screen format). */
+export function formatIstDate(date: Date | number): string {
+  const p = istParts(date);
+  return `${p.day}-${p.month}-${p.year}`;
+}
+
+/** The IST wall time of an instant, as "hh:mm:ss AM|PM" (the screen's time format). */
+export function formatIstTime(date: Date | number): string {
+  const p = istParts(date);
+  return `${p.hour}:${p.minute}:${p.second} ${p.dayPeriod.toUpperCase()}`;
+}
+
+/** The IST wall time of an instant, as "DD-MM-YYYY hh:mm:ss AM|PM" (the screen format). */
+export function formatIstDateTime(date: Date | number): string {
+  return `${formatIstDate(date)} ${formatIstTime(date)}`;
+}

@@ -1,0 +1,53 @@
+// What the shell (app/root.tsx) needs on every page: the theme, a flashed toast, and for a
+// signed-in user the sidebar, top-bar tickers, trend and unread count. Kept out of root.tsx so
+// that the browser's copy of the root module (which every page loads, /login included) carries
+// none of the server-side rules it uses.
+import type { AppContext } from "~/context";
+import { getSessionLookup } from "~/auth/session.server";
+import { idleSignOutMessage } from "~/domain/sessions";
+import { takeToast } from "~/toast.server";
+import { readPreferences } from "~/preferences.server";
+import { getUserSetting } from "~/models/user.server";
+import { getLatestTrend } from "~/models/symbol-suggestion.server";
+import { countUnreadNotifications } from "~/models/notification.server";
+import { DEFAULT_REFERENCE_SYMBOL, TOP_BAR_INDICES } from "~/domain/quotes";
+import { sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
+import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
+import { notificationsSince } from "~/domain/notifications";
+
+export async function loadShell(context: AppContext, request: Request) {
+  // The root serves every page, signed in or not; each route guards itself.
+  const session = await getSessionLookup(context, request);
+  const user = session.kind === "active" ? session.user : null;
+  const prefs = await readPreferences(context.cookies, request);
+  const flashed = await takeToast(context.cookies, request);
+  // A session that went idle ends on the page that finds it (e.g. /login after the socket was
+  // refused): that page says why.
+  const toast = session.kind === "idle" ? { type: "info" as const, message: idleSignOutMessage(session.idleMinutes) } : flashed.toast;
+
+  let theme = prefs.theme;
+  let shell = null;
+  if (user) {
+    if (!theme) theme = (await getUserSetting(context.db, user.id, "Theme")) === "dark" ? "dark" : "light";
+    const since = notificationsSince(Date.now());
+    const [niftyTrend, unreadNotifications] = await Promise.all([
+      getLatestTrend(context.db, DEFAULT_REFERENCE_SYMBOL),
+      countUnreadNotifications(context.db, user, since),
+    ]);
+    shell = {
+      user: { id: user.id, name: user.name, roleId: user.roleId, roleName: ROLE_NAMES[user.roleId] },
+      // An account that must set up two-factor sign-in first is offered only that (docs/decisions/121).
+      nav: mustEnrolTwoFactor(user) ? [] : sidebarLinksFor(user.roleId),
+      built: mustEnrolTwoFactor(user) ? [TWO_FACTOR_SETUP_PATH] : [...BUILT_PATHS],
+      tickers: TOP_BAR_INDICES.map(({ code, label }) => {
+        const q = context.liveBook.get(code);
+        return { code, label, close: q?.last ?? null, change: q?.change ?? null, changePercent: q?.changePercent ?? null };
+      }),
+      niftyTrend,
+      unreadNotifications,
+      sidebarOpen: prefs.sidebarOpen,
+      sidebarExpanded: prefs.sidebarExpanded,
+    };
+  }
+  return { data: { theme: theme ?? "light", toast, shell }, setCookie: flashed.setCookie };
+}
