@@ -96,3 +96,36 @@ export function candleAxisLabel(time: number, previousTime: number | undefined, 
   }
   return p !== undefined && p.getUTCFullYear() !== d.getUTCFullYear() ? String(d.getUTCFullYear()) : day;
 }
+
+/** The longest a drawn chart's closed candles, studies and scales go without a full redraw. */
+export const FULL_REDRAW_MAX_AGE_MS = 15_000;
+
+/**
+ * Whether an SVG chart that drew `drawn` (its closed candles, and its price and volume scales
+ * from them) must be drawn again whole for `next`, or whether the live candle alone can move
+ * (drawn over the chart). A whole redraw of a few hundred SVG candles costs a phone hundreds of
+ * milliseconds, so it happens only when what it shows is no longer true: a bucket closed (the
+ * closed candles differ), the live candle left the price or volume scale, or the drawing is
+ * older than `maxAgeMs` (studies and scales catch up with the live candle).
+ */
+export function needsFullRedraw(
+  drawn: { candles: readonly { time: number; open: number; high: number; low: number; close: number; volume: number }[]; range: { min: number; max: number } | null; volumeMax: number; at: number },
+  next: readonly { time: number; open: number; high: number; low: number; close: number; volume: number }[],
+  now: number,
+  maxAgeMs = FULL_REDRAW_MAX_AGE_MS,
+): boolean {
+  const before = drawn.candles;
+  if (next.length === 0 || before.length !== next.length) return true;
+  const live = next[next.length - 1];
+  if (live.time !== before[before.length - 1].time) return true;
+  // The newest closed candle stands for them all: a bucket closing moves the live candle's time,
+  // and a correction of history reloads the candles whole.
+  if (next.length > 1) {
+    const a = before[before.length - 2];
+    const b = next[next.length - 2];
+    if (a.time !== b.time || a.open !== b.open || a.high !== b.high || a.low !== b.low || a.close !== b.close || a.volume !== b.volume) return true;
+  }
+  if (!drawn.range || live.high > drawn.range.max || live.low < drawn.range.min) return true;
+  if (live.volume > drawn.volumeMax) return true;
+  return now - drawn.at >= maxAgeMs;
+}

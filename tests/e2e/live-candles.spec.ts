@@ -105,6 +105,64 @@ test.describe("live candles across bucket boundaries", () => {
   });
 });
 
+test.describe("the live candle between whole redraws (docs/decisions/127)", () => {
+  test("moves on every tick over a chart that is not redrawn, and equals the table's live candle", async ({ browser }) => {
+    test.setTimeout(90_000);
+    const page = await openChart(browser, "M5");
+    try {
+      const live = page.locator("[data-live-candle]");
+      await expect(live).toBeAttached({ timeout: 10_000 });
+      // Tag the chart's drawing: a whole redraw replaces its SVG.
+      const tagDrawing = () =>
+        page.locator('[data-chart="apex"] .apexcharts-candlestick-series').first().evaluate((el) => {
+          (el as unknown as { __drawing?: boolean }).__drawing = true;
+        });
+      const sameDrawing = () =>
+        page.evaluate(() => {
+          const el = document.querySelector('[data-chart="apex"] .apexcharts-candlestick-series') as unknown as { __drawing?: boolean } | null;
+          return el?.__drawing === true;
+        });
+      const read = async () => {
+        const [time, open, high, low, close] = ((await live.getAttribute("data-live-candle")) ?? "").split(":").map(Number);
+        return { time, open, high, low, close };
+      };
+      await tagDrawing();
+      const first = await read();
+      let moves = 0;
+      let movesOverSameDrawing = 0;
+      let seen = first;
+      // Ticks within one five-minute bucket: the mark moves, and the drawing under it mostly stays
+      // (a whole redraw comes only with a boundary, a scale left, or every 15 s).
+      for (let i = 0; i < 40 && movesOverSameDrawing < 3; i++) {
+        await page.waitForTimeout(250);
+        const now = await read();
+        if (now.time !== first.time) break;
+        if (now.close !== seen.close || now.high !== seen.high || now.low !== seen.low) {
+          moves += 1;
+          expect(now.open).toBe(first.open);
+          expect(now.high).toBeGreaterThanOrEqual(seen.high);
+          expect(now.low).toBeLessThanOrEqual(seen.low);
+          seen = now;
+          if (await sameDrawing()) movesOverSameDrawing += 1;
+          else await tagDrawing();
+        }
+      }
+      expect(moves, "the live candle moved with the feed").toBeGreaterThan(0);
+      expect(movesOverSameDrawing, "ticks moved the live candle without a whole redraw").toBeGreaterThanOrEqual(Math.min(3, moves) - 1);
+      expect(movesOverSameDrawing).toBeGreaterThan(0);
+      // The mark is the live candle the table lists (and /chart-data fills), figure for figure.
+      await expect(async () => {
+        const [row] = await tableRows(page, "M5");
+        const mark = await read();
+        expect(mark.time).toBe(row.time);
+        expect([mark.open, mark.high, mark.low, mark.close].map((n) => Number(n.toFixed(2)))).toEqual([row.open, row.high, row.low, row.close]);
+      }).toPass({ timeout: 10_000 });
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
 /** The x centre of each drawn candle (the wick's x in ApexCharts' path). */
 async function candleCentres(page: Page): Promise<number[]> {
   const ds = await page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').evaluateAll((els) => els.map((e) => e.getAttribute("d") ?? ""));

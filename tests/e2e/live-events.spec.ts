@@ -24,19 +24,49 @@ async function bellCount(page: Page): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
-/** Creates a trade through the page's own form post; answers its id, found by its unique quantity. */
-async function createTrade(page: Page): Promise<number> {
+/**
+ * Records, in the page, when each trade toast first appears and whether it was then inside the
+ * viewport. A loaded machine can make the test's own requests slow (a toast lives 10 s), so the
+ * 2 s is measured in the page, from the moment the change was answered to the moment it showed.
+ * Install again after a full page load.
+ */
+async function watchTradeToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __tradeToasts?: Record<string, { at: number; inViewport: boolean }> };
+    const seen = (w.__tradeToasts ??= {});
+    const note = () =>
+      document.querySelectorAll<HTMLElement>("[data-trade-toast]").forEach((el) => {
+        const key = el.dataset.tradeToast ?? "";
+        if (seen[key]) return;
+        const r = el.getBoundingClientRect();
+        seen[key] = { at: Date.now(), inViewport: r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth };
+      });
+    new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+    note();
+  });
+}
+
+/** When the toast `key` ("{tradeId}:{change}") first showed on the page, and where. */
+async function toastSeen(page: Page, key: string): Promise<{ at: number; inViewport: boolean }> {
+  const read = () => page.evaluate((k) => (window as unknown as { __tradeToasts?: Record<string, { at: number; inViewport: boolean }> }).__tradeToasts?.[k] ?? null, key);
+  await expect.poll(read, { message: `toast ${key} never showed`, timeout: 15_000 }).not.toBeNull();
+  return (await read())!;
+}
+
+/** Creates a trade through the page's own form post; answers its id (found by its unique quantity) and when the post was answered. */
+async function createTrade(page: Page): Promise<{ id: number; answeredAt: number }> {
   const quantity = 20_000 + Math.floor(Math.random() * 70_000);
   const res = await page.request.post("/trades/new", {
     form: { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "24000", quantity: String(quantity) },
     maxRedirects: 0,
   });
   expect(res.status()).toBe(302);
+  const answeredAt = Date.now();
   const list = await page.request.get("/trades?_data=routes%2Ftrades");
   const data = (await list.json()) as { rows: { id: number; quantity: number }[] };
   const row = data.rows.find((r) => r.quantity === quantity);
   expect(row, `the new trade (quantity ${quantity}) is in the owner's list`).toBeDefined();
-  return row!.id;
+  return { id: row!.id, answeredAt };
 }
 
 test.describe("live events across pages and browsers", () => {
@@ -57,11 +87,9 @@ test.describe("live events across pages and browsers", () => {
     await expect(page.locator("[data-last-price-at]")).toHaveText(/\d{2}:\d{2}:\d{2} (AM|PM)/i);
   });
 
-  // Known failure, left open on issue 17: with three browser contexts signing in at once on a
-  // loaded machine, one page's connection stayed "connecting" for 20 s (seen twice, cause not
-  // found yet). The server side of these events is tested over real sockets in
-  // tests/integration/trades.test.ts; this journey must pass before issue 17 is resolved.
-  test.fixme("a customer's new trade reaches admin and employee pages at once; its verification reaches the customer", async ({ browser }) => {
+  test("a customer's new trade reaches admin and employee pages at once; its verification reaches the customer", async ({ browser }) => {
+    // Three browsers signing in on a 2-core machine take a while; the live checks keep their 2 s.
+    test.slow();
     const [customer, admin, employee] = await Promise.all([
       signedInPage(browser, "customer"),
       signedInPage(browser, "admin"),
@@ -70,27 +98,30 @@ test.describe("live events across pages and browsers", () => {
     try {
       await admin.goto("/trades");
       await expect(admin.locator("[data-connection]")).toHaveAttribute("data-connection", "live", { timeout: 20_000 });
+      for (const page of [customer, admin, employee]) await watchTradeToasts(page);
       const [adminBell, employeeBell] = [await bellCount(admin), await bellCount(employee)];
 
-      const started = Date.now();
-      const tradeId = await createTrade(customer);
+      const created = await createTrade(customer);
       for (const page of [admin, employee]) {
-        await expect(page.locator(`[data-trade-toast="${tradeId}:created"]`)).toBeVisible({ timeout: 2_000 });
+        const seen = await toastSeen(page, `${created.id}:created`);
+        expect(seen.at - created.answeredAt, "ms from the create's answer to the toast").toBeLessThanOrEqual(2_000);
       }
-      expect(Date.now() - started).toBeLessThan(4_000);
-      expect(await bellCount(admin)).toBeGreaterThan(adminBell);
-      expect(await bellCount(employee)).toBeGreaterThan(employeeBell);
+      await expect.poll(() => bellCount(admin)).toBeGreaterThan(adminBell);
+      await expect.poll(() => bellCount(employee)).toBeGreaterThan(employeeBell);
       // The admin's open trade list gets the new row without a reload.
-      await expect(admin.locator(`tr[data-trade-id="${tradeId}"]`)).toBeVisible({ timeout: 3_000 });
+      await expect(admin.locator(`tr[data-trade-id="${created.id}"]`)).toBeVisible({ timeout: 3_000 });
 
       // Role 1 verifies it: the owner's page hears it.
       const customerBell = await bellCount(customer);
-      const verified = await admin.request.post("/trades", { form: { intent: "status", id: String(tradeId), status: "1" }, maxRedirects: 0 });
+      const verified = await admin.request.post("/trades", { form: { intent: "status", id: String(created.id), status: "1" }, maxRedirects: 0 });
       expect(verified.status()).toBeLessThan(400);
-      await expect(customer.locator(`[data-trade-toast="${tradeId}:verified"]`)).toBeVisible({ timeout: 2_000 });
-      expect(await bellCount(customer)).toBeGreaterThan(customerBell);
+      const verifiedAt = Date.now();
+      const seen = await toastSeen(customer, `${created.id}:verified`);
+      expect(seen.at - verifiedAt, "ms from the verification's answer to the owner's toast").toBeLessThanOrEqual(2_000);
+      await expect.poll(() => bellCount(customer)).toBeGreaterThan(customerBell);
       // The employee hears verification on -all and -customer-employee, once on screen.
-      await expect(employee.locator(`[data-trade-toast="${tradeId}:verified"]`)).toHaveCount(1, { timeout: 2_000 });
+      await toastSeen(employee, `${created.id}:verified`);
+      await expect(employee.locator(`[data-trade-toast="${created.id}:verified"]`)).toHaveCount(1);
     } finally {
       await Promise.all([customer, admin, employee].map((p) => p.context().close()));
     }
@@ -140,10 +171,11 @@ test.describe("at phone size", () => {
     await expect(indicator).toBeInViewport();
     const customer = await signedInPage(browser, "customer");
     try {
-      const tradeId = await createTrade(customer);
-      const toast = page.locator(`[data-trade-toast="${tradeId}:created"]`);
-      await expect(toast).toBeVisible({ timeout: 2_000 });
-      await expect(toast).toBeInViewport({ ratio: 1 });
+      await watchTradeToasts(page);
+      const created = await createTrade(customer);
+      const seen = await toastSeen(page, `${created.id}:created`);
+      expect(seen.at - created.answeredAt, "ms from the create's answer to the toast").toBeLessThanOrEqual(2_000);
+      expect(seen.inViewport, "the toast is wholly on screen at phone size").toBe(true);
     } finally {
       await customer.context().close();
     }

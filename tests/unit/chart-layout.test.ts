@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candleAxisLabel, chartCount, chartPriceRange, defaultChartSymbols, layoutLabels } from "~/domain/chart-layout";
+import { candleAxisLabel, chartCount, chartPriceRange, defaultChartSymbols, FULL_REDRAW_MAX_AGE_MS, layoutLabels, needsFullRedraw } from "~/domain/chart-layout";
 
 describe("chart layout", () => {
   it("reads the chart setting as 1, 2 or 4 (anything else is 1)", () => {
@@ -81,5 +81,38 @@ describe("candleAxisLabel", () => {
   it("names days on daily charts and the year at its first candle", () => {
     expect(candleAxisLabel(ist("2026-11-20 00:00"), ist("2026-11-19 00:00"), false)).toBe("20 Nov");
     expect(candleAxisLabel(ist("2027-01-01 00:00"), ist("2026-12-31 00:00"), false)).toBe("2027");
+  });
+});
+
+describe("needsFullRedraw: when the live candle alone may move", () => {
+  const c = (time: number, close: number, extra: Partial<{ open: number; high: number; low: number; volume: number }> = {}) => ({
+    time,
+    open: extra.open ?? close,
+    high: extra.high ?? close,
+    low: extra.low ?? close,
+    close,
+    volume: extra.volume ?? 10,
+  });
+  const drawnCandles = [c(1, 100), c(2, 101), c(3, 102, { high: 103, low: 101 })];
+  const drawn = { candles: drawnCandles, range: { min: 95, max: 110 }, volumeMax: 50, at: 1_000 };
+
+  it("keeps the drawing while the live candle moves inside the scales", () => {
+    expect(needsFullRedraw(drawn, [c(1, 100), c(2, 101), c(3, 104, { high: 105, low: 101, volume: 30 })], 2_000)).toBe(false);
+  });
+  it("redraws when a bucket closes (a new live candle) or a closed candle changed", () => {
+    expect(needsFullRedraw(drawn, [...drawnCandles, c(4, 102)], 2_000)).toBe(true);
+    expect(needsFullRedraw(drawn, [c(2, 101), c(3, 102), c(4, 102)], 2_000)).toBe(true);
+    expect(needsFullRedraw(drawn, [c(1, 100), c(2, 101.5), c(3, 102)], 2_000)).toBe(true);
+  });
+  it("redraws when the live candle leaves the price or the volume scale", () => {
+    expect(needsFullRedraw(drawn, [c(1, 100), c(2, 101), c(3, 111, { low: 101 })], 2_000)).toBe(true);
+    expect(needsFullRedraw(drawn, [c(1, 100), c(2, 101), c(3, 102, { low: 94 })], 2_000)).toBe(true);
+    expect(needsFullRedraw(drawn, [c(1, 100), c(2, 101), c(3, 102, { volume: 51 })], 2_000)).toBe(true);
+  });
+  it("redraws a drawing older than the longest age, and an empty or unscaled one", () => {
+    expect(needsFullRedraw(drawn, drawnCandles, 1_000 + FULL_REDRAW_MAX_AGE_MS)).toBe(true);
+    expect(needsFullRedraw(drawn, drawnCandles, 1_000 + FULL_REDRAW_MAX_AGE_MS - 1)).toBe(false);
+    expect(needsFullRedraw(drawn, [], 2_000)).toBe(true);
+    expect(needsFullRedraw({ ...drawn, range: null }, drawnCandles, 2_000)).toBe(true);
   });
 });

@@ -4,11 +4,11 @@
 // Candles sit side by side on an index axis, as Kite and TradingView draw them: nights,
 // weekends and holidays take no room (docs/decisions/127). The axis names each candle's IST time
 // (the day at a session's first candle), the tooltip its full IST date and time.
-import { useState } from "react";
+import { memo, useMemo, useRef, useState } from "react";
 import Chart from "react-apexcharts";
 import type { ApexOptions } from "apexcharts";
 import type { Candle } from "~/domain/candles";
-import { candleAxisLabel, chartPriceRange } from "~/domain/chart-layout";
+import { candleAxisLabel, chartPriceRange, needsFullRedraw } from "~/domain/chart-layout";
 import { formatIstDateTime } from "~/domain/dates";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";
@@ -20,6 +20,7 @@ import { overlayExtremes, StudyPanes, withStudyLines } from "./apex-studies.clie
 
 /** The few drawing figures ApexCharts keeps on its instance after each render. */
 interface DrawnChart {
+  el?: Element;
   w?: { globals?: { gridHeight?: number; gridWidth?: number; translateX?: number; translateY?: number } };
 }
 
@@ -29,14 +30,49 @@ function plotOf(chart: DrawnChart): PlotBox | null {
   return { left: g.translateX ?? 0, top: g.translateY ?? 0, width: g.gridWidth, height: g.gridHeight };
 }
 
-export default function ApexCandles({
+/** What the ApexCharts instances last drew whole (docs/decisions/127: the live candle is drawn over it). */
+interface Drawing {
+  /** The candles at that moment; the last one's slot is where the live candle is drawn. */
+  candles: readonly Candle[];
+  range: { min: number; max: number } | null;
+  /** The volume chart's scale: room above the highest volume drawn for the live bar to grow. */
+  volumeMax: number;
+  at: number;
+  linesKey: string;
+  markersKey: string;
+  studies: readonly string[];
+}
+
+const NO_MARKERS: readonly ChartMarker[] = [];
+const NO_STUDIES: readonly string[] = [];
+/** The volume scale's room above the highest volume drawn, for the live bar to grow into. */
+const VOLUME_HEADROOM = 1.25;
+
+function drawingOf(candles: readonly Candle[], linesKey: string, markersKey: string, studies: readonly string[], intraday: boolean, at: number): Drawing {
+  const studyDrawing = computeStudies(candles, studies, { intraday });
+  const lines = JSON.parse(linesKey) as PriceLine[];
+  const volumeMax = Math.max(1, ...candles.map((c) => c.volume)) * VOLUME_HEADROOM;
+  return { candles, range: chartPriceRange(candles, [...lines.map((l) => l.price), ...overlayExtremes(studyDrawing)]), volumeMax, at, linesKey, markersKey, studies };
+}
+
+/**
+ * The interactive chart. ApexCharts redraws its SVG whole on every change, which at the feed's
+ * tick rate kept an open dashboard at 40-60% of a core (measured in Chromium: 4.4 s of script in
+ * 10 s; 0.2 s without redraws). So the instances draw the closed candles and the scales, again
+ * only when needsFullRedraw says what they show is no longer true (a bucket closed, the live
+ * candle left a scale, 15 s passed), and the live candle and its volume bar are drawn over them
+ * on every tick (LiveCandleMark). react-apexcharts also redraws whenever its options object
+ * differs, functions included, so the options are built once per drawing and the component is
+ * memoised.
+ */
+function ApexCandles({
   candles,
   lines,
-  markers = [],
+  markers = NO_MARKERS,
   height,
   dark,
   intraday,
-  studies = [],
+  studies = NO_STUDIES,
   onHover,
 }: {
   candles: readonly Candle[];
@@ -50,97 +86,172 @@ export default function ApexCandles({
   onHover?: (candle: Candle | null) => void;
 }) {
   const [plot, setPlot] = useState<PlotBox | null>(null);
-  const keepPlot = (chart: DrawnChart) => {
-    const next = plotOf(chart);
-    setPlot((prev) =>
-      prev && next && prev.left === next.left && prev.top === next.top && prev.width === next.width && prev.height === next.height ? prev : next,
-    );
-  };
-  const drawing = computeStudies(candles, studies, { intraday });
-  const range = chartPriceRange(candles, [...lines.map((l) => l.price), ...overlayExtremes(drawing)]);
-  // About as many labels as ticks: each names the day when it changed since the label before.
-  // One label per 80 px or so of the plot (a phone has room for three or four).
-  const tickAmount = Math.max(1, Math.min(8, Math.floor((plot?.width ?? 640) / 80), candles.length - 1));
-  const labelStep = Math.max(1, Math.round(candles.length / tickAmount));
-  const axisLabels = candles.map((c, i) => candleAxisLabel(c.time, i === 0 ? undefined : candles[Math.max(0, i - labelStep)].time, intraday));
-  const indexOf = new Map(candles.map((c, i) => [c.time, i]));
-  const candleAt = (value: unknown) => candles[Math.round(Number(value))];
-  const xaxis: ApexOptions["xaxis"] = {
-    type: "numeric",
-    min: -0.5,
-    max: Math.max(candles.length - 0.5, 0.5),
-    tickAmount,
-    labels: {
-      rotate: 0,
-      hideOverlappingLabels: true,
-      formatter: (value: string) => axisLabels[Math.round(Number(value))] ?? "",
-    },
-    tooltip: { enabled: false },
-  };
-  const series = [{ name: "Price", type: "candlestick", data: candles.map((c, i) => ({ x: i, y: [c.open, c.high, c.low, c.close] })) }];
-  const options: ApexOptions = {
-    chart: {
-      type: "candlestick",
-      height,
-      animations: { enabled: false },
-      background: "transparent",
-      toolbar: { show: true },
-      zoom: { enabled: true, type: "x" },
-      events: {
-        mounted: keepPlot,
-        updated: keepPlot,
-        mouseMove: (_event, _chart, config: { dataPointIndex?: number }) => {
-          const i = config?.dataPointIndex ?? -1;
-          onHover?.(i >= 0 ? candles[i] ?? null : null);
-        },
-        mouseLeave: () => onHover?.(null),
+  const [volumePlot, setVolumePlot] = useState<PlotBox | null>(null);
+  const [bodyWidth, setBodyWidth] = useState<number | null>(null);
+  const hover = useRef(onHover);
+  hover.current = onHover;
+  // Lines and markers may be rebuilt by the parent on each tick; their content decides a redraw.
+  const linesKey = JSON.stringify(lines);
+  const markersKey = JSON.stringify(markers);
+  const [drawn, setDrawn] = useState<Drawing>(() => drawingOf(candles, linesKey, markersKey, studies, intraday, Date.now()));
+  const now = Date.now();
+  const current =
+    drawn.linesKey !== linesKey || drawn.markersKey !== markersKey || drawn.studies !== studies || needsFullRedraw(drawn, candles, now)
+      ? drawingOf(candles, linesKey, markersKey, studies, intraday, now)
+      : drawn;
+  // Derived state from the previous render (React's documented pattern): the next render uses it.
+  if (current !== drawn) setDrawn(current);
+  const plotWidth = plot?.width ?? 640;
+  const { drawing, xaxis, priceChart, volumeChart, volumeHeight } = useMemo(() => {
+    const keepPlot = (chart: DrawnChart) => {
+      const next = plotOf(chart);
+      setPlot((prev) => (samePlot(prev, next) ? prev : next));
+      // The live candle is drawn as wide as ApexCharts draws the others.
+      const body = chart.el?.querySelector<SVGGraphicsElement>(".apexcharts-candlestick-series path");
+      const width = body ? body.getBBox().width : null;
+      if (width) setBodyWidth((prev) => (prev !== null && Math.abs(prev - width) < 0.01 ? prev : width));
+    };
+    const keepVolumePlot = (chart: DrawnChart) => {
+      const next = plotOf(chart);
+      setVolumePlot((prev) => (samePlot(prev, next) ? prev : next));
+    };
+    const all = current.candles;
+    // The last slot is the live candle's: drawn over the chart, not by it.
+    const closed = all.slice(0, -1);
+    const drawing = computeStudies(all, current.studies, { intraday });
+    // About as many labels as ticks: each names the day when it changed since the label before.
+    // One label per 80 px or so of the plot (a phone has room for three or four).
+    const tickAmount = Math.max(1, Math.min(8, Math.floor(plotWidth / 80), all.length - 1));
+    const labelStep = Math.max(1, Math.round(all.length / tickAmount));
+    const axisLabels = all.map((c, i) => candleAxisLabel(c.time, i === 0 ? undefined : all[Math.max(0, i - labelStep)].time, intraday));
+    const indexOf = new Map(all.map((c, i) => [c.time, i]));
+    const candleAt = (value: unknown) => all[Math.round(Number(value))];
+    const drawnMarkers = JSON.parse(current.markersKey) as ChartMarker[];
+    const xaxis: ApexOptions["xaxis"] = {
+      type: "numeric",
+      min: -0.5,
+      max: Math.max(all.length - 0.5, 0.5),
+      tickAmount,
+      labels: {
+        rotate: 0,
+        hideOverlappingLabels: true,
+        formatter: (value: string) => axisLabels[Math.round(Number(value))] ?? "",
       },
-    },
-    theme: { mode: dark ? "dark" : "light" },
-    plotOptions: { candlestick: { colors: { upward: CHART_UP_COLOUR, downward: CHART_DOWN_COLOUR } } },
-    xaxis,
-    yaxis: {
-      min: range?.min,
-      max: range?.max,
-      tooltip: { enabled: true },
-      labels: { formatter: (v: number) => formatNumber(v) },
-    },
-    annotations: {
-      // The lines; their labels are drawn over the chart by LineLabels, apart from each other.
-      yaxis: lines.map((l) => ({ y: l.price, borderColor: l.colour, strokeDashArray: 6 })),
-      // Swing points and KEY labels (green BUY, red SELL) on their candles.
-      points: markers.flatMap((m) => {
-        const x = indexOf.get(m.time);
-        return x === undefined
-          ? []
-          : [{ x, y: m.price, marker: { size: m.kind === "key" ? 5 : 4, fillColor: m.colour, strokeColor: m.colour }, label: { text: m.label, borderColor: m.colour, style: { color: "#fff", background: m.colour } } }];
-      }),
-    },
-    tooltip: { x: { formatter: (value: number) => { const c = candleAt(value); return c ? formatIstDateTime(c.time) : ""; } } },
-    grid: { borderColor: dark ? "#1e293b" : "#e2e8f0" },
-  };
-  const volume = {
-    series: [{ name: "Volume", data: candles.map((c, i) => ({ x: i, y: c.volume, fillColor: c.close >= c.open ? CHART_UP_COLOUR : CHART_DOWN_COLOUR })) }],
-    options: {
-      chart: { type: "bar", height: Math.round(height * 0.22), animations: { enabled: false }, background: "transparent", toolbar: { show: false } },
+      tooltip: { enabled: false },
+    };
+    const series = [{ name: "Price", type: "candlestick", data: closed.map((c, i) => ({ x: i, y: [c.open, c.high, c.low, c.close] })) }];
+    const options: ApexOptions = {
+      chart: {
+        type: "candlestick",
+        height,
+        animations: { enabled: false },
+        background: "transparent",
+        toolbar: { show: true },
+        zoom: { enabled: true, type: "x" },
+        events: {
+          mounted: keepPlot,
+          updated: keepPlot,
+          mouseMove: (_event, _chart, config: { dataPointIndex?: number }) => {
+            const i = config?.dataPointIndex ?? -1;
+            hover.current?.(i >= 0 ? closed[i] ?? null : null);
+          },
+          mouseLeave: () => hover.current?.(null),
+        },
+      },
       theme: { mode: dark ? "dark" : "light" },
-      dataLabels: { enabled: false },
-      xaxis: { ...xaxis, labels: { show: false } },
-      yaxis: { labels: { show: false } },
-      grid: { show: false },
-    } as ApexOptions,
-  };
-  const priceChart = withStudyLines({ type: "candlestick", series, options }, drawing.overlays, candles, (_c, i) => i);
-  const volumeChart = withStudyLines({ type: "bar", series: volume.series, options: volume.options }, drawing.volume, candles, (_c, i) => i);
+      plotOptions: { candlestick: { colors: { upward: CHART_UP_COLOUR, downward: CHART_DOWN_COLOUR } } },
+      xaxis,
+      yaxis: {
+        min: current.range?.min,
+        max: current.range?.max,
+        tooltip: { enabled: true },
+        labels: { formatter: (v: number) => formatNumber(v) },
+      },
+      annotations: {
+        // The lines; their labels are drawn over the chart by LineLabels, apart from each other.
+        yaxis: (JSON.parse(current.linesKey) as PriceLine[]).map((l) => ({ y: l.price, borderColor: l.colour, strokeDashArray: 6 })),
+        // Swing points and KEY labels (green BUY, red SELL) on their candles.
+        points: drawnMarkers.flatMap((m) => {
+          const x = indexOf.get(m.time);
+          return x === undefined
+            ? []
+            : [{ x, y: m.price, marker: { size: m.kind === "key" ? 5 : 4, fillColor: m.colour, strokeColor: m.colour }, label: { text: m.label, borderColor: m.colour, style: { color: "#fff", background: m.colour } } }];
+        }),
+      },
+      tooltip: { x: { formatter: (value: number) => { const c = candleAt(value); return c ? formatIstDateTime(c.time) : ""; } } },
+      grid: { borderColor: dark ? "#1e293b" : "#e2e8f0" },
+    };
+    const volumeHeight = Math.round(height * 0.22);
+    const volume = {
+      series: [{ name: "Volume", data: closed.map((c, i) => ({ x: i, y: c.volume, fillColor: c.close >= c.open ? CHART_UP_COLOUR : CHART_DOWN_COLOUR })) }],
+      options: {
+        chart: { type: "bar", height: volumeHeight, animations: { enabled: false }, background: "transparent", toolbar: { show: false }, events: { mounted: keepVolumePlot, updated: keepVolumePlot } },
+        theme: { mode: dark ? "dark" : "light" },
+        dataLabels: { enabled: false },
+        xaxis: { ...xaxis, labels: { show: false } },
+        yaxis: { min: 0, max: current.volumeMax, labels: { show: false } },
+        grid: { show: false },
+      } as ApexOptions,
+    };
+    const priceChart = withStudyLines({ type: "candlestick", series, options }, drawing.overlays, all, (_c, i) => i);
+    const volumeChart = withStudyLines({ type: "bar", series: volume.series, options: volume.options }, drawing.volume, all, (_c, i) => i);
+    return { drawing, xaxis, priceChart, volumeChart, volumeHeight };
+  }, [current, height, dark, intraday, plotWidth]);
+  const range = current.range;
   const toY = (price: number) => (plot && range ? plot.top + ((range.max - price) / (range.max - range.min)) * plot.height : null);
+  const slots = current.candles.length;
+  // The live candle: the newest of the candles given, in the drawing's last slot.
+  const live = candles.length > 0 && candles[candles.length - 1].time === current.candles[slots - 1]?.time ? candles[candles.length - 1] : null;
   return (
     <div data-chart="apex" data-studies={studyLineLabels(drawing).join("|")}>
       <div className="relative">
         <Chart type={priceChart.type} series={priceChart.series} options={priceChart.options} height={height} />
+        {live && plot ? <LiveCandleMark candle={live} slot={slots - 1} slots={slots} plot={plot} toY={toY} bodyWidth={bodyWidth} /> : null}
         <LineLabels lines={lines} toY={toY} plot={plot} />
       </div>
-      <Chart type={volumeChart.type} series={volumeChart.series} options={volumeChart.options} height={volume.options.chart?.height} />
-      <StudyPanes drawing={drawing} candles={candles} x={(_c, i) => i} xaxis={xaxis} dark={dark} />
+      <div className="relative">
+        <Chart type={volumeChart.type} series={volumeChart.series} options={volumeChart.options} height={volumeHeight} />
+        {live && volumePlot ? <LiveVolumeMark candle={live} slot={slots - 1} slots={slots} plot={volumePlot} max={current.volumeMax} bodyWidth={bodyWidth} /> : null}
+      </div>
+      <StudyPanes drawing={drawing} candles={current.candles} x={(_c, i) => i} xaxis={xaxis} dark={dark} />
     </div>
   );
 }
+
+function samePlot(a: PlotBox | null, b: PlotBox | null): boolean {
+  return a !== null && b !== null && a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height;
+}
+
+/** The x centre of slot `slot` of `slots` on an index axis from -0.5 to slots - 0.5. */
+function slotCentre(plot: PlotBox, slot: number, slots: number): number {
+  return plot.left + ((slot + 0.5) / slots) * plot.width;
+}
+
+/** The live candle, drawn over the chart in its slot (wick and body, Kite's colours). */
+function LiveCandleMark({ candle, slot, slots, plot, toY, bodyWidth }: { candle: Candle; slot: number; slots: number; plot: PlotBox; toY: (price: number) => number | null; bodyWidth: number | null }) {
+  const [high, low, open, close] = [toY(candle.high), toY(candle.low), toY(candle.open), toY(candle.close)];
+  if (high === null || low === null || open === null || close === null) return null;
+  const x = slotCentre(plot, slot, slots);
+  const width = bodyWidth ?? Math.max(1, (plot.width / slots) * 0.7);
+  const colour = candle.close >= candle.open ? CHART_UP_COLOUR : CHART_DOWN_COLOUR;
+  return (
+    <svg className="pointer-events-none absolute inset-0 h-full w-full overflow-visible" aria-hidden="true" data-live-candle={`${candle.time}:${candle.open}:${candle.high}:${candle.low}:${candle.close}`}>
+      <line x1={x} x2={x} y1={high} y2={low} stroke={colour} strokeWidth={1} />
+      <rect x={x - width / 2} width={width} y={Math.min(open, close)} height={Math.max(1, Math.abs(open - close))} fill={colour} />
+    </svg>
+  );
+}
+
+/** The live candle's volume bar, drawn over the volume chart in its slot. */
+function LiveVolumeMark({ candle, slot, slots, plot, max, bodyWidth }: { candle: Candle; slot: number; slots: number; plot: PlotBox; max: number; bodyWidth: number | null }) {
+  const x = slotCentre(plot, slot, slots);
+  const width = bodyWidth ?? Math.max(1, (plot.width / slots) * 0.7);
+  const barHeight = (Math.min(candle.volume, max) / max) * plot.height;
+  return (
+    <svg className="pointer-events-none absolute inset-0 h-full w-full overflow-visible" aria-hidden="true" data-live-volume={candle.volume}>
+      <rect x={x - width / 2} width={width} y={plot.top + plot.height - barHeight} height={barHeight} fill={candle.close >= candle.open ? CHART_UP_COLOUR : CHART_DOWN_COLOUR} />
+    </svg>
+  );
+}
+
+export default memo(ApexCandles);

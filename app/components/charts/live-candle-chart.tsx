@@ -1,6 +1,6 @@
 // The chart island: the server-rendered SVG first (no JavaScript, slow links, before the
 // library loads), then the interactive chart, with the live candle moving on each tick.
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { timeframeById, type Candle, type TimeframeId } from "~/domain/candles";
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/format";
@@ -24,6 +24,10 @@ function LiveSubscription({ symbol }: { symbol: string }) {
   useLiveQuotes([symbol]);
   return null;
 }
+
+// Stable defaults: a fresh [] on each render would redraw the chart each time.
+const NO_KEYS: readonly { label: string; price: number; at: number }[] = [];
+const NO_STUDIES: readonly string[] = [];
 
 /** How many of the latest candles the chart lists in its table for screen readers. */
 const LISTED_CANDLES = 10;
@@ -74,9 +78,9 @@ export function LiveCandleChart({
   height = 535,
   dark,
   mode = "normal",
-  keys = [],
+  keys = NO_KEYS,
   swing = false,
-  studies = [],
+  studies = NO_STUDIES,
   heightFromWindow,
 }: {
   symbol: string;
@@ -126,6 +130,7 @@ export function LiveCandleChart({
     const alerted = swingAlerts.line ? swingLineMarker(shown, swingAlerts.line, drawn) : null;
     return alerted ? [...drawn, alerted] : drawn;
   }, [shown, keys, swing, swingAlerts.line]);
+  const onHover = useCallback((c: Candle | null) => setHoverTime(c?.time ?? null), []);
   const drawnLines = useMemo(() => (swingAlerts.line ? [...lines, swingLineAsChartLine(swingAlerts.line)] : lines), [lines, swingAlerts.line]);
   const intraday = timeframeById(timeframe).kind === "minutes";
   const hovered = hoverTime === null ? undefined : shown.find((c) => c.time === hoverTime);
@@ -153,7 +158,7 @@ export function LiveCandleChart({
           {mode === "advance" ? (
             <AdvancedChart candles={shown} status={status} lines={drawnLines} height={drawnHeight} dark={dark} intraday={intraday} studies={studies} />
           ) : (
-            <ApexCandles candles={shown} lines={drawnLines} markers={markers} height={drawnHeight} dark={dark} intraday={intraday} studies={studies} onHover={(c) => setHoverTime(c?.time ?? null)} />
+            <ApexCandles candles={shown} lines={drawnLines} markers={markers} height={drawnHeight} dark={dark} intraday={intraday} studies={studies} onHover={onHover} />
           )}
         </Suspense>
       ) : (
