@@ -18,7 +18,7 @@ import { useNonce } from "~/components/nonce";
 import { AppShell } from "~/components/layout/app-shell";
 import { ToastRegion } from "~/components/ui/toast-region";
 import { SocketProvider } from "~/realtime/socket-context";
-import { NOT_FOUND_TEXT } from "~/domain/access";
+import { errorCopy } from "~/components/route-error";
 import { loadShell } from "~/services/shell.server";
 
 export const links: LinksFunction = () => [
@@ -80,21 +80,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
   const theme = data?.theme ?? "light";
-  let title = "Something went wrong";
-  let detail = "Please try again. If it keeps happening, contact support.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = "Page not found";
-      detail = NOT_FOUND_TEXT;
-    } else if (error.status === 403) {
-      title = "Not allowed";
-      detail = (error.data as { message?: string })?.message ?? "You do not have permission to do this.";
-    } else {
-      detail = (error.data as { message?: string })?.message ?? detail;
-    }
-  } else if (error instanceof Error) {
-    console.error(error);
-  }
+  if (!isRouteErrorResponse(error) && error instanceof Error) console.error(error);
+  const { title, detail } = errorCopy(error);
   return (
     <Document theme={theme}>
       <main className="mx-auto max-w-xl p-10 text-center">

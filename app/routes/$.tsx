@@ -24,3 +24,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NotFoundPage() {
   return <p>{NOT_FOUND_TEXT}</p>;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -101,3 +101,5 @@ function BonusSplitForm({
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -46,3 +46,5 @@ export default function DeleteSuggestionRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -50,3 +50,5 @@ export default function EditSuggestionRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -39,3 +39,5 @@ export default function NewSuggestionRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

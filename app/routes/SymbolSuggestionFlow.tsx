@@ -46,3 +46,5 @@ export default function SymbolSuggestionFlowPage() {
     </ListWithDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

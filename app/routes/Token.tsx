@@ -97,3 +97,5 @@ export default function TokenPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

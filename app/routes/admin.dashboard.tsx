@@ -13,3 +13,5 @@ export default function AdminDashboardPage() {
   const data = useLoaderData<typeof loader>();
   return <DashboardScreen data={data} title="Admin Dashboard" fitChartToWindow />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

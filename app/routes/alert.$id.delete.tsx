@@ -51,3 +51,5 @@ export default function DeleteAlertRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -58,3 +58,5 @@ export default function EditAlertRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -40,3 +40,5 @@ export default function NewAlertRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -69,3 +69,5 @@ export default function AllChartPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -125,3 +125,5 @@ export default function AllRealTimePage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -33,3 +33,5 @@ export default function NewBroadcastDialog() {
   const returnTo = broadcastReturnPath.parse(lastResult?.initialValue?.redirectTo ?? "/broadcast/message");
   return <BroadcastDialog returnTo={returnTo} closeHref={returnTo} lastResult={lastResult} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

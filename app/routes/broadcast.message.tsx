@@ -73,3 +73,5 @@ export default function BroadcastMessagePage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

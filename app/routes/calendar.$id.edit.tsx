@@ -41,3 +41,5 @@ export default function EditCalendarRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

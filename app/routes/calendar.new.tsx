@@ -32,3 +32,5 @@ export default function NewCalendarRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -49,3 +49,5 @@ export default function CalendarPage() {
     </ListWithDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

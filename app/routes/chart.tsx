@@ -77,3 +77,5 @@ export default function ChartPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -46,3 +46,5 @@ export default function DeleteChaviRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

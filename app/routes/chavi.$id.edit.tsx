@@ -57,3 +57,5 @@ export default function EditChaviRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -90,3 +90,5 @@ export default function AssignKeysRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -38,3 +38,5 @@ export default function NewChaviRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -79,3 +79,5 @@ export default function ChaviListPage() {
     </ListWithDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

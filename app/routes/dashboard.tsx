@@ -11,3 +11,5 @@ export default function DashboardPage() {
   const data = useLoaderData<typeof loader>();
   return <DashboardScreen data={data} title="Dashboard" />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -30,3 +30,5 @@ export default function DemoIndex() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

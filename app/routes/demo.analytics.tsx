@@ -24,3 +24,5 @@ export default function AnalyticsDemo() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

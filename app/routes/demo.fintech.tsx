@@ -28,3 +28,5 @@ export default function FintechDemo() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

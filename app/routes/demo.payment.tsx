@@ -59,3 +59,5 @@ export default function PaymentDemo() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -110,3 +110,5 @@ export default function KeySettingPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -67,3 +67,5 @@ export default function LoginUsersPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -90,3 +90,5 @@ export default function LoginPage() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

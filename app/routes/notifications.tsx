@@ -45,3 +45,5 @@ export default function NotificationsPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

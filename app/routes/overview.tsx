@@ -106,3 +106,5 @@ function MoversTable({ title, list, rows, expanded }: { title: string; list: Mov
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

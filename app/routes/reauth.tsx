@@ -66,3 +66,5 @@ export default function ReauthPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

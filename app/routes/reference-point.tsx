@@ -52,3 +52,5 @@ export default function ReferencePointPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -22,3 +22,5 @@ export default function ReferencesPointsPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -104,3 +104,5 @@ export default function MinMaxReportPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -122,3 +122,5 @@ function UserRows({ user }: { user: UserRow }) {
     </>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

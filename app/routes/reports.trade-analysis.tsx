@@ -82,3 +82,5 @@ export default function TradeAnalysisPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

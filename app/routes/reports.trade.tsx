@@ -82,3 +82,5 @@ export default function TradeReportPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -129,3 +129,5 @@ export default function UserReportPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

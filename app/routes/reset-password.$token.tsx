@@ -71,3 +71,5 @@ export default function ResetPasswordPage() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

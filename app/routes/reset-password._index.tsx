@@ -58,3 +58,5 @@ export default function ResetRequestPage() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

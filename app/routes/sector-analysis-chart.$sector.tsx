@@ -55,3 +55,5 @@ export default function SectorAnalysisChartPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -46,3 +46,5 @@ export default function SectorAnalysisPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -44,3 +44,5 @@ export default function EditSectorRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

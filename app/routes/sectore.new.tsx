@@ -37,3 +37,5 @@ export default function NewSectorRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

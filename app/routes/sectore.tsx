@@ -73,3 +73,5 @@ export default function SectorsPage() {
     </ListWithDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -230,3 +230,5 @@ function TradeSettingForm({ tradeSeconds, lastResult, pending }: { tradeSeconds:
     </Form>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -43,3 +43,5 @@ export default function MyAccountPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

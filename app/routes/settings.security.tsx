@@ -153,3 +153,5 @@ export default function SecurityPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -167,3 +167,5 @@ function ConfirmForm({ intent, label, note, errors, busy }: { intent: "regenerat
     </Form>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -78,3 +78,5 @@ export default function SignupPage() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

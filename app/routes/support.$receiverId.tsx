@@ -49,3 +49,5 @@ export default function SupportConversationPage() {
   const lastResult = useActionData<typeof action>();
   return <SupportScreen data={data} lastResult={lastResult} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -33,3 +33,5 @@ export default function SupportIndexPage() {
   const data = useLoaderData<typeof loader>();
   return <SupportScreen data={data} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

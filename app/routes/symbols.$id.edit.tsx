@@ -71,3 +71,5 @@ export default function EditSymbolRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -48,3 +48,5 @@ export default function NewSymbolRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

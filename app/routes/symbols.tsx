@@ -113,3 +113,5 @@ export default function SymbolsPage() {
     </ListWithDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -39,3 +39,5 @@ export default function TargetPointPage() {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

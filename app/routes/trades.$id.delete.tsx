@@ -53,3 +53,5 @@ export default function DeleteTradeRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

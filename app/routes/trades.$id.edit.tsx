@@ -69,3 +69,5 @@ export default function EditTradeRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

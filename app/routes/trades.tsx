@@ -423,3 +423,5 @@ function TradeFilters({ data }: { data: ReturnType<typeof useLoaderData<typeof l
     return `?${params.toString()}`;
   }
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -285,3 +285,5 @@ function FileReport({ result, index }: { result: UploadFileResult; index: number
     </article>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -62,3 +62,5 @@ export default function DeleteUserRoute() {
     </RouteDialog>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

@@ -91,3 +91,5 @@ export default function VerifyOtpPage() {
     </AuthCard>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

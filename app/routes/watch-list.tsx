@@ -101,3 +101,5 @@ export default function WatchListPage() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
