@@ -76,9 +76,14 @@ function lingerThenClose(req: ExpressRequest) {
   };
   const timer = setTimeout(close, LINGER_MS);
   timer.unref();
-  // The body's reader gives up on the error and destroys the request, which would destroy the
-  // socket at once; the socket is closed here instead, when the lingering ends.
+  // The body's reader gives up on the error and destroys the request, and Node ends a connection
+  // the client asked to close (Connection: close) by destroying the socket once the answer is
+  // written: either would reset it at once. The answer still ends the writing side; the socket is
+  // destroyed here, when the lingering ends.
   req.destroy = () => req;
+  socket.destroySoon = () => {
+    socket.end();
+  };
   req.on("data", drop);
   req.once("end", close);
   req.resume();
