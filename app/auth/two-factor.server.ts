@@ -32,7 +32,7 @@ import {
   replaceRecoveryCodes,
   replaceTotpSecret,
   storePendingTotpSecret,
-  useRecoveryCode,
+  consumeRecoveryCode,
 } from "~/models/two-factor.server";
 import {
   API_CODE_REQUIRED,
@@ -94,7 +94,7 @@ export async function verifySecondFactor(
   if (input.kind === "malformed" || (options.only && input.kind !== options.only)) return { ok: false, status: 400, message: ENTER_CODE };
 
   if (input.kind === "recovery") {
-    const used = await useRecoveryCode(context.db, userId, hashToken(input.code), options.now);
+    const used = await consumeRecoveryCode(context.db, userId, hashToken(input.code), options.now);
     return used ? { ok: true, method: "recovery" } : wrongGuess(context, userId, RECOVERY_CODE_WRONG);
   }
   const record = await findTwoFactorRecord(context.db, userId);

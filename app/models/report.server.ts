@@ -15,7 +15,8 @@ import { pageOffset } from "~/domain/paging";
 import { formatIstDate, istMidnight } from "~/domain/dates";
 import type { LiveBook } from "~/market/live-book.server";
 import type { ActiveFilter, MinMaxSort } from "~/schemas/report";
-import { tradeFigureColumns, type TradeFigures } from "~/models/trade.server";
+import { tradeFigureColumns } from "~/models/trade.server";
+import type { TradeReportRow } from "~/domain/trade-rows";
 
 /** Symbol code (upper case) → live close. Taken once per request so a report is one snapshot. */
 export type LivePrices = Readonly<Record<string, number>>;
@@ -113,19 +114,6 @@ export async function summariseTrades(db: AppDatabase, live: LivePrices, filter:
 
 // ---------------------------------------------------------------- rows
 
-export interface TradeReportRow extends TradeFigures {
-  id: number;
-  symbolCode: string;
-  sectorName: string | null;
-  userName: string;
-  username: string;
-  /** The live close for an open trade; null when closed or not in the book. */
-  currentPrice: number | null;
-  pnl: DecimalText;
-  pnlPercent: DecimalText;
-  open: boolean;
-  isVerified: boolean;
-}
 
 const rowColumns = {
   id: trades.id,

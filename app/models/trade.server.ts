@@ -7,19 +7,10 @@ import type { AppDatabase } from "~/db/client.server";
 import { symbols, trades, users, userSymbols } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import type { TradeType } from "~/domain/pnl";
+import type { TradeFigures } from "~/domain/trade-rows";
 import { closingPrices, type TradeWindow } from "~/domain/trade-window";
 
 /** A trade's side, size, prices and times: what every view of a trade shows. */
-export interface TradeFigures {
-  tradeType: TradeType;
-  quantity: number;
-  buyPrice: number;
-  sellPrice: number;
-  targetPrice: number;
-  slPrice: number;
-  tradeDateTime: Date;
-  exitDateTime: Date | null;
-}
 
 /** The columns every view of a trade reads: its side, size, prices and times (journal, detail, reports). */
 export const tradeFigureColumns = {

@@ -78,7 +78,7 @@ export async function replaceRecoveryCodes(db: AppDatabase, userId: number, code
 }
 
 /** Marks an unused code used; true when this call used it (a code works once, even under a race). */
-export async function useRecoveryCode(db: AppDatabase, userId: number, codeHash: string, now = new Date()): Promise<boolean> {
+export async function consumeRecoveryCode(db: AppDatabase, userId: number, codeHash: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(recoveryCodes)
     .set({ usedAt: now })

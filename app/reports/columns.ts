@@ -1,7 +1,7 @@
 // What each export writes: a header, a cell kind and how to read the value from a row. The
 // xlsx and pdf writers read the same list, so both files carry the same columns.
 import { ROLE_NAMES, isRoleId } from "~/domain/access";
-import type { TradeReportRow } from "~/models/report.server";
+import type { TradeReportRow } from "~/domain/trade-rows";
 import type { UserReportRow } from "~/models/user-report.server";
 
 export type CellKind = "text" | "integer" | "money" | "percent" | "datetime" | "date";

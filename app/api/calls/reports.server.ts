@@ -14,8 +14,8 @@ import {
   profitByUserAndMonth,
   sectorProfitAndLoss,
   summariseTrades,
-  type TradeReportRow,
 } from "~/models/report.server";
+import type { TradeReportRow } from "~/domain/trade-rows";
 import { exportFormatSchema, parsePnlReportParams, parseTradeReportParams } from "~/schemas/report";
 import { EXPORT_CONTENT_TYPES } from "~/reports/download.server";
 import { tradeReportDownload, userReportDownload } from "~/reports/exports.server";

@@ -5,8 +5,7 @@ import { timeframeById, type Candle, type TimeframeId } from "~/domain/candles";
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { chartMarkers } from "~/domain/chart-markers";
-import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/components/layout/use-root-data";
 import { CandleSvg, type PriceLine } from "./candle-svg";
 import { useLiveCandles } from "./use-live-candles";
 import { useLiveQuotes } from "~/realtime/socket-context";
@@ -121,7 +120,7 @@ export function LiveCandleChart({
   const { candles: shown, status } = useLiveCandles({ symbol, timeframe, initial: candles, source: mode === "advance" ? "udf" : "chart-data" });
   // The interactive chart starts afresh when the symbol, timeframe, theme or sidebar changes
   // (the sidebar changes the chart's width, which ApexCharts measures once).
-  const shell = useRouteLoaderData<typeof rootLoader>("root")?.shell;
+  const shell = useRootData()?.shell;
   const restartKey = [symbol, timeframe, dark ? "dark" : "light", shell?.sidebarOpen, shell?.sidebarExpanded].join("|");
   // swing_alert: a toast, and the stored swing line with its marker (docs/decisions/129).
   const swingAlerts = useSwingAlerts(symbol, swing);

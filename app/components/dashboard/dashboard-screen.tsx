@@ -2,7 +2,7 @@
 // the symbol header, Alert button, reference-point and KEY chips, the chart, the watchlist region
 // and the footer with status chips and an IST clock. Shared by /dashboard and /admin/dashboard.
 import { useEffect, useState } from "react";
-import { Form, Link, useLocation, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { TIMEFRAMES } from "~/domain/candles";
 import { swingMarkersOn } from "~/domain/chart-markers";
 import { marqueeDurationSeconds } from "~/domain/dashboard";
@@ -15,7 +15,7 @@ import { WatchlistPanel } from "~/components/watchlist/watchlist-panel";
 import { TradeButtons } from "~/components/charts/trade-buttons";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import type { DashboardData } from "~/dashboard.server";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/components/layout/use-root-data";
 import { NoScriptShow, ViewSelect } from "~/components/ui/view-controls";
 
 const tone = { up: "text-up", down: "text-down", flat: "" } as const;
@@ -89,7 +89,7 @@ function SummaryCards({ cards }: { cards: Serialised["cards"] }) {
 }
 
 function ChartArea({ chart, fitChartToWindow, now }: { chart: NonNullable<Serialised["chart"]>; fitChartToWindow?: boolean; now: number }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const navigation = useNavigation();
   const submit = useSubmit();
   const { view, symbols, footer, canTrade, watchlist } = chart;

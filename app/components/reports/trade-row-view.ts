@@ -1,7 +1,7 @@
 // A trade report row as the pages show it: figures formatted the Indian way, times in IST.
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees, MISSING_VALUE } from "~/domain/format";
-import type { TradeReportRow } from "~/models/report.server";
+import type { TradeReportRow } from "~/domain/trade-rows";
 
 /** What a row view is made from: the report model's row (app/models/report.server.ts). */
 export type TradeRowSource = Pick<
