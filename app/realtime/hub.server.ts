@@ -50,6 +50,10 @@ export function roomForSession(sessionId: string): string {
   return `session:${createHash("sha256").update(sessionId).digest("base64url").slice(0, 22)}`;
 }
 
+/** socket.io's heartbeat: a silent connection is dropped after at most their sum. */
+export const LIVENESS_PING_INTERVAL_MS = 10_000;
+export const LIVENESS_PING_TIMEOUT_MS = 10_000;
+
 /** How often each socket's session is checked again (an idle or expired session ends its socket). */
 export const SESSION_RECHECK_MS = 30_000;
 
@@ -65,6 +69,11 @@ export function createRealtimeHub(options: {
 }): RealtimeHub {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>({
     serveClient: false,
+    // A link that dies without closing (a phone losing signal) is found within 20 s, not
+    // socket.io's default 45 s: the page then says "reconnecting" instead of showing frozen
+    // prices as live (docs/decisions/128).
+    pingInterval: LIVENESS_PING_INTERVAL_MS,
+    pingTimeout: LIVENESS_PING_TIMEOUT_MS,
     cors: options.corsOrigin ? { origin: options.corsOrigin, credentials: true } : undefined,
     // A page of another site must not open a socket with our cookie (cross-site WebSocket
     // hijacking): a browser's Origin must name this host. Non-browser clients send none.

@@ -131,7 +131,7 @@ export function useConnectionState(): ConnectionState {
     let lastWrite = 0;
     const onConnect = () => {
       failures = 0;
-      setStatus("live");
+      setStatus(navigator.onLine === false ? "offline" : "live");
     };
     const onDisconnect = () => setStatus(navigator.onLine === false ? "offline" : "reconnecting");
     const onError = () => {
@@ -144,12 +144,20 @@ export function useConnectionState(): ConnectionState {
       lastWrite = now;
       setLastPriceAt(now);
     };
-    setStatus(socket.connected ? "live" : "connecting");
+    // The browser knows first when the network goes: an open socket may take up to the
+    // heartbeat's 20 s to notice, and its prices must not read as live meanwhile.
+    const onOffline = () => setStatus("offline");
+    const onOnline = () => setStatus(socket.connected ? "live" : "reconnecting");
+    setStatus(navigator.onLine === false ? "offline" : socket.connected ? "live" : "connecting");
+    window.addEventListener("offline", onOffline);
+    window.addEventListener("online", onOnline);
     socket.on("connect", onConnect);
     socket.on("disconnect", onDisconnect);
     socket.on("connect_error", onError);
     socket.on(SERVER_EVENTS.symbolTick, onPrices);
     return () => {
+      window.removeEventListener("offline", onOffline);
+      window.removeEventListener("online", onOnline);
       socket.off("connect", onConnect);
       socket.off("disconnect", onDisconnect);
       socket.off("connect_error", onError);

@@ -10,6 +10,7 @@ const SERVER_PORT = Number(process.env.E2E_PORT ?? 3210);
 function startRelay() {
   const open = new Set<net.Socket>();
   let refusing = false;
+  let frozen = false;
   const server = net.createServer((client) => {
     if (refusing) return client.destroy();
     const upstream = net.connect(SERVER_PORT, "127.0.0.1");
@@ -21,7 +22,9 @@ function startRelay() {
         upstream.destroy();
       });
     }
-    client.pipe(upstream).pipe(client);
+    // Bytes pass unless the link is frozen (then they are dropped, and nothing is closed).
+    client.on("data", (d) => frozen || upstream.write(d));
+    upstream.on("data", (d) => frozen || client.write(d));
   });
   return {
     listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
@@ -32,6 +35,11 @@ function startRelay() {
     },
     restore: () => {
       refusing = false;
+      frozen = false;
+    },
+    /** A link that dies without closing: nothing passes either way, nothing is closed. */
+    freeze: () => {
+      frozen = true;
     },
     close: () => server.close(),
   };
@@ -77,4 +85,38 @@ test("live prices resume after the connection is cut, without a reload", async (
   } finally {
     relay.close();
   }
+});
+
+test("a link that dies without closing is shown as not live within about 20 s, and heals", async ({ page }) => {
+  test.setTimeout(90_000);
+  const relay = startRelay();
+  const base = `http://localhost:${await relay.listen()}`;
+  try {
+    await signInThroughForm(page, "employee", base);
+    const indicator = page.locator("[data-connection]");
+    await expect(indicator).toHaveAttribute("data-connection", "live", { timeout: 20_000 });
+    await expect(indicator.locator("[data-last-price-at]")).toBeAttached({ timeout: 10_000 });
+    relay.freeze();
+    const frozenAt = Date.now();
+    // socket.io's heartbeat (10 s interval, 10 s timeout) finds the dead link.
+    await expect(indicator).toHaveAttribute("data-connection", /reconnecting|offline/, { timeout: 30_000 });
+    expect(Date.now() - frozenAt).toBeLessThan(25_000);
+    await expect(indicator).toContainText(/prices as of \d{2}:\d{2}:\d{2} (AM|PM)/i);
+    relay.restore();
+    await expect(indicator).toHaveAttribute("data-connection", "live", { timeout: 30_000 });
+  } finally {
+    relay.close();
+  }
+});
+
+test("the browser going offline is shown at once, and live again when it is back", async ({ page, context }) => {
+  await signInThroughForm(page, "employee");
+  const indicator = page.locator("[data-connection]");
+  await expect(indicator).toHaveAttribute("data-connection", "live", { timeout: 20_000 });
+  await expect(indicator.locator("[data-last-price-at]")).toBeAttached({ timeout: 10_000 });
+  await context.setOffline(true);
+  await expect(indicator).toHaveAttribute("data-connection", "offline", { timeout: 2_000 });
+  await expect(indicator).toContainText(/prices as of \d{2}:\d{2}:\d{2} (AM|PM)/i);
+  await context.setOffline(false);
+  await expect(indicator).toHaveAttribute("data-connection", "live", { timeout: 30_000 });
 });
