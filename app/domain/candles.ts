@@ -68,6 +68,16 @@ export const CHART_PAGE_TIMEFRAMES: readonly { label: string; timeframe: Timefra
 ];
 export const DEFAULT_CHART_PAGE_TIMEFRAME: TimeframeId = "D1";
 
+/**
+ * The /chart page's selector for the timeframe it draws: the page's own choices, and the drawn
+ * timeframe too (named by its id, as the dashboard's selector names it) when a link asked for one
+ * outside them (?tf=M1), so the selector never names another timeframe than the chart's.
+ */
+export function chartPageTimeframeOptions(current: TimeframeId): { value: TimeframeId; label: string }[] {
+  const options = CHART_PAGE_TIMEFRAMES.map((t) => ({ value: t.timeframe, label: t.label }));
+  return options.some((o) => o.value === current) ? options : [{ value: current, label: current }, ...options];
+}
+
 export function isTimeframeId(value: unknown): value is TimeframeId {
   return typeof value === "string" && TIMEFRAMES.some((t) => t.id === value);
 }

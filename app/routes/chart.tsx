@@ -3,7 +3,7 @@ import { Form, useLoaderData, useLocation, useNavigation, useRouteLoaderData, us
 import { requireRouteAccess, notFound } from "~/auth/guards.server";
 import { readPreferences } from "~/preferences.server";
 import { loadChartView } from "~/charts.server";
-import { CHART_PAGE_TIMEFRAMES, isTimeframeId } from "~/domain/candles";
+import { chartPageTimeframeOptions, isTimeframeId } from "~/domain/candles";
 import { DEFAULT_REFERENCE_SYMBOL, direction } from "~/domain/quotes";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { keyLabelColour } from "~/domain/targets";
@@ -66,7 +66,7 @@ export default function ChartPage() {
         <Form method="post" action="/preferences" className="flex items-end gap-2" onChange={(e) => submit(e.currentTarget)}>
           <input type="hidden" name="intent" value="chartTimeframe" />
           <input type="hidden" name="redirectTo" value={`${location.pathname}?symbol=${encodeURIComponent(code)}`} />
-          <ViewSelect label="Timeframe" name="value" defaultValue={view.timeframe} disabled={loading} options={CHART_PAGE_TIMEFRAMES.map((t) => ({ value: t.timeframe, label: t.label }))} />
+          <ViewSelect label="Timeframe" name="value" defaultValue={view.timeframe} disabled={loading} options={chartPageTimeframeOptions(view.timeframe)} />
           <NoScriptShow />
         </Form>
         <div className="ml-auto">

@@ -52,6 +52,8 @@ async function openChart(browser: Browser, timeframe: string): Promise<Page> {
   await signIn(page, "employee");
   await page.goto(`/chart?symbol=NIFTY-I&tf=${timeframe}`);
   await expect(page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').first()).toBeAttached({ timeout: 30_000 });
+  // The selector names the timeframe drawn, even one the page does not offer itself (M1).
+  await expect(page.getByLabel("Timeframe")).toHaveValue(timeframe);
   return page;
 }
 

@@ -17,6 +17,7 @@ import {
   type Tick,
   TIMEFRAMES,
   timeframeById,
+  chartPageTimeframeOptions,
   type TimeframeId,
   toChartTime,
 } from "~/domain/candles";
@@ -379,5 +380,15 @@ describe("aggregation on the minute fixture", () => {
       { time: ist("2023-11-15 00:00"), open: 19650, high: 19706, low: 19647.1, close: 19701.1, volume: 205_725 },
       { time: ist("2023-11-16 00:00"), open: 19735, high: 19741.3, low: 19728.6, close: 19738.25, volume: 301_875 },
     ]);
+  });
+});
+
+describe("the /chart page's timeframe selector", () => {
+  it("offers the page's choices, and names a drawn timeframe outside them first", () => {
+    expect(chartPageTimeframeOptions("D1").map((o) => o.label)).toEqual(["3M", "5M", "15M", "1HR", "1D", "1W", "1M"]);
+    const linked = chartPageTimeframeOptions("M1");
+    expect(linked[0]).toEqual({ value: "M1", label: "M1" });
+    expect(linked.filter((o) => o.value === "M1")).toHaveLength(1);
+    expect(chartPageTimeframeOptions("M3").filter((o) => o.value === "M3")).toHaveLength(1);
   });
 });
