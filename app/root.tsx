@@ -64,7 +64,7 @@ export default function App() {
     <Document theme={theme}>
       <ToastRegion toast={toast} />
       {shell ? (
-        <SocketProvider enabled>
+        <SocketProvider enabled identity={shell.user.id}>
           <AppShell shell={shell} theme={theme} currentPath={location.pathname + location.search}>
             <Outlet />
           </AppShell>

@@ -91,6 +91,15 @@ export function isPageRequest(request: Request): boolean {
   return dest === null || dest === "document" || dest === "empty" || dest === "iframe";
 }
 
+/**
+ * Arriving at the sign-in page as a page ends the current session (DECISIONS 7). The page's
+ * loader ends it, and the shell (which loads in parallel and could still find it) treats the
+ * page as signed out, so /login never opens a socket for the session it is ending.
+ */
+export function arrivingAtSignIn(request: Request): boolean {
+  return new URL(request.url).pathname.replace(/\/+$/, "") === "/login" && isPageRequest(request);
+}
+
 /** Deletes the current session row and returns a Set-Cookie header that clears the cookie. */
 export async function endSession(context: AppContext, request: Request): Promise<string | null> {
   const id = await readSessionId(context, request.headers.get("Cookie"));

@@ -29,7 +29,12 @@ const ATTEMPTS_BEFORE_OFFLINE = 3;
 /** Local storage keys the 401 rule keeps: the notification detail. */
 const KEPT_STORAGE_PREFIX = "notification";
 
-export function SocketProvider({ enabled, children }: { enabled: boolean; children: React.ReactNode }) {
+/**
+ * `identity`: the signed-in user's id. A socket belongs to one user: when another user signs in
+ * on the same page (a client-side navigation after /login), the old socket and anything it had
+ * scheduled (a pending move to /login) are dropped and a new one opens with the new session.
+ */
+export function SocketProvider({ enabled, identity, children }: { enabled: boolean; identity: number; children: React.ReactNode }) {
   const [handle, setHandle] = useState<SocketHandle | null>(null);
   // This tab's own Sign out ends the session too; its navigation, not session-ended, decides
   // where the page goes (and says "You have been signed out").
@@ -90,7 +95,7 @@ export function SocketProvider({ enabled, children }: { enabled: boolean; childr
       opened?.disconnect();
       setHandle(null);
     };
-  }, [enabled]);
+  }, [enabled, identity]);
   return <SocketContext.Provider value={handle}>{children}</SocketContext.Provider>;
 }
 

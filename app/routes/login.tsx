@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderDa
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { loginSchema } from "~/schemas/auth";
-import { endSession, isPageRequest } from "~/auth/session.server";
+import { arrivingAtSignIn, endSession } from "~/auth/session.server";
 import { authPostLimit, signIn } from "~/auth/login.server";
 import { retryAfterHeaders } from "~/auth/rate-limit.server";
 import { finishPasswordStep } from "~/auth/two-factor.server";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Sign in — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Arriving at /login ends the current session (DECISIONS 7) — when it is opened as a page.
-  const clear = isPageRequest(request) ? await endSession(context, request) : null;
+  const clear = arrivingAtSignIn(request) ? await endSession(context, request) : null;
   return json({ ok: true }, { headers: clear ? { "Set-Cookie": clear } : undefined });
 }
 

@@ -3,7 +3,7 @@
 // that the browser's copy of the root module (which every page loads, /login included) carries
 // none of the server-side rules it uses.
 import type { AppContext } from "~/context";
-import { getSessionLookup } from "~/auth/session.server";
+import { arrivingAtSignIn, getSessionLookup } from "~/auth/session.server";
 import { idleSignOutMessage } from "~/domain/sessions";
 import { takeToast } from "~/toast.server";
 import { readPreferences } from "~/preferences.server";
@@ -18,7 +18,7 @@ import { notificationsSince } from "~/domain/notifications";
 export async function loadShell(context: AppContext, request: Request) {
   // The root serves every page, signed in or not; each route guards itself.
   const session = await getSessionLookup(context, request);
-  const user = session.kind === "active" ? session.user : null;
+  const user = session.kind === "active" && !arrivingAtSignIn(request) ? session.user : null;
   const prefs = await readPreferences(context.cookies, request);
   const flashed = await takeToast(context.cookies, request);
   // A session that went idle ends on the page that finds it (e.g. /login after the socket was

@@ -135,7 +135,8 @@ test.describe("live events across pages and browsers", () => {
       const out = await other.request.post("/logout", { maxRedirects: 0 });
       expect(out.status()).toBeLessThan(400);
       const started = Date.now();
-      await page.waitForURL(/\/login\?reason=session-ended/, { timeout: 2_000 });
+      // The page is on its way when the new URL commits; the message follows with the page.
+      await page.waitForURL(/\/login\?reason=session-ended/, { timeout: 2_000, waitUntil: "commit" });
       expect(Date.now() - started).toBeLessThanOrEqual(2_000);
       await expect(page.getByText(/session (has )?ended/i)).toBeVisible();
     } finally {
@@ -159,6 +160,31 @@ test.describe("live events across pages and browsers", () => {
       await page.context().close();
     }
   });
+});
+
+test("opening /login ends the session without a socket for it; the next user's page stays signed in", async ({ browser }) => {
+  const page = await signedInPage(browser, "employee");
+  try {
+    // Arriving at /login ends the employee's session: the page has no shell and no connection.
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(page.locator("[data-connection]")).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "Index tickers" })).toHaveCount(0);
+    // Another user signs in on the same page (a client-side navigation to /dashboard).
+    await page.getByLabel("Email").fill("customer@example.com");
+    await page.getByLabel("Password").fill("demo12345");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator("[data-connection]")).toHaveAttribute("data-connection", "live", { timeout: 20_000 });
+    // Nothing left over from the ended session sends this one to /login (the 401 rule waits 1 s).
+    await page.waitForTimeout(2_500);
+    expect(page.url()).toMatch(/\/dashboard$/);
+    const next = await page.goto("/allRealTime");
+    expect(new URL(page.url()).pathname).toBe("/allRealTime");
+    expect(next?.status()).toBe(200);
+  } finally {
+    await page.context().close();
+  }
 });
 
 test.describe("at phone size", () => {
