@@ -6,7 +6,6 @@ import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { symbols, trades, users, userSymbols } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
-import type { TradeType } from "~/domain/pnl";
 import type { TradeFigures } from "~/domain/trade-rows";
 import { closingPrices, type TradeWindow } from "~/domain/trade-window";
 
@@ -194,14 +193,9 @@ export async function getTrade(db: AppDatabase, actor: TradeActor, id: number): 
   return row ?? null;
 }
 
-export interface TradeValues {
+/** What a create or an edit writes: the trade's side, size and prices, with its symbol and notes. */
+export interface TradeValues extends Omit<TradeFigures, "tradeDateTime" | "exitDateTime"> {
   symbolId: number;
-  tradeType: TradeType;
-  quantity: number;
-  buyPrice: number;
-  sellPrice: number;
-  targetPrice: number;
-  slPrice: number;
   description: string;
   reasonToTrade: string;
 }
