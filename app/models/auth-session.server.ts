@@ -27,10 +27,17 @@ export async function createAuthSession(
   meta: { userAgent?: string | null; ip?: string | null } = {},
 ): Promise<{ id: string; expiresAt: Date }> {
   const id = randomToken(32);
-  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+  // Every time of a session comes from the app's clock, the one its idle and expiry checks read:
+  // the database's own now() can differ (another host's clock), and an idle check against it
+  // would sign a fresh session out.
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
   await db.insert(authSessions).values({
     id,
     userId,
+    createdAt: now,
+    lastSeenAt: now,
+    authenticatedAt: now,
     expiresAt,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ip: meta.ip ?? null,

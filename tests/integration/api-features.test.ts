@@ -494,7 +494,7 @@ describe("admin/all-w-hero", () => {
     try {
       const token = (await createAuthSession(t.context.db, userId)).id;
       const res = await dispatchApi(new Request(`${ORIGIN}/api/admin/all-w-hero`, { headers: { Authorization: `Bearer ${token}` } }), t.context);
-      expect(res.status).toBe(200);
+      expect(res.status, await res.clone().text()).toBe(200);
       return ((await res.json()) as { data: { date: string; open: number; symbol_code: string; symbol_id: number }[] }).data.filter((h) => h.symbol_code.startsWith("HERO"));
     } finally {
       vi.useRealTimers();
