@@ -14,6 +14,7 @@ import {
   type SessionLookup,
   type SessionUser,
 } from "~/models/auth-session.server";
+import { requestPath } from "~/schemas/request-input.server";
 
 /** The configured idle times (SESSION_IDLE_MINUTES_STAFF / _CUSTOMER). */
 export function sessionIdleSettings(env: Pick<Env, "SESSION_IDLE_MINUTES_STAFF" | "SESSION_IDLE_MINUTES_CUSTOMER">): SessionIdleSettings {
@@ -97,7 +98,7 @@ export function isPageRequest(request: Request): boolean {
  * page as signed out, so /login never opens a socket for the session it is ending.
  */
 export function arrivingAtSignIn(request: Request): boolean {
-  return new URL(request.url).pathname.replace(/\/+$/, "") === "/login" && isPageRequest(request);
+  return requestPath(request).replace(/\/+$/, "") === "/login" && isPageRequest(request);
 }
 
 /** Deletes the current session row and returns a Set-Cookie header that clears the cookie. */

@@ -14,6 +14,7 @@ import { refreshDailyLevels } from "~/market/daily-levels.server";
 import { listMarketHolidays } from "~/models/trading-calendar.server";
 import type { AppDatabase } from "./client.server";
 import { CUSTOMER_SUBSCRIBED_STOCKS } from "./demo-data";
+import { rowsOf } from "./rows";
 
 export interface DemoHistoryOptions {
   now?: Date;
@@ -55,12 +56,6 @@ interface SymbolRow {
 
 interface AnchorBar extends DayTarget {
   tradingDate: string;
-}
-
-type ResultRows<T> = T[] | { rows?: T[] };
-function rowsOf<T>(result: unknown): T[] {
-  const r = result as ResultRows<T>;
-  return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
 export async function seedDemoHistory(db: AppDatabase, options: DemoHistoryOptions = {}): Promise<DemoHistorySummary> {

@@ -6,13 +6,9 @@ import type { AppDatabase } from "~/db/client.server";
 import { sectorGauge } from "~/domain/gauges";
 import { bucketStart } from "~/domain/candles";
 import { insertSectorGaugePoints } from "~/models/market-events.server";
+import { rowsOf } from "./rows";
 
 const STEP_MINUTES = 5;
-
-function rowsOf<T>(result: unknown): T[] {
-  const r = result as T[] | { rows?: T[] };
-  return Array.isArray(r) ? r : (r.rows ?? []);
-}
 
 export async function seedDemoSectorGauges(db: AppDatabase): Promise<number> {
   // The latest IST day that has minute candles, its minutes of symbols in an active sector, and

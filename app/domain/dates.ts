@@ -23,6 +23,12 @@ export function istDateString(date: Date | number): string {
   return format(toIst(date), "yyyy-MM-dd");
 }
 
+/** The calendar day `days` after (or before, when negative) a YYYY-MM-DD day. */
+export function shiftYmd(ymd: string, days: number): string {
+  // In IST (a TZDate): date-fns then adds calendar days there, whatever the machine's zone.
+  return istDateString(addDays(toIst(istMidnight(ymd)), days));
+}
+
 /** True for a real calendar date written YYYY-MM-DD (so 2024-02-30 is false). */
 export function isValidYmd(value: unknown): value is string {
   if (typeof value !== "string" || !YMD_PATTERN.test(value)) return false;

@@ -1,5 +1,5 @@
 // The demo pages' date-range pickers: YYYY-MM-DD from the URL, defaulting to the last 7 days.
-import { isValidYmd } from "./dates";
+import { isValidYmd, shiftYmd } from "./dates";
 
 export function dateRangeFrom(params: URLSearchParams, today: string, defaultDays = 7): { from: string; to: string } {
   const to = isValidYmd(params.get("to")) ? (params.get("to") as string) : today;
@@ -8,11 +8,7 @@ export function dateRangeFrom(params: URLSearchParams, today: string, defaultDay
   return { from, to };
 }
 
-export function shiftYmd(ymd: string, days: number): string {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { shiftYmd } from "./dates";
 
 /** Every day from `from` to `to` inclusive (at most 366). */
 export function daysBetween(from: string, to: string): string[] {

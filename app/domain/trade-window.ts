@@ -1,10 +1,9 @@
 // Which trades the list shows by date (DECISIONS 10 and 11), and how a trade is closed.
 // Pure rules: the trade list, the JSON API and the tests read them; no I/O.
 import type { RoleId } from "./access";
-import { inclusiveDateRange, isValidYmd, istDateString, istMidnight } from "./dates";
+import { inclusiveDateRange, isValidYmd, istDateString, shiftYmd } from "./dates";
 import type { TradeType } from "./pnl";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Roles 3 and 4 look back this many IST days (DECISIONS 11). */
 export const STAFF_CUSTOMER_LOOKBACK_DAYS = 7;
 
@@ -14,10 +13,7 @@ export interface TradeWindow {
   to: Date;
 }
 
-/** The IST day `days` after (or before, when negative) a YYYY-MM-DD day. IST has no DST. */
-export function shiftYmd(ymd: string, days: number): string {
-  return istDateString(new Date(istMidnight(ymd).getTime() + days * DAY_MS));
-}
+export { shiftYmd } from "./dates";
 
 export interface TradeDateFilter {
   /** Role 1's Filters dropdown (YYYY-MM-DD); used only when both are set and valid. */

@@ -77,14 +77,7 @@ export function filterAndSortRows<R extends WatchRow>(rows: readonly R[], view: 
 }
 
 /** The order after moving one watchlist up or down (no-JS buttons); unchanged at the ends. */
-export function moveInOrder(ids: readonly number[], id: number, direction: "up" | "down"): number[] {
-  const order = [...ids];
-  const at = order.indexOf(id);
-  const to = direction === "up" ? at - 1 : at + 1;
-  if (at < 0 || to < 0 || to >= order.length) return order;
-  [order[at], order[to]] = [order[to], order[at]];
-  return order;
-}
+export { moveInOrder } from "./ordering";
 
 /** A post-back address must be one of our own paths (no open redirect). */
 export function safeReturnTo(value: unknown, fallback = "/watch-list"): string {

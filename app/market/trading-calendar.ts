@@ -1,6 +1,6 @@
 // NSE's trading session and trading days, as the simulated feed and the demo history need them.
 // Pure: holidays come in as a callback or a set (app/models/trading-calendar.server.ts reads them).
-import { istDateString } from "~/domain/dates";
+import { istDateString, shiftYmd } from "~/domain/dates";
 
 const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
@@ -31,9 +31,7 @@ export function isNseSessionOpen(timeMs: number, isTradingDay?: TradingDayCheck)
   return isTradingDayYmd(istDateString(timeMs), isTradingDay);
 }
 
-function shiftYmd(ymd: string, days: number): string {
-  return new Date(Date.parse(`${ymd}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+
 
 /** The `count` trading days strictly before `ymd`, oldest first. */
 export function tradingDaysBefore(ymd: string, count: number, isTradingDay?: TradingDayCheck): string[] {

@@ -8,6 +8,7 @@ import { bucketStart, IST_OFFSET_MINUTES, SESSION_OPEN_MINUTES_IST, timeframeByI
 import type { TradingDay } from "~/domain/udf";
 import { istDateString, istMidnight, istPeriodBounds, nextYmd } from "~/domain/dates";
 import { upsertDailyBars, type DailyBar } from "~/models/day-ohlc.server";
+import { rowsOf } from "~/db/rows";
 
 const CHUNK = 1000;
 const knownPartitions = new WeakMap<AppDatabase, Set<string>>();
@@ -226,14 +227,6 @@ export interface ChartCandleOptions {
   countback?: number;
   /** Epoch ms: only buckets starting at or after it. */
   from?: number;
-}
-
-type ResultRows<T> = T[] | { rows?: T[] };
-
-/** db.execute answers with `{ rows }` on both drivers; older shapes give the array itself. */
-function rowsOf<T>(result: unknown): T[] {
-  const r = result as ResultRows<T>;
-  return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
 interface CandleRow {

@@ -3,6 +3,7 @@
 import { and, desc, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { dayOhlc } from "~/db/schema";
+import { rowsOf } from "~/db/rows";
 
 export interface DailyBar {
   symbolId: number;
@@ -178,12 +179,6 @@ export interface LevelWindowBar {
   high: number;
   low: number;
   close: number;
-}
-
-type ResultRows<T> = T[] | { rows?: T[] };
-function rowsOf<T>(result: unknown): T[] {
-  const r = result as ResultRows<T>;
-  return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { AppDatabase } from "~/db/client.server";
 import { messages, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { CHAT_CLIENT_ROLES, SUPPORT_ROLE } from "~/domain/chat";
+import { rowsOf } from "~/db/rows";
 
 export interface ChatUser {
   id: number;
@@ -267,10 +268,3 @@ export async function listSupportInbox(
   return { conversations: page, nextAfterId: rows.length > options.limit && last ? last.lastMessage.id : null };
 }
 
-type ResultRows<T> = T[] | { rows?: T[] };
-
-/** db.execute answers with `{ rows }` on both drivers; older shapes give the array itself. */
-function rowsOf<T>(result: unknown): T[] {
-  const r = result as ResultRows<T>;
-  return Array.isArray(r) ? r : (r.rows ?? []);
-}

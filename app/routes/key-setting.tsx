@@ -2,7 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireRole } from "~/auth/guards.server";
-import { PageTitle, secondaryButtonClass, useHydrated } from "~/components/admin/admin-ui";
+import { PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { SubmitButton } from "~/components/ui/field";
 import { isCompleteOrder, moveInOrder } from "~/domain/key-order";
 import { listChavisInOrder, saveChaviOrder } from "~/models/chavi-admin.server";

@@ -3,7 +3,8 @@ import { Form, Link, useFetcher, useLoaderData, useLocation, useRevalidator } fr
 import { useEffect, useRef, useState } from "react";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
 import { readStatusPost, sameListUrl } from "~/admin/status-post.server";
-import { buttonClass, linkClass, ListWithDialog, secondaryButtonClass, useHydrated } from "~/components/admin/admin-ui";
+import { buttonClass, linkClass, ListWithDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { moneyTone } from "~/components/reports/report-ui";
 import { controlClass, FieldErrors } from "~/components/ui/field";
 import { ROLE_NAMES, type RoleId } from "~/domain/access";

@@ -53,6 +53,11 @@ export function requestUrl(request: Request): URL {
   return url;
 }
 
+/** The request's path alone, for a decision made by path (no parameter is read from it). */
+export function requestPath(request: Request): string {
+  return new URL(request.url).pathname;
+}
+
 /** The request's query parameters, readable (see requestUrl). */
 export function searchParamsOf(request: Request): URLSearchParams {
   return requestUrl(request).searchParams;

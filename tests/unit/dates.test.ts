@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  shiftYmd,
   formatIstDate,
   formatIstDateTime,
   inclusiveDateRange,
@@ -140,5 +141,22 @@ describe("parseNseDate", () => {
     expect(parseNseDate("01-XYZ-2020")).toBeNull();
     expect(parseNseDate("")).toBeNull();
     expect(parseNseDate("1/1/2020")).toBeNull();
+  });
+});
+
+describe("shiftYmd: calendar days, the one helper for every module", () => {
+  it("crosses month, leap-day and year ends, forwards and back, and the days of other zones' clock changes", () => {
+    const cases: [string, number, string][] = [
+      ["2026-03-07", 1, "2026-03-08"],
+      ["2026-03-08", 1, "2026-03-09"],
+      ["2026-11-01", -1, "2026-10-31"],
+      ["2024-02-28", 1, "2024-02-29"],
+      ["2026-12-31", 1, "2027-01-01"],
+      ["2026-03-10", -30, "2026-02-08"],
+    ];
+    for (const [day, by, want] of cases) expect(shiftYmd(day, by), `${day} ${by}`).toBe(want);
+  });
+  it("refuses a day that is not a calendar date", () => {
+    expect(() => shiftYmd("2026-02-30", 1)).toThrow(RangeError);
   });
 });

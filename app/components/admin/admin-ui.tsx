@@ -4,12 +4,7 @@
 import { Form, Link, useFetcher, useLocation, useOutlet, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { pageCount, pageRange, searchWithPage } from "~/domain/paging";
-
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 export const buttonClass =
   "rounded-md bg-blue-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-700 disabled:opacity-60";

@@ -11,7 +11,8 @@ import { FieldErrors, FormErrors, SubmitButton, TextField, controlClass } from "
 import { SelectField } from "~/components/ui/select-field";
 import { ROLE_NAMES, type RoleId } from "~/domain/access";
 import { createUserSchema, updateUserSchema } from "~/schemas/user-admin";
-import { secondaryButtonClass, useHydrated } from "./admin-ui";
+import { secondaryButtonClass } from "./admin-ui";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 export interface UserFormDefaults {
   roleId?: string;

@@ -13,13 +13,8 @@ import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { useChatUpdates, useSocketConnected } from "~/realtime/use-chat-updates";
 import { BroadcastDialog } from "./broadcast-dialog";
 import { MessageList } from "./message-list";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ConversationListItem, SupportScreenData } from "./types";
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function SupportScreen({ data, lastResult }: { data: SupportScreenData; lastResult?: SubmissionResult<string[]> | null }) {
   useChatUpdates(data.viewer.id);

@@ -2,7 +2,7 @@
 // then the ApexCharts bar chart once the browser has hydrated, loaded lazily so no other page
 // pays for the library.
 import { lazy, Suspense } from "react";
-import { useHydrated } from "~/components/admin/admin-ui";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatNumber } from "~/domain/format";
 import type { BarSeries } from "~/components/charts/apex-bars.client";
 

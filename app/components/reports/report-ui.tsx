@@ -1,7 +1,8 @@
 // Pieces the report screens share: summary cards, the Filters dropdown with start and end
 // dates, and the Excel/Pdf download links.
 import { useState } from "react";
-import { buttonClass, secondaryButtonClass, useHydrated } from "~/components/admin/admin-ui";
+import { buttonClass, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { controlClass } from "~/components/ui/field";
 import { decimalSign } from "~/domain/decimal";
 import { formatRupees } from "~/domain/format";

@@ -9,7 +9,7 @@ import { arrayMove, horizontalListSortingStrategy, SortableContext, sortableKeyb
 import { CSS } from "@dnd-kit/utilities";
 import { Form, Link, useFetcher, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { useHydrated } from "~/components/admin/admin-ui";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { FieldErrors } from "~/components/ui/field";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { direction } from "~/domain/quotes";
