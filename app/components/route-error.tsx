@@ -3,6 +3,7 @@
 // shell and the page around it, rather than replacing the whole screen. The root's boundary
 // (app/root.tsx), for failures of the shell itself, says the same things.
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { NOT_FOUND_TEXT } from "~/domain/access";
 
 export interface ErrorCopy {
@@ -29,8 +30,15 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) && error instanceof Error) console.error(error);
   const { title, detail } = errorCopy(error);
+  // With JavaScript a dialog route's failure is drawn after its list, maybe below the fold (and
+  // on a phone below the menu): it is brought into view and given focus, as a dialog would be.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: "center" });
+    panel.current?.focus();
+  }, []);
   return (
-    <section role="alert" aria-labelledby="route-error-title" data-route-error className="mx-auto my-6 max-w-xl rounded-lg border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
+    <section ref={panel} tabIndex={-1} role="alert" aria-labelledby="route-error-title" data-route-error className="mx-auto my-6 max-w-xl rounded-lg border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
       <h2 id="route-error-title" className="text-lg font-semibold">
         {title}
       </h2>

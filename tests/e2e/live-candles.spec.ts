@@ -47,8 +47,8 @@ async function chartData(page: Page, timeframe: string, query: string): Promise<
   return body.candles.map((c) => ({ time: c.time, open: two(c.open), high: two(c.high), low: two(c.low), close: two(c.close), volume: Math.round(c.volume) }));
 }
 
-async function openChart(browser: Browser, timeframe: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function openChart(browser: Browser, timeframe: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
   await signIn(page, "employee");
   await page.goto(`/chart?symbol=NIFTY-I&tf=${timeframe}`);
   await expect(page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').first()).toBeAttached({ timeout: 30_000 });
@@ -107,10 +107,13 @@ test.describe("live candles across bucket boundaries", () => {
   });
 });
 
-test.describe("the live candle between whole redraws (docs/decisions/127)", () => {
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+]) test.describe(`the live candle between whole redraws (docs/decisions/127, ${viewport.name})`, () => {
   test("moves on every tick over a chart that is not redrawn, and equals the table's live candle", async ({ browser }) => {
     test.setTimeout(90_000);
-    const page = await openChart(browser, "M5");
+    const page = await openChart(browser, "M5", { width: viewport.width, height: viewport.height });
     try {
       const live = page.locator("[data-live-candle]");
       await expect(live).toBeAttached({ timeout: 10_000 });

@@ -10,15 +10,20 @@ async function expectFailureInPlace(page: Page, listHeading: string | null) {
   const failure = page.locator("[data-route-error]");
   await expect(failure).toBeVisible();
   await expect(failure.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(failure).toBeInViewport();
   // The list the dialog belongs to and the shell around it are still on screen.
   if (listHeading) await expect(page.getByRole("heading", { name: listHeading, level: 1 })).toBeVisible();
   await expect(page.getByRole("list", { name: "Index tickers" })).toBeVisible();
   await expect(page.getByRole("link", { name: /^Notifications/ })).toBeVisible();
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`a failing dialog route (${javaScriptEnabled ? "with" : "without"} JavaScript)`, () => {
-    test.use({ javaScriptEnabled });
+for (const [javaScriptEnabled, viewport] of [
+  [true, { width: 1280, height: 900 }],
+  [false, { width: 1280, height: 900 }],
+  [true, { width: 390, height: 844 }],
+] as const) {
+  test.describe(`a failing dialog route (${javaScriptEnabled ? "with" : "without"} JavaScript, ${viewport.width} px)`, () => {
+    test.use({ javaScriptEnabled, viewport });
 
     test("an edit dialog for a trade that does not exist fails inside the list and the shell", async ({ page }) => {
       await signIn(page, "employee");

@@ -4,7 +4,7 @@
 // its settings disturbs no other test.
 import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
 import { STUDY_NAMES } from "../../app/domain/user-settings";
-import { answerWithTotp, DEMO_PASSWORD, fillNewUser, leftOrRefused, signIn, submitPassword } from "./support";
+import { answerWithTotp, confirmTwoFactorSetup, DEMO_PASSWORD, fillNewUser, leftOrRefused, signIn, submitPassword } from "./support";
 import { DEMO_TOTP_SECRET } from "../../app/db/demo-data";
 
 /** What each study option draws, in drawing order: the names in the chart's legend (normal) and data-studies (advanced). */
@@ -45,15 +45,7 @@ async function makeAdmin(browser: Browser): Promise<Cookie[]> {
   await expect(page).toHaveURL(/\/settings\/two-factor$/);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
-  await answerWithTotp(secret, admin.email, async (code) => {
-    await page.getByLabel("Code from your app").fill(code);
-    await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-    return page
-      .getByText("Two-factor sign-in is on.")
-      .first()
-      .waitFor({ timeout: 20_000 })
-      .then(() => true, () => false);
-  });
+  await confirmTwoFactorSetup(page, secret, admin.email);
   const cookies = (await context.cookies()).filter((c) => c.name.includes("session"));
   await context.close();
   return cookies;

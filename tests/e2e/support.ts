@@ -56,6 +56,19 @@ export async function answerWithTotp(
   throw new Error(`no two-factor code was accepted for ${account}`);
 }
 
+/** On /settings/two-factor after "Set up": confirms the shown key with a fresh code, until "Two-factor sign-in is on." */
+export async function confirmTwoFactorSetup(page: Page, secret: string, account: string): Promise<void> {
+  await answerWithTotp(secret, account, async (code) => {
+    await page.getByLabel("Code from your app").fill(code);
+    await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+    return page
+      .getByText("Two-factor sign-in is on.")
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .then(() => true, () => false);
+  });
+}
+
 /**
  * Waits for the page to leave `path` (true) or to show a message about the code (false), for as
  * long as the test may run: a slow dashboard behind a right code must not count as a refusal.

@@ -4,7 +4,7 @@
 // code and then with a recovery code. The test server runs with REAUTH_WINDOW_SECONDS=20
 // (playwright.config.ts), so a sign-in goes stale within the test.
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, answerWithTotp, enterTwoFactorCode, fillNewUser, leftOrRefused, signIn, submitPassword } from "./support";
+import { DEMO_PASSWORD, answerWithTotp, confirmTwoFactorSetup, enterTwoFactorCode, fillNewUser, leftOrRefused, signIn, submitPassword } from "./support";
 import { DEMO_TOTP_SECRET } from "../../app/db/demo-data";
 
 test.use({ javaScriptEnabled: false });
@@ -63,15 +63,7 @@ test.describe.serial("two-factor sign-in and re-authentication without JavaScrip
     // The key as text, for typing into an app by hand (and for screen readers).
     secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await answerWithTotp(secret, newAdmin.email, async (code) => {
-      await page.getByLabel("Code from your app").fill(code);
-      await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-      return page
-        .getByText("Two-factor sign-in is on.")
-        .first()
-        .waitFor({ timeout: 20_000 })
-        .then(() => true, () => false);
-    });
+    await confirmTwoFactorSetup(page, secret, newAdmin.email);
     const codes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
     expect(codes).toHaveLength(10);
     recoveryCode = codes[0];
