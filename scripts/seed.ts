@@ -3,10 +3,10 @@
 // does; it finishes a seed that an earlier run or start left part-way (docs/decisions/114), and
 // refuses a database that already holds other users.
 import { migrateDatabase, openDatabase } from "../app/db/client.server";
-import { DEMO_PASSWORD, DEMO_USERS } from "../app/db/demo-data";
-import { demoSeedState, PARTIAL_SEED_MESSAGE, seedDemoStore } from "../app/db/demo-seed.server";
-import { parseEnv } from "../app/env.server";
-import { resolveSessionSecret } from "../app/services.server";
+import { DEMO_PASSWORD, DEMO_USERS } from "../app/seed/demo-data";
+import { demoSeedState, PARTIAL_SEED_MESSAGE, seedDemoStore } from "../app/seed/demo-seed.server";
+import { parseEnv } from "../app/server/env.server";
+import { resolveSessionSecret } from "../app/server/build-services.server";
 
 async function main(): Promise<void> {
   const handle = await openDatabase(process.env.DATABASE_URL);

@@ -2,7 +2,7 @@
 // authenticator app holding DEMO_TOTP_SECRET would show it (docs/decisions/121). Only the demo
 // secret is known here: every other account scanned its own at /settings/two-factor.
 import { totpCodeAt } from "../app/auth/totp.server";
-import { DEMO_TOTP_SECRET, DEMO_USERS } from "../app/db/demo-data";
+import { DEMO_TOTP_SECRET, DEMO_USERS } from "../app/seed/demo-data";
 import { TOTP_PERIOD_SECONDS } from "../app/domain/two-factor";
 
 const demoEmails: string[] = [DEMO_USERS.admin.email, DEMO_USERS.subAdmin.email];

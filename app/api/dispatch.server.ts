@@ -5,7 +5,7 @@ import { withoutNul, withoutNulReviver } from "~/schemas/parse";
 import { isFormBody, readBodyText, readForm, requestUrl } from "~/schemas/request-input.server";
 import { json } from "@remix-run/node";
 import * as z from "zod";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { requireApiUser } from "~/auth/guards.server";
 import { ReauthenticationRequired } from "~/auth/reauth.server";
 import type { SessionUser } from "~/auth/session.server";
@@ -14,7 +14,7 @@ import { exactJson } from "./exact-json.server";
 import { mayCall } from "./roles";
 import { API_CALLS } from "./table.server";
 import { apiError, type ApiCall, type ApiMethod } from "./types.server";
-import { readUpload } from "~/market/upload.server";
+import { readUpload } from "~/services/uploads.server";
 
 
 

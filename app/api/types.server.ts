@@ -3,7 +3,7 @@
 // The router (dispatch.server.ts), the OpenAPI document, the reference page and the contract
 // tests are all built from the rows; see docs/decisions/100-json-api.md.
 import * as z from "zod";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { RoleId } from "~/domain/access";
 import type { SessionUser } from "~/auth/session.server";
 

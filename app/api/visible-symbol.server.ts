@@ -1,6 +1,6 @@
 // A symbol named in an API path or query, as the caller may see it: a customer only its
 // subscription (the same rule as the chart pages); anything else answers 404.
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { SessionUser } from "~/auth/session.server";
 import { findSymbolByCode, visibleSymbolCodes, type SymbolRef } from "~/models/symbol.server";
 import { apiNotFound } from "./types.server";

@@ -1,7 +1,7 @@
 // Change password while signed in, and one's own sessions: the list, "Sign out" of one, and
 // "Sign out everywhere else" (docs/decisions/119). The page /settings/security and the JSON API
 // both call these; every message the user reads is here once.
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { formatIstDateTime } from "~/domain/dates";
 import { describeDevice, idleMinutesFor, isSessionIdle } from "~/domain/sessions";
 import { deleteOtherUserSessions, deleteUserSession, listUserSessions } from "~/models/auth-session.server";

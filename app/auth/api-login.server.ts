@@ -2,7 +2,7 @@
 // The token is a session id, accepted as `Authorization: Bearer <token>` (DECISIONS 8).
 // The body is read and validated (loginSchema) by the API router before these run.
 import { json } from "@remix-run/node";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { createAuthSession, deleteAuthSession } from "~/models/auth-session.server";
 import { authPostLimit, signIn } from "./login.server";
 import { retryAfterHeaders } from "./rate-limit.server";

@@ -1,5 +1,5 @@
 // Signup codes and reset links: issue, mail, check. Used by the pages and the API.
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { AppDatabase } from "~/db/client.server";
 import {
   consumeResetLink,

@@ -1,13 +1,13 @@
 // Guards: the first line of every loader and action. They read the one access table
 // (app/domain/access.ts) and throw the documents' answer: a redirect, a 404 or a 403.
 import { json, redirect } from "@remix-run/node";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { decideAccess, decideAccessBeforeTwoFactor, NOT_FOUND_TEXT, type RoleId } from "~/domain/access";
 import { mustEnrolTwoFactor } from "~/domain/two-factor";
 import { ENROLMENT_REQUIRED, ENROLMENT_REQUIRED_API } from "~/schemas/two-factor";
 import { idleSignOutMessage } from "~/domain/sessions";
 import type { SessionLookup } from "~/models/auth-session.server";
-import { toastHeader } from "~/toast.server";
+import { toastHeader } from "~/auth/toast.server";
 import { getSessionLookup, getSessionUser, type SessionUser } from "./session.server";
 
 function pathOf(request: Request): string {

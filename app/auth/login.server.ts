@@ -1,5 +1,5 @@
 // Sign-in shared by the page (/login) and the JSON API (/api/admin/login): one rule, two doors.
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { PublicUser } from "~/models/user.server";
 import { createAuthenticator, LoginError } from "./auth.server";
 import { consumeLimit, waitMessage } from "./rate-limit.server";

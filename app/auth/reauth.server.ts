@@ -3,11 +3,11 @@
 // re-authentication) of the last REAUTH_WINDOW_SECONDS (5 minutes by default). The services
 // refuse with ReauthenticationRequired; a page turns that into /reauth?redirectTo=..., the
 // JSON API into a 403 that names POST /api/admin/reauth.
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { isRecentlyAuthenticated, mustEnrolTwoFactor, REAUTH_PATH } from "~/domain/two-factor";
 import { markSessionAuthenticated } from "~/models/two-factor.server";
 import { ENTER_CODE, PASSWORD_WRONG, reauthRequiredApiMessage, reauthRequiredMessage } from "~/schemas/two-factor";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { signIn } from "./login.server";
 import type { SessionUser } from "./session.server";
 import { verifySecondFactor } from "./two-factor.server";

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import QRCode from "qrcode";
 import { redirect } from "@remix-run/node";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import {
   classifySecondFactor,
   formatRecoveryCode,
@@ -46,8 +46,8 @@ import {
   RECOVERY_CODE_WRONG,
   SECRET_UNREADABLE,
 } from "~/schemas/two-factor";
-import { resolveSessionSecret } from "~/services.server";
-import { redirectWithToast } from "~/toast.server";
+import { resolveSessionSecret } from "~/server/build-services.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { deriveSecretKey } from "./secret-box.server";
 import { hashToken, randomToken, verifyPassword } from "./password.server";
 import { consumeLimit, isLimited, waitMessage } from "./rate-limit.server";

@@ -1,12 +1,12 @@
 // API Verification's steps (the /Token page and the JSON API's LiverateSettingController calls):
 // request an OTP for the typed (or stored) provider credentials, verify it, and read back only
 // masked values (DECISIONS 23).
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { SessionUser } from "~/auth/session.server";
 import { maskSecret } from "~/domain/mask";
 import { markApiSecretAuthenticated } from "~/models/api-secret.server";
 import { ENTER_CREDENTIALS, GET_SECRET_FAILED, SEND_OTP_FAILED, VERIFY_OTP_FAILED } from "~/schemas/token";
-import { resolveSessionSecret } from "~/services.server";
+import { resolveSessionSecret } from "~/server/build-services.server";
 import { requireRecentAuthentication } from "~/auth/reauth.server";
 import { loadStoredCredentials, storeCredentials } from "./credentials.server";
 import { liveRateProviderFor, ProviderRefusedError } from "./provider.server";

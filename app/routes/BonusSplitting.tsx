@@ -8,7 +8,7 @@ import { NumberField, SelectField } from "~/components/ui/select-field";
 import { formatNumber } from "~/domain/format";
 import { adjustSymbolPrices, findSymbolChoice, listSymbolChoices, PriceOutOfRangeError } from "~/models/price-adjustment.server";
 import { BONUS_OPERATIONS, bonusSplitSchema, SELECT_SCRIPT } from "~/schemas/bonus-split";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Bonus Splitting — NSE Signals" }];

@@ -5,7 +5,7 @@ import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
 import { deleteSuggestion, findSuggestion } from "~/models/symbol-suggestion.server";
 import { DELETE_SUGGESTION_QUESTION, SUGGESTION_DELETED } from "~/schemas/symbol-suggestion";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete suggestion — NSE Signals" }];

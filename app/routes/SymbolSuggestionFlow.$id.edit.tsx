@@ -7,7 +7,7 @@ import { SuggestionForm } from "~/components/admin/suggestion-form";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
 import { findSuggestion, isSuggestableSymbol, listSuggestionSymbolChoices, updateSuggestion } from "~/models/symbol-suggestion.server";
 import { SELECT_SCRIPT, SUGGESTION_UPDATED, symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit suggestion — NSE Signals" }];

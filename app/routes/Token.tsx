@@ -9,7 +9,7 @@ import { controlClass, FieldFrame, FormErrors, SubmitButton } from "~/components
 import { formatIstDateTime } from "~/domain/dates";
 import { readMaskedCredentials, runVerificationStep } from "~/live-rate/verification.server";
 import { GET_SECRET_FAILED, tokenSchema } from "~/schemas/token";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "API Verification — NSE Signals" }];

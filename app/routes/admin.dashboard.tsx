@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { dashboardPageLoader } from "~/dashboard.server";
+import { dashboardPageLoader } from "~/services/dashboard.server";
 import { DashboardScreen } from "~/components/dashboard/dashboard-screen";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard — NSE Signals" }];

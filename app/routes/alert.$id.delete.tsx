@@ -2,12 +2,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
 import { buttonClass, RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
-import { alertsChanged } from "~/alerts.server";
+import { alertsChanged } from "~/services/alerts.server";
 import { formatNumber } from "~/domain/format";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
 import { deleteOwnAlert, findOwnAlert } from "~/models/alert.server";
 import { ALERT_DELETED } from "~/schemas/alert";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete alert — NSE Signals" }];

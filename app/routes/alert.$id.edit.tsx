@@ -3,12 +3,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { AlertForm } from "~/components/alerts/alert-form";
-import { alertsChanged, parseAlertForm } from "~/alerts.server";
+import { alertsChanged, parseAlertForm } from "~/services/alerts.server";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
 import { findOwnAlert, updateOwnAlert } from "~/models/alert.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import { ALERT_UPDATED } from "~/schemas/alert";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit alert — NSE Signals" }];

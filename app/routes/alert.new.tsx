@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { AlertForm } from "~/components/alerts/alert-form";
-import { alertCreatedBy, alertsChanged, parseAlertForm } from "~/alerts.server";
+import { alertCreatedBy, alertsChanged, parseAlertForm } from "~/services/alerts.server";
 import { createAlert } from "~/models/alert.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import { ALERT_CREATED } from "~/schemas/alert";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Add alert — NSE Signals" }];

@@ -2,13 +2,13 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { forbidden, requireRouteAccess } from "~/auth/guards.server";
 import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, secondaryButtonClass, Table } from "~/components/admin/admin-ui";
-import { alertsChanged } from "~/alerts.server";
+import { alertsChanged } from "~/services/alerts.server";
 import { formatIstDateTime, istDateString } from "~/domain/dates";
 import { formatNumber } from "~/domain/format";
 import { PAGE_SIZE, parsePage, searchWithPage } from "~/domain/paging";
 import { autoAlertSymbolIds, createAutoAlerts, listAlertsPage } from "~/models/alert.server";
 import { AUTO_ALERT_FAILED, AUTO_ALERT_SET } from "~/schemas/alert";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Alerts — NSE Signals" }];

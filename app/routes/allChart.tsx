@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
-import { readPreferences } from "~/preferences.server";
-import { loadChartView } from "~/charts.server";
+import { readPreferences } from "~/auth/preferences.server";
+import { loadChartView } from "~/services/charts.server";
 import { readUserSettings } from "~/models/settings.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import { chartCount, defaultChartSymbols } from "~/domain/chart-layout";

@@ -4,8 +4,8 @@ import { parseWithZod } from "~/schemas/parse";
 import { requireRole } from "~/auth/guards.server";
 import { BROADCAST_SENT, rateLimitMessage } from "~/domain/chat";
 import { broadcastReturnPath, broadcastSchema } from "~/schemas/chat";
-import { consumeChatPost, postBroadcast } from "~/chat.server";
-import { redirectWithToast } from "~/toast.server";
+import { consumeChatPost, postBroadcast } from "~/services/chat.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { BroadcastDialog } from "~/components/chat/broadcast-dialog";
 import { readForm } from "~/schemas/request-input.server";
 

@@ -7,7 +7,7 @@ import { CalendarForm } from "~/components/admin/calendar-form";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
 import { findCalendarEntry, updateCalendarEntry } from "~/models/calendar.server";
 import { CALENDAR_SAVED, calendarSchema } from "~/schemas/calendar";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit calendar entry — NSE Signals" }];

@@ -6,7 +6,7 @@ import { RouteDialog } from "~/components/admin/admin-ui";
 import { CalendarForm } from "~/components/admin/calendar-form";
 import { createCalendarEntry } from "~/models/calendar.server";
 import { CALENDAR_SAVED, calendarSchema } from "~/schemas/calendar";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Add calendar entry — NSE Signals" }];

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { requireRouteAccess, notFound } from "~/auth/guards.server";
-import { readPreferences } from "~/preferences.server";
-import { loadChartView } from "~/charts.server";
+import { readPreferences } from "~/auth/preferences.server";
+import { loadChartView } from "~/services/charts.server";
 import { chartPageTimeframeOptions, isTimeframeId } from "~/domain/candles";
 import { DEFAULT_REFERENCE_SYMBOL, direction } from "~/domain/quotes";
 import { formatNumber, formatPercent } from "~/domain/format";

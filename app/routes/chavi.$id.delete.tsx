@@ -4,7 +4,7 @@ import { notFound, requireRole } from "~/auth/guards.server";
 import { buttonClass, RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { parseIdParam } from "~/domain/paging";
 import { deleteChavi, findChavi } from "~/models/chavi-admin.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Chavi — NSE Signals" }];
 

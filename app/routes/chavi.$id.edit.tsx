@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
-import { parseChaviForm } from "~/admin/chavi-post.server";
+import { parseChaviForm } from "~/services/keys.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { ChaviForm } from "~/components/admin/chavi-form";
 import { parseIdParam } from "~/domain/paging";
 import { findChavi, listKeyUserChoices, updateChavi } from "~/models/chavi-admin.server";
 import { registrationFailed } from "~/schemas/chavi";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Chavi — NSE Signals" }];

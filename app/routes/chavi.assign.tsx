@@ -8,7 +8,7 @@ import { ROLE_NAMES } from "~/domain/access";
 import { parseIdParam } from "~/domain/paging";
 import { listChavisInOrder, listKeyUserChoices, listUserKeyIds, setUserKeys } from "~/models/chavi-admin.server";
 import { assignKeysSchema, registrationFailed } from "~/schemas/chavi";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Assign keys — NSE Signals" }];

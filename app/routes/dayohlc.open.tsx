@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { requireRole } from "~/auth/guards.server";
 import { saveTodaysOpen } from "~/models/open-data.server";
 import { openDataSchema } from "~/schemas/open-data";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 // "Save Symbol's Open Data" (the documents' POST admin/dayohlc/open): a POST-only resource

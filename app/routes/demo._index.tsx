@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { demoLoader } from "~/admin/demo-guard.server";
+import { demoLoader } from "~/auth/demo-guard.server";
 import { linkClass, PageTitle } from "~/components/admin/admin-ui";
 
 export const meta: MetaFunction = () => [{ title: "Demo pages — NSE Signals" }];

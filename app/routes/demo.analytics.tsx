@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { demoLoader } from "~/admin/demo-guard.server";
+import { demoLoader } from "~/auth/demo-guard.server";
 import { PageTitle } from "~/components/admin/admin-ui";
 import { PieChart } from "~/components/admin/demo-charts";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useSearchParams } from "@remix-run/react";
-import { demoLoader } from "~/admin/demo-guard.server";
+import { demoLoader } from "~/auth/demo-guard.server";
 import { buttonClass, PageTitle } from "~/components/admin/admin-ui";
 import { controlClass } from "~/components/ui/field";
 

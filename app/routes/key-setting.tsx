@@ -8,7 +8,7 @@ import { SubmitButton } from "~/components/ui/field";
 import { isCompleteOrder, moveInOrder } from "~/domain/key-order";
 import { listChavisInOrder, saveChaviOrder } from "~/models/chavi-admin.server";
 import { keyOrderSchema } from "~/schemas/chavi";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Chavi Setting — NSE Signals" }];

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { endSession } from "~/auth/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 
 // Sign-out is a POST (a GET never changes anything); a stray GET goes home.
 export async function loader(_args: LoaderFunctionArgs) {

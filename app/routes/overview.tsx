@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { requireRouteAccess } from "~/auth/guards.server";
-import { loadOverview } from "~/overview.server";
+import { loadOverview } from "~/services/overview.server";
 import { MOVERS_COLLAPSED_ROWS, topMovers, type MoverRow, type MoversList } from "~/domain/overview";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { GaugeSvg } from "~/components/charts/gauge-svg";

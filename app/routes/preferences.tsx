@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { optionalUser } from "~/auth/guards.server";
-import { readPreferences, writePreferences } from "~/preferences.server";
+import { readPreferences, writePreferences } from "~/auth/preferences.server";
 import { preferencesSchema } from "~/schemas/preferences";
 import { setUserSetting } from "~/models/user.server";
 import { readForm } from "~/schemas/request-input.server";

@@ -9,7 +9,7 @@ import { formatReauthWindow } from "~/domain/two-factor";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { localPath } from "~/schemas/preferences";
 import { REAUTHENTICATED, reauthSchema } from "~/schemas/two-factor";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm it is you — NSE Signals" }];

@@ -2,12 +2,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import * as z from "zod";
 import { requireRole } from "~/auth/guards.server";
-import { loadReferencePoints } from "~/admin/reference-points.server";
-import { sameListUrl } from "~/admin/status-post.server";
+import { loadReferencePoints } from "~/services/reference-points.server";
+import { sameListUrl } from "~/schemas/status-post.server";
 import { linkClass, PageTitle } from "~/components/admin/admin-ui";
 import { ReferencePointsTable } from "~/components/admin/reference-points";
 import { deleteReferencePoint } from "~/models/reference-point.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { recordId } from "~/schemas/record-id";
 import { readForm } from "~/schemas/request-input.server";
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
-import { tradeReportDownload } from "~/reports/exports.server";
+import { tradeReportDownload } from "~/services/reports/exports.server";
 import { exportFormatSchema, parseTradeReportParams } from "~/schemas/report";
 import { requestUrl } from "~/schemas/request-input.server";
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
-import { userReportDownload } from "~/reports/exports.server";
+import { userReportDownload } from "~/services/reports/exports.server";
 import { exportFormatSchema, parseUserReportParams } from "~/schemas/report";
 import { requestUrl } from "~/schemas/request-input.server";
 

@@ -10,7 +10,7 @@ import { optionalUser } from "~/auth/guards.server";
 import { authPostLimitMessage } from "~/auth/login.server";
 import { resetPasswordWithLink } from "~/auth/codes.server";
 import { findResetLinkUser } from "~/models/verification-code.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password — NSE Signals" }];

@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { requireRouteAccess, notFound } from "~/auth/guards.server";
-import { loadSectorChart } from "~/overview.server";
+import { loadSectorChart } from "~/services/overview.server";
 import { sectorChartQuerySchema, sectorParamSchema } from "~/schemas/sector-analysis";
 import { PercentageLineChart } from "~/components/charts/percentage-line-chart";
 import type { loader as rootLoader } from "~/root";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
-import { loadGauges } from "~/overview.server";
+import { loadGauges } from "~/services/overview.server";
 import { GaugeSvg } from "~/components/charts/gauge-svg";
 import { useOverviewData } from "~/realtime/use-overview-data";
 

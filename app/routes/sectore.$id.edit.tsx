@@ -7,7 +7,7 @@ import { SectorForm } from "~/components/admin/sector-form";
 import { parseIdParam } from "~/domain/paging";
 import { findSector, isSectorNameTaken, updateSector } from "~/models/sector.server";
 import { SECTOR_NAME_TAKEN, sectorSchema } from "~/schemas/catalogue";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Sector — NSE Signals" }];

@@ -6,7 +6,7 @@ import { RouteDialog } from "~/components/admin/admin-ui";
 import { SectorForm } from "~/components/admin/sector-form";
 import { createSector, isSectorNameTaken } from "~/models/sector.server";
 import { SECTOR_NAME_TAKEN, sectorSchema } from "~/schemas/catalogue";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Create sector — NSE Signals" }];

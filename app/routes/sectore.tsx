@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
-import { readStatusPost, sameListUrl } from "~/admin/status-post.server";
+import { readStatusPost, sameListUrl } from "~/schemas/status-post.server";
 import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
 import { formatIstDate } from "~/domain/dates";
 import { PAGE_SIZE, parsePage } from "~/domain/paging";
 import { listSectorsPage, setSectorStatus } from "~/models/sector.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Sectors — NSE Signals" }];

@@ -8,7 +8,7 @@ import { controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~
 import { istDateString } from "~/domain/dates";
 import { getLatestMarque, saveMarque } from "~/models/settings.server";
 import { MARQUE_SAVED, marqueSchema } from "~/schemas/settings";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Marque Data — NSE Signals" }];

@@ -10,9 +10,9 @@ import { canReach } from "~/domain/access";
 import { formatIstDate } from "~/domain/dates";
 import { CHART_COUNTS, INDICATOR_TOGGLES, parseStudies, settingPanelsFor, STUDY_NAMES, VIEW_CHART_MODES } from "~/domain/user-settings";
 import { getLatestMarque, readUserSettings, saveUserSettings } from "~/models/settings.server";
-import { readPreferences, writePreferences } from "~/preferences.server";
+import { readPreferences, writePreferences } from "~/auth/preferences.server";
 import { INDICATOR_FIELD, indicatorSettingSchema, SETTING_SAVED, tradeSettingSchema, viewSettingSchema } from "~/schemas/settings";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings — NSE Signals" }];

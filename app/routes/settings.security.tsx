@@ -18,7 +18,7 @@ import { canReach } from "~/domain/access";
 import { changePasswordSchema, endSessionSchema, SESSION_NOT_SIGNED_IN } from "~/schemas/auth";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { readForm } from "~/schemas/request-input.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Password and sessions — NSE Signals" }];
 

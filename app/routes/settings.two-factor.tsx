@@ -8,7 +8,7 @@ import { controlClass, FormErrors, SubmitButton } from "~/components/ui/field";
 import { TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
 import { parseWithZod } from "~/schemas/parse";
 import { RECOVERY_CODES_REPLACED, TWO_FACTOR_DISABLED, TWO_FACTOR_ENABLED, twoFactorSettingsSchema } from "~/schemas/two-factor";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor sign-in — NSE Signals" }];

@@ -9,7 +9,7 @@ import { signupSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
 import { authPostLimitMessage } from "~/auth/login.server";
 import { SIGNUP_ANSWER, signUpCustomer, signupProblems } from "~/auth/codes.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import type { loader as rootLoader } from "~/root";
 import { readForm } from "~/schemas/request-input.server";
 

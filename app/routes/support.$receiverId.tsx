@@ -4,7 +4,7 @@ import { parseWithZod } from "~/schemas/parse";
 import { forbidden, notFound, requireRouteAccess } from "~/auth/guards.server";
 import { isSupportSide, rateLimitMessage, SUPPORT_UNAVAILABLE } from "~/domain/chat";
 import { conversationActionSchema } from "~/schemas/chat";
-import { consumeChatPost, findConversation, greetClient, loadSupportScreen, sendChatMessage } from "~/chat.server";
+import { consumeChatPost, findConversation, greetClient, loadSupportScreen, sendChatMessage } from "~/services/chat.server";
 import { SupportScreen } from "~/components/chat/support-screen";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 

@@ -5,8 +5,8 @@ import { forbidden, requireRouteAccess } from "~/auth/guards.server";
 import { isChatClient, SUPPORT_UNAVAILABLE } from "~/domain/chat";
 import { supportIndexActionSchema } from "~/schemas/chat";
 import { findSupportAccount } from "~/models/message.server";
-import { greetClient, loadSupportScreen } from "~/chat.server";
-import { redirectWithToast } from "~/toast.server";
+import { greetClient, loadSupportScreen } from "~/services/chat.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { SupportScreen } from "~/components/chat/support-screen";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 

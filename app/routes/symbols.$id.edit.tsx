@@ -8,7 +8,7 @@ import { parseIdParam } from "~/domain/paging";
 import { findSector, listSectorChoices } from "~/models/sector.server";
 import { findSymbolForEdit, isSymbolCodeTaken, isUniqueViolation, updateSymbol } from "~/models/symbol-admin.server";
 import { SYMBOL_CODE_TAKEN, symbolSchema } from "~/schemas/catalogue";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Symbol — NSE Signals" }];

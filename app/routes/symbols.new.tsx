@@ -8,7 +8,7 @@ import { parseIdParam } from "~/domain/paging";
 import { findSector, listSectorChoices } from "~/models/sector.server";
 import { createSymbol, isSymbolCodeTaken, isUniqueViolation } from "~/models/symbol-admin.server";
 import { SYMBOL_CODE_TAKEN, symbolSchema } from "~/schemas/catalogue";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Symbol — NSE Signals" }];

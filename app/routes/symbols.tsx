@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
-import { readStatusPost, sameListUrl } from "~/admin/status-post.server";
+import { readStatusPost, sameListUrl } from "~/schemas/status-post.server";
 import { buttonClass, cellClass, FilterForm, linkClass, ListWithDialog, PageTitle, Pagination, StatusDot, StatusSwitch, Table } from "~/components/admin/admin-ui";
 import { AudioScriptButton } from "~/components/admin/audio-script-button";
 import { controlClass } from "~/components/ui/field";
@@ -11,7 +11,7 @@ import { PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
 import { listSectorChoices } from "~/models/sector.server";
 import { listSymbolsPage, setSymbolStatus } from "~/models/symbol-admin.server";
 import { SELECT_SECTOR } from "~/schemas/catalogue";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Symbols — NSE Signals" }];

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { loadReferencePoints } from "~/admin/reference-points.server";
-import { readStatusPost, sameListUrl } from "~/admin/status-post.server";
+import { loadReferencePoints } from "~/services/reference-points.server";
+import { readStatusPost, sameListUrl } from "~/schemas/status-post.server";
 import { PageTitle } from "~/components/admin/admin-ui";
 import { ReferencePointsTable } from "~/components/admin/reference-points";
 import { setReferencePointActive } from "~/models/reference-point.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Target Points — NSE Signals" }];
 

@@ -5,9 +5,9 @@ import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { parseIdParam } from "~/domain/paging";
 import { tradeFilterSearch } from "~/domain/trade-list";
 import { deleteTrade, getTrade } from "~/models/trade.server";
-import { recordTradeChange } from "~/realtime/trade-notifications.server";
+import { recordTradeChange } from "~/services/trade-changes.server";
 import { DELETE_TRADE_QUESTION, TRADE_DELETED } from "~/schemas/trade";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete trade — NSE Signals" }];

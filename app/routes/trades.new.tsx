@@ -7,9 +7,9 @@ import { TradeForm } from "~/components/trades/trade-form";
 import { tradeFilterSearch } from "~/domain/trade-list";
 import { createTrade, findTradableSymbol } from "~/models/trade.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
-import { recordTradeChange } from "~/realtime/trade-notifications.server";
+import { recordTradeChange } from "~/services/trade-changes.server";
 import { SYMBOL_NOT_SUBSCRIBED, TRADE_SAVED, tradeFields, tradeSchema, tradeValues } from "~/schemas/trade";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Add trade — NSE Signals" }];

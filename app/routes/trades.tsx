@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useFetcher, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
-import { readStatusPost, sameListUrl } from "~/admin/status-post.server";
+import { readStatusPost, sameListUrl } from "~/schemas/status-post.server";
 import { buttonClass, linkClass, ListWithDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { moneyTone } from "~/components/reports/report-ui";
@@ -23,10 +23,10 @@ import { tradeListWindow } from "~/domain/trade-window";
 import { listSectorChoices } from "~/models/sector.server";
 import { formatTradeCursor, listTrades, listTraderChoices, parseTradeCursor, setTradeVerified } from "~/models/trade.server";
 import { getUserSetting } from "~/models/user.server";
-import { recordTradeChange } from "~/realtime/trade-notifications.server";
+import { recordTradeChange } from "~/services/trade-changes.server";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import { TRADE_STATUS_CHOICES, TRADE_UNVERIFIED, TRADE_VERIFIED, tradeDateFilterSchema } from "~/schemas/trade";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trades — NSE Signals" }];

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller } from "~/udf.server";
+import { requireUdfCaller } from "~/services/udf.server";
 import { configResponse } from "~/domain/udf";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { loadUdfHistory, requireUdfCaller, udfHistoryResponse, udfQuery, udfSymbol } from "~/udf.server";
+import { loadUdfHistory, requireUdfCaller, udfHistoryResponse, udfQuery, udfSymbol } from "~/services/udf.server";
 import { udfError } from "~/domain/udf";
 import { udfHistoryQuerySchema, udfParamError } from "~/schemas/udf";
 

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller, udfQuery, udfSymbol } from "~/udf.server";
+import { requireUdfCaller, udfQuery, udfSymbol } from "~/services/udf.server";
 import { marksResponse, udfMarksWindow } from "~/domain/udf";
 import { udfRangeQuerySchema } from "~/schemas/udf";
 import { listKeyEventsBetween } from "~/models/market-events.server";

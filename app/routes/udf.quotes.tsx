@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller, searchParams, udfSymbol } from "~/udf.server";
+import { requireUdfCaller, searchParams, udfSymbol } from "~/services/udf.server";
 import { quoteValues } from "~/domain/udf";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller, udfQuery } from "~/udf.server";
+import { requireUdfCaller, udfQuery } from "~/services/udf.server";
 import { matchesUdfSearch, searchResult, UDF_SEARCH_LIMIT } from "~/domain/udf";
 import { udfSearchQuerySchema } from "~/schemas/udf";
 import { searchSymbols, SYMBOL_SEARCH_CANDIDATES } from "~/models/symbol.server";

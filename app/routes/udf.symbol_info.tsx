@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller, searchParams } from "~/udf.server";
+import { requireUdfCaller, searchParams } from "~/services/udf.server";
 import { matchesUdfSearch, symbolInfo } from "~/domain/udf";
 import { searchSymbols, SYMBOL_SEARCH_CANDIDATES } from "~/models/symbol.server";
 

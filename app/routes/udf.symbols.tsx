@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller, searchParams, udfSymbol } from "~/udf.server";
+import { requireUdfCaller, searchParams, udfSymbol } from "~/services/udf.server";
 import { symbolInfo } from "~/domain/udf";
 
 // An unknown symbol is an answer, not a missing page: the UDF client reads s/errmsg from a 200.

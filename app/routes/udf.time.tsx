@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller } from "~/udf.server";
+import { requireUdfCaller } from "~/services/udf.server";
 
 // The server's time in whole seconds, as plain text (UDF).
 export async function loader({ request, context }: LoaderFunctionArgs) {

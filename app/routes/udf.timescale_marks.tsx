@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { loadUdfBars, requireUdfCaller, udfQuery, udfSymbol } from "~/udf.server";
+import { loadUdfBars, requireUdfCaller, udfQuery, udfSymbol } from "~/services/udf.server";
 import { clampUdfSeconds, timescaleMarksResponse, UDF_MAX_BARS, udfBarSpec } from "~/domain/udf";
 import { detectSwings } from "~/domain/swing";
 import { udfRangeQuerySchema } from "~/schemas/udf";

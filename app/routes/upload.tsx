@@ -12,7 +12,7 @@ import {
   REFERENCE_HEADER,
   type ImportReport,
 } from "~/market/import-report";
-import { importUploadedFile, readUpload, uploadStatus, type UploadFileResult } from "~/market/upload.server";
+import { importUploadedFile, readUpload, uploadStatus, type UploadFileResult } from "~/services/uploads.server";
 import { UPLOAD_TAB_LABELS, UPLOAD_TABS, uploadSchema, uploadTabSchema, type UploadTab } from "~/schemas/upload";
 import { searchParamsOf } from "~/schemas/request-input.server";
 

@@ -6,7 +6,7 @@ import { ROLE_NAMES, type RoleId } from "~/domain/access";
 import { parseIdParam } from "~/domain/paging";
 import { CANNOT_DELETE_SELF, canManageAccount, mayWriteAccount, ownAccountRefusal } from "~/domain/user-admin";
 import { deleteUserAccount, findUserForEdit } from "~/models/user-admin.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete User — NSE Signals" }];
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
-import { idsFromSearch } from "~/admin/user-form-post.server";
+import { idsFromSearch } from "~/services/user-form.server";
 import { listSymbolsOfSectors } from "~/models/sector.server";
 import { requestUrl } from "~/schemas/request-input.server";
 

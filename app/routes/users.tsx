@@ -21,7 +21,7 @@ import { filterableRoles, listRoleFor, mayWriteAccount, ownAccountRefusal } from
 import { setUserStatus } from "~/models/user.server";
 import { findUserRole, listUsersPage } from "~/models/user-admin.server";
 import { statusSwitchSchema } from "~/schemas/user-admin";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Users — NSE Signals" }];

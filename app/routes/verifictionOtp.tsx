@@ -10,7 +10,7 @@ import { authPostLimitMessage } from "~/auth/login.server";
 import { resendSignupCode, verifySignupCode } from "~/auth/codes.server";
 import { startSession } from "~/auth/session.server";
 import { consumeLimit, waitMessage } from "~/auth/rate-limit.server";
-import { redirectWithToast, toastHeader } from "~/toast.server";
+import { redirectWithToast, toastHeader } from "~/auth/toast.server";
 import type { loader as rootLoader } from "~/root";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 

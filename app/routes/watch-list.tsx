@@ -22,8 +22,8 @@ import {
   symbolRefusal,
   watchlistIntentSchema,
 } from "~/schemas/watchlist";
-import { redirectWithToast } from "~/toast.server";
-import { loadWatchlistPanel } from "~/watchlist-panel.server";
+import { redirectWithToast } from "~/auth/toast.server";
+import { loadWatchlistPanel } from "~/services/watchlists.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Watch List — NSE Signals" }];

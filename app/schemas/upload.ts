@@ -10,7 +10,7 @@ export const NO_FILES_CHOSEN = "Please choose at least one file to upload.";
 /** ?tab=reference|bhav; anything else is the first tab. */
 export const uploadTabSchema = z.enum(UPLOAD_TABS).catch("reference");
 
-/** A file as the Upload page's reader gives it (app/market/upload.server.ts UploadedFile). */
+/** A file as the Upload page's reader gives it (app/services/uploads.server.ts UploadedFile). */
 export const uploadedFileSchema = z.object({
   name: z.string(),
   size: z.number(),

@@ -9,7 +9,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 /** The default ceiling for every body that is not an upload: 1 MiB (BODY_LIMIT_BYTES). */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Multipart uploads read in a stream by readUpload (app/market/upload.server.ts), with its own limits. */
+/** Multipart uploads read in a stream by readUpload (app/services/uploads.server.ts), with its own limits. */
 export const STREAMED_UPLOAD_PATHS: readonly string[] = ["/upload", "/api/admin/referencepoint/add"];
 
 /**

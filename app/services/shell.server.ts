@@ -2,11 +2,11 @@
 // signed-in user the sidebar, top-bar tickers, trend and unread count. Kept out of root.tsx so
 // that the browser's copy of the root module (which every page loads, /login included) carries
 // none of the server-side rules it uses.
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { arrivingAtSignIn, getSessionLookup } from "~/auth/session.server";
 import { idleSignOutMessage } from "~/domain/sessions";
-import { takeToast } from "~/toast.server";
-import { readPreferences } from "~/preferences.server";
+import { takeToast } from "~/auth/toast.server";
+import { readPreferences } from "~/auth/preferences.server";
 import { getUserSetting } from "~/models/user.server";
 import { getLatestTrend } from "~/models/symbol-suggestion.server";
 import { countUnreadNotifications } from "~/models/notification.server";

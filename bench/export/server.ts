@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loader as tradeExportLoader } from "~/routes/reports.trade.export";
 import { livePricesOf, streamTradeReportRows } from "~/models/report.server";
-import { TRADE_EXPORT_COLUMNS } from "~/reports/columns";
+import { TRADE_EXPORT_COLUMNS } from "~/services/reports/columns";
 import { createTestContext } from "../../tests/support/context";
 import { sessionCookieFor } from "../../tests/support/requests";
 import { createUser } from "../../tests/support/factories";

@@ -5,7 +5,7 @@
 import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
 import { STUDY_NAMES } from "../../app/domain/user-settings";
 import { answerWithTotp, confirmTwoFactorSetup, DEMO_PASSWORD, fillNewUser, leftOrRefused, signIn, submitPassword } from "./support";
-import { DEMO_TOTP_SECRET } from "../../app/db/demo-data";
+import { DEMO_TOTP_SECRET } from "../../app/seed/demo-data";
 
 /** What each study option draws, in drawing order: the names in the chart's legend (normal) and data-studies (advanced). */
 const DRAWN: Record<(typeof STUDY_NAMES)[number], { lines: string[]; pane?: string }> = {

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Cookie, type Locator, type Page } from "@playwright/test";
 import { generate } from "otplib";
-import { DEMO_TOTP_SECRET } from "../../app/db/demo-data";
+import { DEMO_TOTP_SECRET } from "../../app/seed/demo-data";
 
 export const DEMO_PASSWORD = "demo12345";
 export const DEMO_ACCOUNTS = {

@@ -5,7 +5,7 @@
 // (playwright.config.ts), so a sign-in goes stale within the test.
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, answerWithTotp, confirmTwoFactorSetup, enterTwoFactorCode, fillNewUser, leftOrRefused, signIn, submitPassword } from "./support";
-import { DEMO_TOTP_SECRET } from "../../app/db/demo-data";
+import { DEMO_TOTP_SECRET } from "../../app/seed/demo-data";
 
 test.use({ javaScriptEnabled: false });
 

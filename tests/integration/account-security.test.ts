@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { authSessions, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { PASSWORD_CHANGED, sessionHandle, WRONG_CURRENT_PASSWORD } from "~/auth/account-security.server";

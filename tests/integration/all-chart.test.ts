@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { setUserSetting } from "~/models/user.server";
 import { loader } from "~/routes/allChart";
 import { createTestContext, type TestContext } from "../support/context";

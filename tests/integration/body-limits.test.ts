@@ -10,7 +10,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCodeAt } from "~/auth/totp.server";
-import { DEMO_TOTP_SECRET } from "~/db/demo-data";
+import { DEMO_TOTP_SECRET } from "~/seed/demo-data";
 import { signInCookie, startAppServer, type AppProcess } from "../support/private-services";
 
 let app: AppProcess;

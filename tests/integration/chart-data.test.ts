@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
-import { seedDemoHistory } from "~/db/demo-history.server";
+import { seedDemoData } from "~/seed/seed.server";
+import { seedDemoHistory } from "~/seed/demo-history.server";
 import { loader } from "~/routes/chart-data";
 import type { Candle } from "~/domain/candles";
 import { createTestContext, type TestContext } from "../support/context";

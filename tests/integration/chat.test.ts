@@ -29,7 +29,7 @@ import {
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { setUserStatus, type PublicUser } from "~/models/user.server";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { RoleId } from "~/domain/access";
 import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";

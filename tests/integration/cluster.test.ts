@@ -8,7 +8,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { childPids, startAppServer, startPrivateRedis, waitUntil, type AppProcess, type PrivateRedis } from "../support/private-services";
 import { createScratchDatabase } from "../support/scratch-database";
 import { totpCodeAt } from "~/auth/totp.server";
-import { DEMO_TOTP_SECRET } from "~/db/demo-data";
+import { DEMO_TOTP_SECRET } from "~/seed/demo-data";
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
 if (!enabled) console.log("[cluster] skipped: needs TEST_DATABASE_URL (npm run test:pg)");

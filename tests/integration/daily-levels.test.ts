@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { dayOhlc, symbols, users } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
-import { seedDemoHistory } from "~/db/demo-history.server";
+import { seedDemoData } from "~/seed/seed.server";
+import { seedDemoHistory } from "~/seed/demo-history.server";
 import { istWallTimeToEpochMs } from "~/domain/dates";
 import { importBhavCopy } from "~/market/bhav-import.server";
 import { startDailyJobs } from "~/market/daily-jobs.server";

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { seedDemoHistory, type DemoHistorySummary } from "~/db/demo-history.server";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoHistory, type DemoHistorySummary } from "~/seed/demo-history.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { dayOhlc, intradayOhlc, symbols } from "~/db/schema";
 import { aggregateCandles, type Candle } from "~/domain/candles";
 import { istDateString } from "~/domain/dates";

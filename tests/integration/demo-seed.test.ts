@@ -3,7 +3,7 @@
 // land), then the start-up step runs again; the result must equal a clean seed, table by table.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { demoSeedState, PARTIAL_SEED_ADVICE, PARTIAL_SEED_MESSAGE, prepareDemoStore, seedDemoStore } from "~/db/demo-seed.server";
+import { demoSeedState, PARTIAL_SEED_ADVICE, PARTIAL_SEED_MESSAGE, prepareDemoStore, seedDemoStore } from "~/seed/demo-seed.server";
 import { users } from "~/db/schema";
 import { openTestDatabase } from "../support/context";
 import { rowCounts } from "../support/db-snapshot";

@@ -18,7 +18,7 @@ import { loader as tradeNewLoader, action as tradeNewAction } from "~/routes/tra
 import { loader as udfHistoryLoader } from "~/routes/udf.history";
 import { ENTER_ALERT_PRICE } from "~/schemas/alert";
 import { ENTER_BUY_PRICE, ENTER_QUANTITY, WHOLE_QUANTITY } from "~/schemas/trade";
-import { TRADE_EXPORT_COLUMNS } from "~/reports/columns";
+import { TRADE_EXPORT_COLUMNS } from "~/services/reports/columns";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser, insertReportTrade } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";

@@ -9,7 +9,7 @@ import { users } from "~/db/schema";
 import { createAuthSession } from "~/models/auth-session.server";
 import type { SymbolTickPayload } from "~/realtime/events";
 import { openTestDatabase } from "../support/context";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { startTcpRelay, type TcpRelay } from "../support/tcp-relay";
 import {
   privateServicesUnavailable,

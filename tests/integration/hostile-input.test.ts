@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import * as z from "zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { decideAccess, type RoleId } from "~/domain/access";
 import { FORM_CONTENT_TYPE, UNREADABLE_ADDRESS } from "~/schemas/request-input.server";
 import { changePasswordSchema, endSessionSchema, loginSchema, otpSchema, resetPasswordSchema, resetRequestSchema, signupSchema } from "~/schemas/auth";

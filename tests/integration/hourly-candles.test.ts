@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppDatabase, DatabaseHandle } from "~/db/client.server";
-import { seedDemoHistory } from "~/db/demo-history.server";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoHistory } from "~/seed/demo-history.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { appState, hourlyOhlc, intradayOhlc, symbols } from "~/db/schema";
 import { aggregateCandles, bucketStart, type Candle, type TimeframeId } from "~/domain/candles";
 import { istWallTimeToEpochMs } from "~/domain/dates";

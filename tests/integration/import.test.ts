@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { dayOhlc, intradayOhlc, sectors, symbols } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { nearMonthFutures, parseBhavCopy } from "~/market/bhav.server";
 import { importFileText, importMinuteBars, importSymbolList } from "~/market/import.server";
 import { findSectorByName } from "~/models/symbol.server";

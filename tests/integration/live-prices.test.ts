@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { chaviEvents, referencePoints, symbols, users } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { startMarket, type MarketRuntime } from "~/market/market.server";
 import type { MarketEngine } from "~/market/engine.server";

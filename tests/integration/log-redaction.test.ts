@@ -3,7 +3,7 @@
 // its whole stdout/stderr is then searched for them, and must still say what failed.
 import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { openTestDatabase } from "../support/context";
 import { signInCookie, startAppServer, waitUntil, type AppProcess } from "../support/private-services";
 

@@ -3,7 +3,7 @@
 // an email has an account, behind the per-address limit on auth posts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { users } from "~/db/schema";
 import { action as signupAction } from "~/routes/signup";
 import { action as otpAction } from "~/routes/verifictionOtp";

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { decideAccess, decideAccessBeforeTwoFactor, NOT_FOUND_TEXT, type RoleId } from "~/domain/access";
 import { TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
 import { ENROLMENT_REQUIRED_API } from "~/schemas/two-factor";

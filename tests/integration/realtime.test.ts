@@ -8,7 +8,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { readSessionId } from "~/auth/session.server";
 import { setUserStatus } from "~/models/user.server";
-import { healthReport } from "~/health.server";
+import { healthReport } from "~/server/health.server";
 import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
 import { sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";

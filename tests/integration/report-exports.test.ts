@@ -7,7 +7,7 @@ import { trades } from "~/db/schema";
 import { istWallTimeToEpochMs } from "~/domain/dates";
 import { loader as tradeExportLoader } from "~/routes/reports.trade.export";
 import { loader as userExportLoader } from "~/routes/reports.user.export";
-import { TRADE_EXPORT_COLUMNS } from "~/reports/columns";
+import { TRADE_EXPORT_COLUMNS } from "~/services/reports/columns";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, getRequest, sessionCookieFor } from "../support/requests";
 import { createUser, insertReportTrade } from "../support/factories";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { openTestDatabase } from "../support/context";
 import { createAuthSession } from "~/models/auth-session.server";
 import type { SymbolTickPayload } from "~/realtime/events";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { verifyPassword } from "~/auth/password.server";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { DEMO_PASSWORD } from "~/db/demo-data";
-import { seedDemoData, type SeedSummary } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/demo-data";
+import { seedDemoData, type SeedSummary } from "~/seed/seed.server";
 import {
   calendarEntries,
   dayOhlc,

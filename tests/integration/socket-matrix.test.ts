@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/seed/seed.server";
 import { ALL_ROLES, canSendSocketEvent, SOCKET_EVENT_RULES, type RoleId } from "~/domain/access";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";

@@ -15,7 +15,7 @@ import { loader as deleteLoader, action as deleteAction } from "~/routes/trades.
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { istWallTimeToEpochMs } from "~/domain/dates";
 import type { RoleId } from "~/domain/access";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { PublicUser } from "~/models/user.server";
 import {
   ENTER_BUY_PRICE,
@@ -33,7 +33,7 @@ import { call, formRequest, getRequest, sessionCookieFor } from "../support/requ
 import { createUser } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";
 import { toastMessage } from "../support/admin";
-import { recordTradeChange } from "~/realtime/trade-notifications.server";
+import { recordTradeChange } from "~/services/trade-changes.server";
 import { createTrade } from "~/models/trade.server";
 
 let t: TestContext;

@@ -19,8 +19,8 @@ import { hashToken } from "~/auth/password.server";
 import { totpCodeAt } from "~/auth/totp.server";
 import { CHALLENGE_EXPIRED, CODE_REUSED, CODE_WRONG, ENROLMENT_REQUIRED, ENROLMENT_REQUIRED_API, API_CODE_REQUIRED, RECOVERY_CODE_WRONG } from "~/schemas/two-factor";
 import { createTestContext, TEST_SECRET, type TestContext } from "../support/context";
-import { seedDemoData } from "~/db/seed.server";
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from "~/db/demo-data";
+import { seedDemoData } from "~/seed/seed.server";
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from "~/seed/demo-data";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
 import { createUser, TEST_PASSWORD, totpCode } from "../support/factories";
 

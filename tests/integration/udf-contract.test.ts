@@ -13,7 +13,7 @@ import { loader as symbolInfo } from "~/routes/udf.symbol_info";
 import { loader as search } from "~/routes/udf.search";
 import { loader as timescaleMarks } from "~/routes/udf.timescale_marks";
 import { loader as config } from "~/routes/udf.config";
-import { loadUdfHistory } from "~/udf.server";
+import { loadUdfHistory } from "~/services/udf.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser } from "../support/factories";
 import { createSymbol } from "../support/market";

@@ -15,7 +15,7 @@ import {
   ZIP_NOT_ACCEPTED,
   type ImportReport,
 } from "~/market/import-report";
-import { UNREADABLE_UPLOAD, type UploadFileResult } from "~/market/upload.server";
+import { UNREADABLE_UPLOAD, type UploadFileResult } from "~/services/uploads.server";
 import { action, loader } from "~/routes/upload";
 import { NO_FILES_CHOSEN } from "~/schemas/upload";
 import { createTestContext, type TestContext } from "../support/context";

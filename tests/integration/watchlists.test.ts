@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
 import { action, loader } from "~/routes/watch-list";
-import { loadWatchlistPanel } from "~/watchlist-panel.server";
+import { loadWatchlistPanel } from "~/services/watchlists.server";
 import { filterAndSortRows } from "~/domain/watchlist";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";

@@ -14,7 +14,7 @@ import { userSymbols } from "~/db/schema";
 import { saveReferencePoints, listReferencePointsPage } from "~/models/reference-point.server";
 import { registerCustomer } from "~/auth/codes.server";
 import { liveRateProviderFor } from "~/live-rate/provider.server";
-import { resolveSessionSecret } from "~/services.server";
+import { resolveSessionSecret } from "~/server/build-services.server";
 import { createSectorRow, createSymbolRow } from "./admin";
 import type { TestContext } from "./context";
 import { createUser, insertReportTrade, TEST_PASSWORD, totpCode } from "./factories";

@@ -1,8 +1,8 @@
 // A real context for integration tests: a migrated database of its own (in-memory PGlite,
 // or a fresh PostgreSQL database when TEST_DATABASE_URL is set by `npm run test:pg`),
 // a memory mailer and a socket.io server without a port.
-import type { AppContext } from "~/context";
-import { parseEnv } from "~/env.server";
+import type { AppContext } from "~/server/context";
+import { parseEnv } from "~/server/env.server";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createAppCookies } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";

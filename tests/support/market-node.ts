@@ -1,8 +1,8 @@
 // One app process without the Remix pages: services, socket.io hub (with Redis when REDIS_URL
 // is set) and the market (feed leadership by advisory lock). The scale-out test starts two.
 import http from "node:http";
-import { parseEnv } from "~/env.server";
-import { buildServices } from "~/services.server";
+import { parseEnv } from "~/server/env.server";
+import { buildServices } from "~/server/build-services.server";
 import { startMarket } from "~/market/market.server";
 import { openFeedFromEnv } from "~/market/feeds/index.server";
 import { CandleWriter } from "~/market/candle-writer.server";

@@ -8,7 +8,7 @@ import path from "node:path";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 import { totpCodeAt } from "~/auth/totp.server";
-import { DEMO_TOTP_SECRET } from "~/db/demo-data";
+import { DEMO_TOTP_SECRET } from "~/seed/demo-data";
 
 /** A free TCP port on the loopback. */
 export async function freePort(): Promise<number> {

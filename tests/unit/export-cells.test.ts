@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { formatIstDate, formatIstDateTime } from "~/domain/dates";
-import { exportIstDate, exportIstDateTime, istWallClockForSpreadsheet } from "~/reports/cells";
-import { pdfCellText } from "~/reports/pdf.server";
+import { exportIstDate, exportIstDateTime, istWallClockForSpreadsheet } from "~/services/reports/cells";
+import { pdfCellText } from "~/services/reports/pdf.server";
 
 describe("export cells", () => {
   it("write the same IST date and time as dates.ts, for any instant", () => {

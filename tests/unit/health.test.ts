@@ -1,7 +1,7 @@
 // /healthz's figures: the event-loop delay of a recent window (a block shows, then ages out),
 // the database round trip, and 503 within the timeout when the database does not answer.
 import { afterEach, describe, expect, it } from "vitest";
-import { healthReport, recentLoopDelay, type LoopDelayWindow } from "~/health.server";
+import { healthReport, recentLoopDelay, type LoopDelayWindow } from "~/server/health.server";
 
 function blockLoop(ms: number) {
   const until = Date.now() + ms;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { detectImportKind, formatReportLines, vendorTickerToCode } from "~/market/import.server";
 import { emptyReport, FILE_TOO_LARGE, NOT_A_REFERENCE_FILE, capReport, MAX_LISTED_ROWS } from "~/market/import-report";
 import { parseReferencePointCsv } from "~/market/reference-import.server";
-import { uploadStatus, type UploadFileResult } from "~/market/upload.server";
+import { uploadStatus, type UploadFileResult } from "~/services/uploads.server";
 import { utcMonthsBetween } from "~/models/price-adjustment.server";
 import { bonusSplitSchema, ENTER_NUMBER, POSITIVE_NUMBER, SELECT_OPERATION, SELECT_SCRIPT } from "~/schemas/bonus-split";
 import { openDataSchema } from "~/schemas/open-data";

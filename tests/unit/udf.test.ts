@@ -18,7 +18,7 @@ import {
 } from "~/domain/udf";
 import { bucketStart } from "~/domain/candles";
 import { udfHistoryQuerySchema, udfParamError } from "~/schemas/udf";
-import { udfQuery } from "~/udf.server";
+import { udfQuery } from "~/services/udf.server";
 
 const ist = (text: string) => Date.parse(`${text.replace(" ", "T")}+05:30`);
 const candle = (time: number, o: number, h: number, l: number, c: number, v = 10) => ({ time, open: o, high: h, low: l, close: c, volume: v });

@@ -1,7 +1,7 @@
 // Reading a multipart upload: per-file limit, total limit, file count, empty inputs and fields.
 import { describe, expect, it } from "vitest";
 import { FILE_EMPTY, FILE_TOO_LARGE, ZIP_NOT_ACCEPTED } from "~/market/import-report";
-import { readUpload, TOO_MANY_FILES, TOO_MUCH_AT_ONCE, UNREADABLE_UPLOAD } from "~/market/upload.server";
+import { readUpload, TOO_MANY_FILES, TOO_MUCH_AT_ONCE, UNREADABLE_UPLOAD } from "~/services/uploads.server";
 import { multipartRequest } from "../support/market";
 
 const text = (n: number, ch = "a") => [ch.repeat(n)];

@@ -3,14 +3,14 @@
 // symbol must be one the caller may pick, master/key switches kept for role 1 only, and every
 // write tells the alert engine to re-index the symbols it touched (alertsChanged).
 import * as z from "zod";
-import { alertCreatedBy, alertsChanged, alertValuesFor } from "~/alerts.server";
+import { alertCreatedBy, alertsChanged, alertValuesFor } from "~/services/alerts.server";
 import { ALERT_CONDITIONS } from "~/domain/alerts";
 import { istDateString } from "~/domain/dates";
 import { PAGE_SIZE } from "~/domain/paging";
 import { autoAlertSymbolIds, createAlert, createAutoAlerts, deleteOwnAlert, findOwnAlert, listAlertsPage, updateOwnAlert, type AlertRow } from "~/models/alert.server";
 import { findSymbolById } from "~/models/symbol.server";
 import type { SessionUser } from "~/auth/session.server";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { ALERT_CREATED, ALERT_DELETED, ALERT_UPDATED, alertSchema, AUTO_ALERT_FAILED, AUTO_ALERT_SET, ENTER_ALERT_NAME, SELECT_ALERT_SYMBOL } from "~/schemas/alert";
 import { createdShape, dataShape, idParam, isoDateTime, listShape, messageShape, pageQuery } from "../shapes";
 import { apiError, apiNotFound, badInput, defineCall } from "../types.server";

@@ -1,7 +1,7 @@
 // Keys (chavi): the Key List, assignments, the order, and the key events of a symbol
 // (admin-console.md §7 Keys; trading-dashboard.md §7 getChaviBySymbol, getPreviousChavi).
 import * as z from "zod";
-import { chaviNameProblem, resolveKeyUsers } from "~/admin/chavi-post.server";
+import { chaviNameProblem, resolveKeyUsers } from "~/services/keys.server";
 import { istDateString, istMidnight } from "~/domain/dates";
 import { isCompleteOrder } from "~/domain/key-order";
 import { previousKeyLabels } from "~/domain/keys";

@@ -1,7 +1,7 @@
 // Market data (admin-console.md §7 Settings and upload; trading-dashboard.md §7): day bars,
 // today's minutes, the bonus/split adjustment, counts, the overview gauge and the trend.
 import * as z from "zod";
-import { loadChartLines, findVisibleChartSymbol } from "~/charts.server";
+import { loadChartLines, findVisibleChartSymbol } from "~/services/charts.server";
 import { istDateString, istMidnight, isValidYmd } from "~/domain/dates";
 import { ALL_ROLES } from "~/domain/access";
 import { computeOverview } from "~/market/engines/overview-publisher.server";

@@ -1,7 +1,7 @@
 // Support chat and broadcasts (admin-console.md §7 Chat and broadcast). The steps are the chat
-// pages' own (app/chat.server.ts): who takes part, rate limit, store, publish live.
+// pages' own (app/services/chat.server.ts): who takes part, rate limit, store, publish live.
 import * as z from "zod";
-import { consumeChatPost, findConversation, greetClient, postBroadcast, sendChatMessage, toBroadcastView, toMessageView } from "~/chat.server";
+import { consumeChatPost, findConversation, greetClient, postBroadcast, sendChatMessage, toBroadcastView, toMessageView } from "~/services/chat.server";
 import { BROADCAST_SENT, BROADCASTS_PER_PAGE, CONTACT_US_GREETING, CONVERSATIONS_PER_PAGE, isSupportSide, MESSAGES_PER_PAGE, rateLimitMessage, SUPPORT_UNAVAILABLE } from "~/domain/chat";
 import { listBroadcasts } from "~/models/broadcast.server";
 import { findSupportAccount, getConversationSummary, listConversation, listSupportInbox, markConversationRead, type ConversationSummary } from "~/models/message.server";

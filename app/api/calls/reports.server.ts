@@ -3,7 +3,7 @@
 // the figures come from the same models, so a report and its API call never disagree. PNL is
 // DECISIONS 9 (open trades at the live price of one snapshot of the live book per request).
 import * as z from "zod";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
 import {
   listTradesOfUsers,
@@ -17,8 +17,8 @@ import {
 } from "~/models/report.server";
 import type { TradeReportRow } from "~/domain/trade-rows";
 import { exportFormatSchema, parsePnlReportParams, parseTradeReportParams } from "~/schemas/report";
-import { EXPORT_CONTENT_TYPES } from "~/reports/download.server";
-import { tradeReportDownload, userReportDownload } from "~/reports/exports.server";
+import { EXPORT_CONTENT_TYPES } from "~/services/reports/download.server";
+import { tradeReportDownload, userReportDownload } from "~/services/reports/exports.server";
 import { FORBIDDEN_MESSAGE } from "../messages";
 import { documentedRangeQuery, parseDocumentedTradeReport, parseDocumentedUserReport, queryFlag } from "../report-params.server";
 import { mayCall } from "../roles";
@@ -119,7 +119,7 @@ const sampleRange = { startDate: "2020-01-01", endDate: "2030-12-31" };
 /** downloadPdf's report types and the report page whose rule each carries. */
 const DOWNLOAD_REPORTS = { users: "/reports/user", trades: "/reports/trade" } as const;
 export const REPORT_TYPE_MESSAGE = "Choose users or trades";
-/** The two files the report pages' Excel and Pdf links give (app/reports/download.server.ts). */
+/** The two files the report pages' Excel and Pdf links give (app/services/reports/download.server.ts). */
 const DOWNLOAD_TYPES = Object.values(EXPORT_CONTENT_TYPES);
 
 /** A PDF starts with %PDF-, an xlsx (a ZIP archive) with PK\x03\x04. */

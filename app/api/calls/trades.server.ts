@@ -5,7 +5,7 @@
 // page's (tradeListWindow), and every trade write publishes the same trade notifications
 // (recordTradeChange) as the pages.
 import * as z from "zod";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { SessionUser } from "~/auth/session.server";
 import { computeTradePnl } from "~/domain/pnl";
 import { parseTradeListQuery, TRADE_PAGE_SIZE } from "~/domain/trade-list";
@@ -13,7 +13,7 @@ import { tradeListWindow } from "~/domain/trade-window";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
 import { countTrades, createTrade, deleteTrade, findTradableSymbol, getTrade, listTrades, setTradeStatus, setTradeVerified, updateTrade } from "~/models/trade.server";
 import { createSuggestion, deleteSuggestion, isSuggestableSymbol, listSuggestionsPage, updateSuggestion } from "~/models/symbol-suggestion.server";
-import { recordTradeChange } from "~/realtime/trade-notifications.server";
+import { recordTradeChange } from "~/services/trade-changes.server";
 import {
   ENTER_TRADE_TYPE,
   SYMBOL_NOT_SUBSCRIBED,

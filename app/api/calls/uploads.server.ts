@@ -5,7 +5,7 @@ import * as z from "zod";
 import { importPostedBhavRows } from "~/market/bhav-import.server";
 import { SYMBOL_MISSING_MESSAGE } from "~/market/bhav.server";
 import { NOT_A_REFERENCE_FILE, REFERENCE_HEADER } from "~/market/import-report";
-import { importUploadedFile, uploadStatus, type UploadFileResult } from "~/market/upload.server";
+import { importUploadedFile, uploadStatus, type UploadFileResult } from "~/services/uploads.server";
 import { postedBhavRowsSchema, referencePointFilesSchema } from "~/schemas/upload";
 import { okStatus, ymdDate } from "../shapes";
 import { apiErrors, defineCall } from "../types.server";

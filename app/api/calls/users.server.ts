@@ -1,7 +1,7 @@
 // Users and Login Users (admin-console.md §7 Users). Who may write which account is the pure
 // rule mayWriteAccount (app/domain/user-admin.ts), as on the /users pages.
 import * as z from "zod";
-import { createAccount, updateAccount, userWriteProblems } from "~/admin/user-save.server";
+import { createAccount, updateAccount, userWriteProblems } from "~/services/accounts.server";
 import { ALL_ROLES, isRoleId } from "~/domain/access";
 import { LONG_PAGE_SIZE, PAGE_SIZE } from "~/domain/paging";
 import { canManageAccount, listRoleFor, mayWriteAccount, ownAccountRefusal } from "~/domain/user-admin";
@@ -12,7 +12,7 @@ import { createdShape, idParam, isoDateTime, listShape, messageShape, pageQuery,
 import { apiError, apiNotFound, badInput, defineCall } from "../types.server";
 import { FORBIDDEN_MESSAGE } from "../messages";
 import { strictRecordId } from "~/schemas/record-id";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { listUserReportPage } from "~/models/user-report.server";
 import { documentedRangeQuery, parseDocumentedUserReport, queryFlag } from "../report-params.server";
 import { mayCall } from "../roles";

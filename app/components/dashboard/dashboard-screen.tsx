@@ -14,7 +14,7 @@ import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import { WatchlistPanel } from "~/components/watchlist/watchlist-panel";
 import { TradeButtons } from "~/components/charts/trade-buttons";
 import { useLiveQuotes } from "~/realtime/socket-context";
-import type { DashboardData } from "~/dashboard.server";
+import type { DashboardData } from "~/services/dashboard.server";
 import { useRootData } from "~/components/layout/use-root-data";
 import { NoScriptShow, ViewSelect } from "~/components/ui/view-controls";
 

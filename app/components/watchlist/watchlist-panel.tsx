@@ -24,7 +24,7 @@ import {
 } from "~/domain/watchlist";
 import { useLiveQuotes } from "~/realtime/socket-context";
 import { createWatchlistSchema } from "~/schemas/watchlist";
-import type { WatchlistPanelData } from "~/watchlist-panel.server";
+import type { WatchlistPanelData } from "~/services/watchlists.server";
 
 /** Where the panel's forms post: the watchlist route's action (it redirects back). */
 export const WATCHLIST_ACTION = "/watch-list";
@@ -36,7 +36,7 @@ const arrowLabel = { up: "Up", down: "Down", flat: "Unchanged" } as const;
 
 /**
  * Props:
- * - `data`: what `loadWatchlistPanel(context, user, url)` (app/watchlist-panel.server.ts)
+ * - `data`: what `loadWatchlistPanel(context, user, url)` (app/services/watchlists.server.ts)
  *   returned for this request; pass `{ withChoices: true }` there when `manage` is on.
  * - `symbolHref(code)`: the link of a symbol's row. The dashboard passes one that sets
  *   ?symbol=CODE on its own URL (the chart follows); the selected row (?symbol=) gets a check.

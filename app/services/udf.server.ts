@@ -2,7 +2,7 @@
 // symbol lookup that respects role 4's subscription, and the history read by the protocol's
 // rules, paged through the database and streamed out (docs/decisions/122).
 import type * as z from "zod";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { AppDatabase } from "~/db/client.server";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { findSymbolDetails, visibleSymbolCodes, type SymbolDetails } from "~/models/symbol.server";

@@ -1,7 +1,7 @@
 // The typed load context: long-lived services created once in server.ts (or by a test),
 // reached by every loader and action. Routes never import singletons.
 import type { AppDatabase } from "~/db/client.server";
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import type { Mailer } from "~/mail/mailer.server";
 import type { AppCookies } from "~/auth/cookies.server";
 import type { AuthLimiters } from "~/auth/rate-limit.server";

@@ -1,6 +1,6 @@
 // What /overview and /sector-analysis show first: the gauges of DECISIONS 19 computed from the
 // live book exactly as the engine's overview-data computes them, then kept live by that event.
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { SessionUser } from "~/models/auth-session.server";
 import { computeOverview } from "~/market/engines/overview-publisher.server";
 import { expandedList, MOVERS_COLLAPSED_ROWS, topMovers, type MoverRow } from "~/domain/overview";

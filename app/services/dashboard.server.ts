@@ -3,11 +3,11 @@
 // with its header, chips and footer (docs/decisions/080).
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
-import { readPreferences } from "~/preferences.server";
-import { loadWatchlistPanel } from "~/watchlist-panel.server";
-import type { AppContext } from "~/context";
+import { readPreferences } from "~/auth/preferences.server";
+import { loadWatchlistPanel } from "~/services/watchlists.server";
+import type { AppContext } from "~/server/context";
 import type { SessionUser } from "~/models/auth-session.server";
-import { loadChartView } from "~/charts.server";
+import { loadChartView } from "~/services/charts.server";
 import { isTimeframeId, type TimeframeId } from "~/domain/candles";
 import { dashboardFooter, dashboardHasChart, summaryCardKinds, SUMMARY_CARD_LABELS, type SummaryCardKind } from "~/domain/dashboard";
 import { istDateString, istMidnight } from "~/domain/dates";

@@ -2,7 +2,7 @@
 // schema, then check that the symbol is one the user may see (role 4: its subscription) and
 // drop the admin-only switches for other roles. Also announces index changes to the engine.
 import { parseWithZod } from "~/schemas/parse";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { SessionUser } from "~/models/auth-session.server";
 import { findSymbolByCode, isSymbolChoiceFor } from "~/models/symbol.server";
 import { announceAlertChanges } from "~/market/engines/alert-changes.server";

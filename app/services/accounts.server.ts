@@ -7,7 +7,7 @@ import { istDateString } from "~/domain/dates";
 import { assignableRoles, canManageAccount } from "~/domain/user-admin";
 import { createUserWithSubscription, isEmailUsedByOther, isUsernameUsedByOther, updateUserWithSubscription } from "~/models/user-admin.server";
 import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type CreateUserInput, type UpdateUserInput } from "~/schemas/user-admin";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { needsRecentSignIn } from "~/domain/user-admin";
 import { requireRecentAuthentication } from "~/auth/reauth.server";
 import type { SessionUser } from "~/auth/session.server";

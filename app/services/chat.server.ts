@@ -4,7 +4,7 @@
 // app/realtime/chat.server.ts.
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { createLimiter, type Limiter } from "~/auth/rate-limit.server";
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { AppDatabase } from "~/db/client.server";
 import {
   BROADCASTS_PER_PAGE,

@@ -12,9 +12,9 @@ import { analyzeCandleTables, ensureMonthPartitions, upsertMinuteCandles } from 
 import { upsertDailyBars, type DailyBar } from "~/models/day-ohlc.server";
 import { refreshDailyLevels } from "~/market/daily-levels.server";
 import { listMarketHolidays } from "~/models/trading-calendar.server";
-import type { AppDatabase } from "./client.server";
+import type { AppDatabase } from "../db/client.server";
 import { CUSTOMER_SUBSCRIBED_STOCKS } from "./demo-data";
-import { rowsOf } from "./rows";
+import { rowsOf } from "../db/rows";
 
 export interface DemoHistoryOptions {
   now?: Date;

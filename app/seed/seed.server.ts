@@ -11,7 +11,7 @@ import { istDateString, istDayStartMs } from "~/domain/dates";
 import { mulberry32 } from "~/market/feeds/prng";
 import { roundToTick } from "~/market/feeds/simulated.server";
 import { tradingDayCheckFromHolidays, tradingDaysBefore } from "~/market/trading-calendar";
-import type { AppDatabase } from "./client.server";
+import type { AppDatabase } from "../db/client.server";
 import {
   CUSTOMER_SUBSCRIBED_STOCKS,
   CUSTOMER_WATCHLISTS,
@@ -52,7 +52,7 @@ import {
   users,
   watchlistSymbols,
   watchlists,
-} from "./schema";
+} from "../db/schema";
 
 export interface SeedSummary {
   sectors: number;

@@ -1,15 +1,15 @@
 // The report downloads: the Trade Report's trades and the User Report's Users List, streamed as
 // xlsx or pdf. The export resource routes (/reports/trade/export, /reports/user/export) and the
 // JSON API's downloadPdf answer from here, with the filters the report pages' parsers read.
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import { ROLE_NAMES, isRoleId } from "~/domain/access";
 import { formatIstDate, istMidnight } from "~/domain/dates";
 import { describeTradeFilter, livePricesOf, streamTradeReportRows } from "~/models/report.server";
 import { streamUserReportRows } from "~/models/user-report.server";
-import { TRADE_EXPORT_COLUMNS, userExportColumns } from "~/reports/columns";
-import { downloadResponse, exportFilename } from "~/reports/download.server";
-import { pdfReadable } from "~/reports/pdf.server";
-import { xlsxReadable } from "~/reports/xlsx.server";
+import { TRADE_EXPORT_COLUMNS, userExportColumns } from "~/services/reports/columns";
+import { downloadResponse, exportFilename } from "~/services/reports/download.server";
+import { pdfReadable } from "~/services/reports/pdf.server";
+import { xlsxReadable } from "~/services/reports/xlsx.server";
 import { activeFilterLabel, type ExportFormat, type parseTradeReportParams, type parseUserReportParams } from "~/schemas/report";
 
 /** Exactly the trades the Trade Report lists for its filters, newest first. */

@@ -1,6 +1,6 @@
 // Everything one chart shows, gathered for a loader: candles, reference lines by the user's
 // settings, today's key labels and the live quote. Used by /chart, /allChart and the dashboard.
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { SessionUser } from "~/models/auth-session.server";
 import type { TimeframeId } from "~/domain/candles";
 import { chartLines } from "~/domain/chart-lines";

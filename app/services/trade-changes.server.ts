@@ -13,7 +13,7 @@ import {
 } from "~/domain/trade-notifications";
 import { createNotifications } from "~/models/notification.server";
 import { listActiveUserIdsWithRoles } from "~/models/user.server";
-import type { RealtimeHub } from "./hub.server";
+import type { RealtimeHub } from "../realtime/hub.server";
 
 export interface ChangedTrade {
   id: number;

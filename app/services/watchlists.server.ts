@@ -2,7 +2,7 @@
 // (/watch-list and the dashboard): the user's own tabs, the active list's symbols the user may
 // see with their server-side live prices, and the sector choices. The view (tab, sector,
 // search, sort, selected symbol) comes from the URL.
-import type { AppContext } from "~/context";
+import type { AppContext } from "~/server/context";
 import type { SessionUser } from "~/models/auth-session.server";
 import { listVisibleSymbols, visibleSymbolCodes } from "~/models/symbol.server";
 import { listOwnWatchlists, listOwnWatchlistSymbols, listSectorsOf, type WatchlistTab } from "~/models/watchlist.server";
