@@ -1,6 +1,12 @@
+import { flatRoutes } from "remix-flat-routes";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // Route files are grouped by area in `+` folders (app/routes/_admin+/users.tsx is /users):
+  // remix-flat-routes reads them; a leading underscore keeps the group out of the URL.
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) =>
+    flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"] }),
   serverModuleFormat: "esm",
   serverPlatform: "node",
   tailwind: false,

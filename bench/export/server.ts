@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loader as tradeExportLoader } from "~/routes/reports.trade.export";
+import { loader as tradeExportLoader } from "~/routes/_reports+/reports.trade.export";
 import { livePricesOf, streamTradeReportRows } from "~/models/report.server";
 import { TRADE_EXPORT_COLUMNS } from "~/services/reports/columns";
 import { createTestContext } from "../../tests/support/context";

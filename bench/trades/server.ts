@@ -39,7 +39,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 /** The built app plus a route with no loader: the same root, shell and document, no route data. */
 function withBlankRoute(build: ServerBuild): ServerBuild {
   const id = "routes/bench-blank";
-  const template = build.assets.routes["routes/trades"];
+  const template = build.assets.routes["routes/_journal+/trades"];
   return {
     ...build,
     routes: { ...build.routes, [id]: { id, parentId: "root", path: "bench-blank", module: { default: () => null } as never } },

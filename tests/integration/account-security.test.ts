@@ -14,8 +14,8 @@ import { PASSWORD_CHANGED, sessionHandle, WRONG_CURRENT_PASSWORD } from "~/auth/
 import { dispatchApi } from "~/api/dispatch.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { action, loader } from "~/routes/settings.security";
-import { action as loginAction } from "~/routes/login";
+import { action, loader } from "~/routes/_account+/settings.security";
+import { action as loginAction } from "~/routes/_auth+/login";
 import { SESSION_NOT_SIGNED_IN } from "~/schemas/auth";
 import { createTestContext, hubOptionsFor, type TestContext } from "../support/context";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN } from "../support/requests";

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { calendarEntries } from "~/db/schema";
-import { loader as calendarLoader } from "~/routes/calendar";
-import { action as newCalendarAction } from "~/routes/calendar.new";
-import { action as editCalendarAction, loader as editCalendarLoader } from "~/routes/calendar.$id.edit";
+import { loader as calendarLoader } from "~/routes/_admin+/calendar";
+import { action as newCalendarAction } from "~/routes/_admin+/calendar.new";
+import { action as editCalendarAction, loader as editCalendarLoader } from "~/routes/_admin+/calendar.$id.edit";
 import { loadTradingDayCheck } from "~/models/trading-calendar.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";

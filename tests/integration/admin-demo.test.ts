@@ -1,10 +1,10 @@
 // The demo pages: role 1 only (DECISIONS 25), static.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as indexLoader } from "~/routes/demo._index";
-import { loader as paymentLoader } from "~/routes/demo.payment";
-import { loader as analyticsLoader } from "~/routes/demo.analytics";
-import { loader as fintechLoader } from "~/routes/demo.fintech";
-import { loader as chaviLoader } from "~/routes/demo.all-chavi-analysis";
+import { loader as indexLoader } from "~/routes/_demo+/demo._index";
+import { loader as paymentLoader } from "~/routes/_demo+/demo.payment";
+import { loader as analyticsLoader } from "~/routes/_demo+/demo.analytics";
+import { loader as fintechLoader } from "~/routes/_demo+/demo.fintech";
+import { loader as chaviLoader } from "~/routes/_demo+/demo.all-chavi-analysis";
 import { istDateString } from "~/domain/dates";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, getRequest, sessionCookieFor } from "../support/requests";

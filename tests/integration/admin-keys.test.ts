@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { chavis, chaviUsers } from "~/db/schema";
-import { action as chaviAction, loader as chaviLoader } from "~/routes/chavi";
-import { action as newChaviAction, loader as newChaviLoader } from "~/routes/chavi.new";
-import { action as editChaviAction } from "~/routes/chavi.$id.edit";
-import { action as deleteChaviAction } from "~/routes/chavi.$id.delete";
-import { action as assignAction, loader as assignLoader } from "~/routes/chavi.assign";
-import { action as orderAction, loader as orderLoader } from "~/routes/key-setting";
+import { action as chaviAction, loader as chaviLoader } from "~/routes/_admin+/chavi";
+import { action as newChaviAction, loader as newChaviLoader } from "~/routes/_admin+/chavi.new";
+import { action as editChaviAction } from "~/routes/_admin+/chavi.$id.edit";
+import { action as deleteChaviAction } from "~/routes/_admin+/chavi.$id.delete";
+import { action as assignAction, loader as assignLoader } from "~/routes/_admin+/chavi.assign";
+import { action as orderAction, loader as orderLoader } from "~/routes/_admin+/key-setting";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";

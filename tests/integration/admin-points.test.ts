@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { referencePoints } from "~/db/schema";
-import { action as targetAction, loader as targetLoader } from "~/routes/target-point";
-import { loader as referencesLoader } from "~/routes/references-points";
-import { action as referenceAction, loader as referenceLoader } from "~/routes/reference-point";
+import { action as targetAction, loader as targetLoader } from "~/routes/_market+/target-point";
+import { loader as referencesLoader } from "~/routes/_market+/references-points";
+import { action as referenceAction, loader as referenceLoader } from "~/routes/_market+/reference-point";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";

@@ -2,9 +2,9 @@
 // the Marque Data banner, and "Save Symbol's Open Data" posting back to /setting.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marquee } from "~/db/schema";
-import { action as settingAction, loader as settingLoader } from "~/routes/setting";
-import { action as marqueAction, loader as marqueLoader } from "~/routes/setting.marque";
-import { action as openDataAction } from "~/routes/dayohlc.open";
+import { action as settingAction, loader as settingLoader } from "~/routes/_admin+/setting";
+import { action as marqueAction, loader as marqueLoader } from "~/routes/_admin+/setting.marque";
+import { action as openDataAction } from "~/routes/_market+/dayohlc.open";
 import { getLatestMarque } from "~/models/settings.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";

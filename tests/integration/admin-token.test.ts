@@ -3,7 +3,7 @@
 // refusals show the documents' messages; the verified credentials reach the feed seam.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiSecrets } from "~/db/schema";
-import { action as tokenAction, loader as tokenLoader } from "~/routes/Token";
+import { action as tokenAction, loader as tokenLoader } from "~/routes/_admin+/Token";
 import { loadProviderCredentials } from "~/live-rate/credentials.server";
 import { DEMO_PROVIDER, registerDemoLiveRateFeed, registerLiveRateProvider } from "~/live-rate/provider.server";
 import { openFeedFromEnv } from "~/market/feeds/index.server";

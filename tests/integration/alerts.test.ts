@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { alerts, notifications, referencePoints, symbols, userSymbols } from "~/db/schema";
-import { loader as listLoader, action as listAction } from "~/routes/alert";
-import { action as newAction, loader as newLoader } from "~/routes/alert.new";
-import { action as editAction, loader as editLoader } from "~/routes/alert.$id.edit";
-import { action as deleteAction } from "~/routes/alert.$id.delete";
-import { action as readAction, loader as notificationsLoader } from "~/routes/notifications";
+import { loader as listLoader, action as listAction } from "~/routes/_alerts+/alert";
+import { action as newAction, loader as newLoader } from "~/routes/_alerts+/alert.new";
+import { action as editAction, loader as editLoader } from "~/routes/_alerts+/alert.$id.edit";
+import { action as deleteAction } from "~/routes/_alerts+/alert.$id.delete";
+import { action as readAction, loader as notificationsLoader } from "~/routes/_alerts+/notifications";
 import { MarketEngine } from "~/market/engine.server";
 import { attachAlertEngine, type AlertEngine } from "~/market/engines/alert-engine.server";
 import { ALERT_NOTIFICATION_EVENT } from "~/realtime/events";

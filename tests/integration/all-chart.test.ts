@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { seedDemoData } from "~/seed/seed.server";
 import { setUserSetting } from "~/models/user.server";
-import { loader } from "~/routes/allChart";
+import { loader } from "~/routes/_market+/allChart";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, getRequest, sessionCookieFor } from "../support/requests";
 

@@ -13,6 +13,7 @@ import { createAuthSession } from "~/models/auth-session.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser } from "../support/factories";
 import { ORIGIN } from "../support/requests";
+import { routeNames } from "../support/route-files";
 
 type OpenApi = { openapi: string; paths: Record<string, Record<string, { operationId: string; deprecated?: boolean; responses: Record<string, unknown> }>> };
 
@@ -62,7 +63,7 @@ describe("/api/openapi.json", () => {
   });
 
   it("lists every /api route module: the dedicated ones by their path, the rest through the table's router", () => {
-    const routes = readdirSync(path.resolve(__dirname, "../../app/routes")).filter((f) => /^api\./.test(f));
+    const routes = routeNames().filter((name) => /^api\./.test(name)).map((name) => `${name}.tsx`);
     expect(routes).toContain("api.$.tsx");
     const documented = new Set(Object.keys(doc.paths).map((p) => p.toLowerCase()));
     for (const file of routes.filter((f) => f !== "api.$.tsx")) {

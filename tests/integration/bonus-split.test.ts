@@ -5,7 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import { dayOhlc, intradayOhlc } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { upsertMinuteCandles } from "~/models/candle.server";
-import { action, loader } from "~/routes/BonusSplitting";
+import { action, loader } from "~/routes/_admin+/BonusSplitting";
 import { ENTER_NUMBER, SELECT_OPERATION, SELECT_SCRIPT } from "~/schemas/bonus-split";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser } from "../support/factories";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { seedDemoData } from "~/seed/seed.server";
 import { seedDemoHistory } from "~/seed/demo-history.server";
-import { loader } from "~/routes/chart-data";
+import { loader } from "~/routes/_market+/chart-data";
 import type { Candle } from "~/domain/candles";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, getRequest, sessionCookieFor } from "../support/requests";

@@ -10,10 +10,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
 import { io as connect, type Socket } from "socket.io-client";
 import { broadcasts, messages } from "~/db/schema";
-import { loader as supportIndexLoader, action as supportIndexAction } from "~/routes/support._index";
-import { loader as conversationLoader, action as conversationAction } from "~/routes/support.$receiverId";
-import { loader as broadcastListLoader } from "~/routes/broadcast.message";
-import { loader as newBroadcastLoader, action as newBroadcastAction } from "~/routes/broadcast.message.new";
+import { loader as supportIndexLoader, action as supportIndexAction } from "~/routes/_support+/support._index";
+import { loader as conversationLoader, action as conversationAction } from "~/routes/_support+/support.$receiverId";
+import { loader as broadcastListLoader } from "~/routes/_support+/broadcast.message";
+import { loader as newBroadcastLoader, action as newBroadcastAction } from "~/routes/_support+/broadcast.message.new";
 import { MessageList } from "~/components/chat/message-list";
 import type { SupportScreenData } from "~/components/chat/types";
 import {

@@ -12,7 +12,7 @@ import { startDailyJobs } from "~/market/daily-jobs.server";
 import { upsertMinuteCandles } from "~/models/candle.server";
 import { saveTodaysOpen } from "~/models/open-data.server";
 import { saveUserSettings } from "~/models/settings.server";
-import { loader as chartLoader } from "~/routes/chart";
+import { loader as chartLoader } from "~/routes/_market+/chart";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, getRequest, sessionCookieFor } from "../support/requests";
 

@@ -32,6 +32,7 @@ import { rowCounts, sampleIds } from "../support/db-snapshot";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
+import { byRouteName, routeFiles } from "../support/route-files";
 
 type Action = (args: ActionFunctionArgs) => unknown;
 
@@ -193,7 +194,7 @@ function answersAMessage(status: number, body: string): boolean {
 let t: TestContext;
 const ids: Ids = {};
 const cookies = {} as Record<RoleId, string>;
-const routes = import.meta.glob<{ action?: Action }>("../../app/routes/*.tsx");
+const routes = byRouteName(import.meta.glob<{ action?: Action }>("../../app/routes/**/*.tsx"));
 
 beforeAll(async () => {
   t = await createTestContext({ authPostsPerMinute: 100_000 });
@@ -210,12 +211,10 @@ afterAll(async () => {
 
 describe("hostile input", () => {
   it("lists every route file with an action", () => {
-    const dir = path.resolve(__dirname, "../../app/routes");
-    const withAction = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith(".tsx"))
-      .filter((f) => /export (async function|const) action\b/.test(fs.readFileSync(path.join(dir, f), "utf8")))
-      .map((f) => f.replace(/\.tsx$/, ""));
+    const withAction = [...routeFiles()]
+      .filter(([, file]) => file.endsWith(".tsx"))
+      .filter(([, file]) => /export (async function|const) action\b/.test(fs.readFileSync(file, "utf8")))
+      .map(([name]) => name);
     const known = new Set([...FORMS.map((f) => f.file), ...Object.keys(EXCLUDED)]);
     expect(withAction.filter((f) => !known.has(f))).toEqual([]);
     expect(FORMS.map((f) => f.file).filter((f) => !withAction.includes(f))).toEqual([]);
@@ -223,7 +222,7 @@ describe("hostile input", () => {
 
   for (const form of FORMS) {
     it(`${form.file}: never 500, always a message, nothing stored when refused`, async () => {
-      const loader = routes[`../../app/routes/${form.file}.tsx`];
+      const loader = routes[form.file];
       expect(loader, `route file ${form.file}`).toBeDefined();
       const action = (await loader()).action!;
       const fields = fieldsOf(form.schemas);
@@ -311,16 +310,12 @@ function rolesFor(path: string): (RoleId | null)[] {
 /** A page's own data (2xx) needs no message; a refusal (4xx) must say why. */
 const refusalSaysWhy = (status: number, text: string) => status < 400 || answersAMessage(status, text);
 
-const ROUTE_DIR = path.resolve(__dirname, "../../app/routes");
-const ROUTE_FILES = fs
-  .readdirSync(ROUTE_DIR)
-  .filter((f) => f.endsWith(".tsx"))
-  .map((f) => f.replace(/\.tsx$/, ""))
-  .sort();
+const ROUTE_PATHS = routeFiles();
+const ROUTE_FILES = [...ROUTE_PATHS].filter(([, file]) => file.endsWith(".tsx")).map(([name]) => name);
 
 /** The query names a route's own source reads: `x.get("name")`, getAll, has (not form fields or headers). */
 function sourceQueryNames(file: string): string[] {
-  const source = fs.readFileSync(path.join(ROUTE_DIR, `${file}.tsx`), "utf8");
+  const source = fs.readFileSync(ROUTE_PATHS.get(file)!, "utf8");
   const names = new Set<string>();
   for (const m of source.matchAll(/(\w+)\)?\.(?:get|getAll|has)\(\s*["'`]([\w-]+)["'`]\s*\)/g)) {
     if (!/^(formData|form|fields|headers|data|submission|map|cache)$/i.test(m[1])) names.add(m[2]);
@@ -382,7 +377,7 @@ async function visit(module: RouteModule, url: RouteUrl, search: string, role: R
 describe("hostile URLs: every route, every parameter it reads", () => {
   for (const file of ROUTE_FILES) {
     it(`${file}: a NUL, a bad escape or a huge id in a URL parameter never answers 500`, async () => {
-      const module = (await routes[`../../app/routes/${file}.tsx`]()) as RouteModule;
+      const module = (await routes[file]()) as RouteModule;
       if (!module.loader) return;
       const url = sampleUrl(file);
       const roles = rolesFor(url.path);
@@ -495,7 +490,7 @@ describe("hostile content types: every action", () => {
   const notAFormAnswers: { where: string; status: number; text: string }[] = [];
   for (const file of ROUTE_FILES) {
     it(`${file}: a body of the wrong type never answers 500, and a page form refuses it with 415`, async () => {
-      const module = (await routes[`../../app/routes/${file}.tsx`]()) as RouteModule;
+      const module = (await routes[file]()) as RouteModule;
       if (!module.action) return;
       const url = sampleUrl(file);
       for (const role of rolesFor(url.path)) {

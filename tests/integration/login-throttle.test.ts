@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "~/server/context";
 import { dispatchApi } from "~/api/dispatch.server";
 import { authSessions, users } from "~/db/schema";
-import { action as loginAction } from "~/routes/login";
+import { action as loginAction } from "~/routes/_auth+/login";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser, TEST_PASSWORD } from "../support/factories";
 import { call, formRequest, ORIGIN } from "../support/requests";

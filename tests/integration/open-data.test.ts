@@ -7,7 +7,7 @@ import { canReach, type RoleId } from "~/domain/access";
 import { istDateString, istMidnight } from "~/domain/dates";
 import { upsertMinuteCandles } from "~/models/candle.server";
 import { saveTodaysOpen } from "~/models/open-data.server";
-import { action, loader } from "~/routes/dayohlc.open";
+import { action, loader } from "~/routes/_market+/dayohlc.open";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";

@@ -17,6 +17,7 @@ import { rowCounts, sampleIds } from "../support/db-snapshot";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
+import { byRouteName, routeNames } from "../support/route-files";
 
 type RouteFn = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
 interface RouteModule {
@@ -145,12 +146,8 @@ const ROUTES: Record<string, RouteCase> = {
 };
 
 const ROLES: (RoleId | null)[] = [null, 1, 2, 3, 4];
-const modules = import.meta.glob<RouteModule>("../../app/routes/*.tsx");
-const routeFiles = fs
-  .readdirSync(path.resolve(__dirname, "../../app/routes"))
-  .filter((f) => f.endsWith(".tsx"))
-  .map((f) => f.replace(/\.tsx$/, ""))
-  .sort();
+const modules = byRouteName(import.meta.glob<RouteModule>("../../app/routes/**/*.tsx"));
+const routeFiles = routeNames();
 
 let t: TestContext;
 const userIds = {} as Record<RoleId, number>;
@@ -213,7 +210,7 @@ describe("permission matrix", () => {
     const route = ROUTES[file];
     if (!route) continue;
     it(`${file}: each role gets the access table's answer, and refused posts write nothing`, async () => {
-      const mod = await modules[`../../app/routes/${file}.tsx`]();
+      const mod = await modules[file]();
       const { url, params } = resolve(file, route.url);
       if (route.resource) {
         if (route.open) return;
@@ -274,7 +271,7 @@ describe("permission matrix before two-factor sign-in is set up (roles 1 and 2)"
     const route = ROUTES[file];
     if (!route) continue;
     it(`${file}: the set-up page or the table's refusal, nothing written`, async () => {
-      const mod = await modules[`../../app/routes/${file}.tsx`]();
+      const mod = await modules[file]();
       const { url, params } = resolve(file, route.url);
       const path = url.split("?")[0];
       // Sessions come and go with the requests themselves (a cookie each, /login ends one).

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { apiSecrets, authSessions, users } from "~/db/schema";
-import { action as newUserAction } from "~/routes/users.new";
-import { action as editUserAction } from "~/routes/users.$id.edit";
-import { action as tokenAction } from "~/routes/Token";
-import { action as reauthAction, loader as reauthLoader } from "~/routes/reauth";
+import { action as newUserAction } from "~/routes/_admin+/users.new";
+import { action as editUserAction } from "~/routes/_admin+/users.$id.edit";
+import { action as tokenAction } from "~/routes/_admin+/Token";
+import { action as reauthAction, loader as reauthLoader } from "~/routes/_auth+/reauth";
 import { dispatchApi } from "~/api/dispatch.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { REAUTHENTICATED } from "~/schemas/two-factor";

@@ -24,7 +24,7 @@ import type { SymbolTickPayload } from "~/realtime/events";
 import type { RoleId } from "~/domain/access";
 import { createTestContext, hubOptionsFor, type TestContext } from "../support/context";
 import { call, formRequest, sessionCookieFor } from "../support/requests";
-import { action as editUserAction } from "~/routes/users.$id.edit";
+import { action as editUserAction } from "~/routes/_admin+/users.$id.edit";
 import { createUser } from "../support/factories";
 import { startPrivateRedis, type PrivateRedis } from "../support/private-services";
 

@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { symbolSuggestions } from "~/db/schema";
-import { loader as listLoader } from "~/routes/SymbolSuggestionFlow";
-import { action as newAction } from "~/routes/SymbolSuggestionFlow.new";
-import { loader as editLoader, action as editAction } from "~/routes/SymbolSuggestionFlow.$id.edit";
-import { action as deleteAction } from "~/routes/SymbolSuggestionFlow.$id.delete";
+import { loader as listLoader } from "~/routes/_journal+/SymbolSuggestionFlow";
+import { action as newAction } from "~/routes/_journal+/SymbolSuggestionFlow.new";
+import { loader as editLoader, action as editAction } from "~/routes/_journal+/SymbolSuggestionFlow.$id.edit";
+import { action as deleteAction } from "~/routes/_journal+/SymbolSuggestionFlow.$id.delete";
 import { getLatestTrend } from "~/models/symbol-suggestion.server";
 import { SELECT_SCRIPT, SELECT_VALID_TREND, SUGGESTION_CREATED, SUGGESTION_DELETED, SUGGESTION_UPDATED } from "~/schemas/symbol-suggestion";
 import { createTestContext, type TestContext } from "../support/context";

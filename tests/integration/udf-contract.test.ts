@@ -7,12 +7,12 @@
 // so each answer is compared bar for bar with an aggregation written here, independently.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { loader as history } from "~/routes/udf.history";
-import { loader as symbols } from "~/routes/udf.symbols";
-import { loader as symbolInfo } from "~/routes/udf.symbol_info";
-import { loader as search } from "~/routes/udf.search";
-import { loader as timescaleMarks } from "~/routes/udf.timescale_marks";
-import { loader as config } from "~/routes/udf.config";
+import { loader as history } from "~/routes/_api+/udf.history";
+import { loader as symbols } from "~/routes/_api+/udf.symbols";
+import { loader as symbolInfo } from "~/routes/_api+/udf.symbol_info";
+import { loader as search } from "~/routes/_api+/udf.search";
+import { loader as timescaleMarks } from "~/routes/_api+/udf.timescale_marks";
+import { loader as config } from "~/routes/_api+/udf.config";
 import { loadUdfHistory } from "~/services/udf.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser } from "../support/factories";

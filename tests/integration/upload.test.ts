@@ -16,7 +16,7 @@ import {
   type ImportReport,
 } from "~/market/import-report";
 import { UNREADABLE_UPLOAD, type UploadFileResult } from "~/services/uploads.server";
-import { action, loader } from "~/routes/upload";
+import { action, loader } from "~/routes/_admin+/upload";
 import { NO_FILES_CHOSEN } from "~/schemas/upload";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser } from "../support/factories";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
-import { action, loader } from "~/routes/watch-list";
+import { action, loader } from "~/routes/_market+/watch-list";
 import { loadWatchlistPanel } from "~/services/watchlists.server";
 import { filterAndSortRows } from "~/domain/watchlist";
 import { createTestContext, type TestContext } from "../support/context";

@@ -14,6 +14,7 @@ import {
   OWN_BODY_LIMITS,
   STREAMED_UPLOAD_PATHS,
 } from "~/server/body-limit.server";
+import { routeFiles } from "../support/route-files";
 
 const MB = 1024 * 1024;
 const MULTIPART = "multipart/form-data; boundary=x";
@@ -57,11 +58,9 @@ describe("the upload doors agree with the app", () => {
   });
 
   it("every route file that reads an upload is streamed", () => {
-    const dir = path.resolve(__dirname, "../../app/routes");
-    const readers = fs
-      .readdirSync(dir)
-      .filter((f) => fs.readFileSync(path.join(dir, f), "utf8").includes("readUpload("))
-      .map((f) => "/" + f.replace(/\.tsx$/, "").replace(/\./g, "/").toLowerCase());
+    const readers = [...routeFiles()]
+      .filter(([, file]) => fs.readFileSync(file, "utf8").includes("readUpload("))
+      .map(([name]) => "/" + name.replace(/\./g, "/").toLowerCase());
     expect(readers.length).toBeGreaterThan(0);
     for (const route of readers) expect(STREAMED_UPLOAD_PATHS).toContain(route);
   });
