@@ -6,6 +6,7 @@ import * as z from "zod";
 import type { AppContext } from "~/server/context";
 import type { RoleId } from "~/domain/access";
 import type { SessionUser } from "~/auth/session.server";
+import type { Outcome } from "~/domain/outcome";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -170,4 +171,10 @@ export function apiNotFound(message = NOT_FOUND_MESSAGE): never {
 /** A bad input found after the schema (a taken name): the same 400 as a schema failure. */
 export function badInput(message: string, path?: string): never {
   return apiError(400, message, path);
+}
+
+/** A service's answer as the API's: its value, or its refusal as {status, message, errors: [{msg, path}]}. */
+export function valueOrApiError<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  return apiError(outcome.problem.status, outcome.problem.message, outcome.problem.field);
 }

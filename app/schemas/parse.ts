@@ -6,6 +6,7 @@
 // request-input.server.ts, which uses these rules (docs/decisions/117).
 import * as z from "zod";
 import { getZodConstraint, parseWithZod as conformParseWithZod } from "@conform-to/zod/v4";
+import type { Problem } from "~/domain/outcome";
 
 export { getZodConstraint };
 
@@ -59,4 +60,12 @@ export function queryFields(params: URLSearchParams, schema: z.ZodType, options:
     out[key] = options.emptyAsMissing && value === "" ? undefined : value;
   }
   return out;
+}
+
+/**
+ * A service's refusal as a form's answer: under its field when it names one the form has,
+ * otherwise above the form.
+ */
+export function replyWithProblem<R>(submission: { reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => R }, problem: Problem): R {
+  return problem.field ? submission.reply({ fieldErrors: { [problem.field]: [problem.message] } }) : submission.reply({ formErrors: [problem.message] });
 }
