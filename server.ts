@@ -16,18 +16,19 @@ import { createLimiter } from "~/auth/rate-limit.server";
 import { bodyLimit, bodyRefusedErrors } from "~/server/body-limit.server";
 import { privateByDefault } from "~/server/cache-control.server";
 import { runClusterPrimary } from "~/server/cluster.server";
-import { parseEnv } from "~/server/env.server";
-import { buildServices, resolveSessionSecret } from "~/server/build-services.server";
+import { parseEnv } from "~/config/env.server";
+import { buildServices } from "~/server/build-services.server";
+import { resolveSessionSecret } from "~/config/env.server";
 import { mailedLinkBase } from "~/mail/links.server";
 import { registerDemoLiveRateFeed } from "~/live-rate/provider.server";
 import { loadProviderCredentials } from "~/live-rate/credentials.server";
 import { healthReport, recentLoopDelay } from "~/server/health.server";
-import { installLogRedaction } from "~/server/log.server";
+import { installLogRedaction } from "~/config/log.server";
 import { startMarket } from "~/market/market.server";
 import { openFeedFromEnv } from "~/market/feeds/index.server";
 import { loadTradingDayCheck } from "~/models/trading-calendar.server";
 import { CandleWriter } from "~/market/candle-writer.server";
-import "~/server/context";
+import "~/config/context";
 
 // Every log line of this process goes through one redaction (docs/decisions/114).
 installLogRedaction();

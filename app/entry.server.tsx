@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { describeRequest, formatLogLine } from "~/server/log.server";
+import { describeRequest, formatLogLine } from "~/config/log.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -17,7 +17,7 @@ import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/components/nonce";
 import { AppShell } from "~/components/layout/app-shell";
 import { ToastRegion } from "~/components/ui/toast-region";
-import { SocketProvider } from "~/realtime/socket-context";
+import { SocketProvider } from "~/components/realtime/socket-context";
 import { errorCopy } from "~/components/route-error";
 import { loadShell } from "~/services/shell.server";
 

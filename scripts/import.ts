@@ -7,8 +7,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { DEFAULT_PGLITE_DIR, isDatabaseEmpty, migrateDatabase, openDatabase } from "../app/db/client.server";
 import { seedDemoData } from "../app/seed/seed.server";
-import { parseEnv, shouldSeedDemo } from "../app/server/env.server";
-import { resolveSessionSecret } from "../app/server/build-services.server";
+import { parseEnv, shouldSeedDemo } from "../app/config/env.server";
+import { resolveSessionSecret } from "../app/config/env.server";
 import {
   collectImportSources,
   detectImportKind,

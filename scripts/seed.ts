@@ -5,8 +5,8 @@
 import { migrateDatabase, openDatabase } from "../app/db/client.server";
 import { DEMO_PASSWORD, DEMO_USERS } from "../app/seed/demo-data";
 import { demoSeedState, PARTIAL_SEED_MESSAGE, seedDemoStore } from "../app/seed/demo-seed.server";
-import { parseEnv } from "../app/server/env.server";
-import { resolveSessionSecret } from "../app/server/build-services.server";
+import { parseEnv } from "../app/config/env.server";
+import { resolveSessionSecret } from "../app/config/env.server";
 
 async function main(): Promise<void> {
   const handle = await openDatabase(process.env.DATABASE_URL);

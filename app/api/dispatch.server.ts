@@ -5,7 +5,7 @@ import { withoutNul, withoutNulReviver } from "~/schemas/parse";
 import { isFormBody, readBodyText, readForm, requestUrl } from "~/schemas/request-input.server";
 import { json } from "@remix-run/node";
 import * as z from "zod";
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import { requireApiUser } from "~/auth/guards.server";
 import { ReauthenticationRequired } from "~/auth/reauth.server";
 import type { SessionUser } from "~/auth/session.server";
@@ -218,7 +218,7 @@ async function route(request: Request, context: AppContext): Promise<Response> {
   }
   const query = await parseQuery(call, url);
   const body = await parseBody(call, request);
-  const result = await call.handle({ params, query, body, user: user as SessionUser, context, request } as Parameters<ApiCall["handle"]>[0]);
+  const result = await call.handle({ params, query, body, user, context, request });
   if (result instanceof Response) return result;
   // Money fields (JsonDecimal) are written with their exact digits.
   return exactJson(result, { status: call.status });

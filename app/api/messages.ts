@@ -1,3 +1,3 @@
 // Messages the API router and its handlers share.
-export const FORBIDDEN_MESSAGE = "You do not have permission to do this.";
+export { FORBIDDEN_TEXT as FORBIDDEN_MESSAGE } from "~/domain/access";
 export const UNKNOWN_CALL_MESSAGE = "Unknown API call";

@@ -3,19 +3,22 @@
 // The router (dispatch.server.ts), the OpenAPI document, the reference page and the contract
 // tests are all built from the rows; see docs/decisions/100-json-api.md.
 import * as z from "zod";
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import type { RoleId } from "~/domain/access";
 import type { SessionUser } from "~/auth/session.server";
 import type { Outcome } from "~/domain/outcome";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 
-/** What a handler receives: validated params, query and body, and the signed-in caller. */
-export interface ApiInput<P, Q, B> {
+/**
+ * What a handler receives: validated params, query and body, and the caller — the signed-in
+ * user, or null for a public call (sign-in, the reference), which no token reaches.
+ */
+export interface ApiInput<P, Q, B, U extends SessionUser | null = SessionUser> {
   params: P;
   query: Q;
   body: B;
-  user: SessionUser;
+  user: U;
   context: AppContext;
   request: Request;
 }
@@ -70,7 +73,7 @@ export interface ApiSample {
 
 type Obj = z.ZodObject<z.ZodRawShape>;
 
-export interface ApiCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> {
+interface ApiCallBase<P extends Obj, Q extends Obj, B extends z.ZodType> {
   /** The documents' name of the call, e.g. "admin/symbol/create". */
   id: string;
   method: ApiMethod;
@@ -85,8 +88,6 @@ export interface ApiCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> 
    */
   page: string;
   roles?: readonly RoleId[];
-  /** Reachable without a token (sign-in, the API's own reference). */
-  public?: boolean;
   /** The documents' method when this call is served under another (DECISIONS 24): it answers 405. */
   documentedMethod?: ApiMethod;
   params?: P;
@@ -120,7 +121,6 @@ export interface ApiCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> 
    * each type as a binary body. Errors are JSON as everywhere.
    */
   download?: readonly string[];
-  handle(input: ApiInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
   /** A valid call for the contract test; called afresh for every role it runs as. */
   sample(fixture: ApiFixture, role: RoleId): ApiSample | Promise<ApiSample>;
   /**
@@ -130,13 +130,35 @@ export interface ApiCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> 
   invalid?: { body?: unknown; query?: Record<string, string>; message: string };
 }
 
-export type ApiCall = ApiCallSpec<Obj, Obj, z.ZodType>;
+/** A call for signed-in callers: its handler always has the user. */
+export interface SignedInCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> extends ApiCallBase<P, Q, B> {
+  public?: false;
+  handle(input: ApiInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
+}
 
-/** Types a row's handler by its schemas, then stores it in the table without them. */
+/** Reachable without a token (sign-in, the API's own reference): its handler sees `user: null`. */
+export interface PublicCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> extends ApiCallBase<P, Q, B> {
+  public: true;
+  handle(input: ApiInput<z.output<P>, z.output<Q>, z.output<B>, null>): Promise<unknown>;
+}
+
+export type ApiCallSpec<P extends Obj, Q extends Obj, B extends z.ZodType> = SignedInCallSpec<P, Q, B> | PublicCallSpec<P, Q, B>;
+
+/** A row of the table, its schemas erased: the router hands the user it found, or null to a public call. */
+export type ApiCall = ApiCallBase<Obj, Obj, z.ZodType> & {
+  public?: boolean;
+  handle(input: ApiInput<unknown, unknown, unknown, SessionUser | null>): Promise<unknown>;
+};
+
+/** Types a row's handler by its schemas (a public call's user is null), then stores it in the table without them. */
 export function defineCall<P extends Obj = z.ZodObject<{}>, Q extends Obj = z.ZodObject<{}>, B extends z.ZodType = z.ZodUndefined>(
-  spec: ApiCallSpec<P, Q, B>,
-): ApiCall {
-  return spec as unknown as ApiCall;
+  spec: PublicCallSpec<P, Q, B>,
+): ApiCall;
+export function defineCall<P extends Obj = z.ZodObject<{}>, Q extends Obj = z.ZodObject<{}>, B extends z.ZodType = z.ZodUndefined>(
+  spec: SignedInCallSpec<P, Q, B>,
+): ApiCall;
+export function defineCall(spec: unknown): ApiCall {
+  return spec as ApiCall;
 }
 
 // ------------------------------------------------------------------ answers
@@ -173,8 +195,14 @@ export function badInput(message: string, path?: string): never {
   return apiError(400, message, path);
 }
 
-/** A service's answer as the API's: its value, or its refusal as {status, message, errors: [{msg, path}]}. */
-export function valueOrApiError<T>(outcome: Outcome<T>): T {
+/**
+ * A service's answer as the API's: its value, or its refusal as {status, message, errors: [{msg, path}]}.
+ * `aliases` are the call's own (documented name → form field): a refusal about a form field
+ * names it as the documents do, like a schema failure (symbol → symbol_code).
+ */
+export function valueOrApiError<T>(outcome: Outcome<T>, aliases: Readonly<Record<string, string>> = {}): T {
   if (outcome.ok) return outcome.value;
-  return apiError(outcome.problem.status, outcome.problem.message, outcome.problem.field);
+  const { field } = outcome.problem;
+  const documented = field ? (Object.entries(aliases).find(([, key]) => key === field)?.[0] ?? field) : undefined;
+  return apiError(outcome.problem.status, outcome.problem.message, documented);
 }

@@ -3,7 +3,7 @@
 // verified email; it throws a LoginError whose message the form shows.
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import { findCredentialsByEmail, recordLogin, type PublicUser } from "~/models/user.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
 import { waitMessage } from "./rate-limit.server";

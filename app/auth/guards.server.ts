@@ -1,8 +1,9 @@
 // Guards: the first line of every loader and action. They read the one access table
 // (app/domain/access.ts) and throw the documents' answer: a redirect, a 404 or a 403.
 import { json, redirect } from "@remix-run/node";
-import type { AppContext } from "~/server/context";
-import { decideAccess, decideAccessBeforeTwoFactor, NOT_FOUND_TEXT, type RoleId } from "~/domain/access";
+import type { AppContext } from "~/config/context";
+import { decideAccess, decideAccessBeforeTwoFactor, FORBIDDEN_TEXT, NOT_FOUND_TEXT, type RoleId } from "~/domain/access";
+import type { Problem } from "~/domain/outcome";
 import { mustEnrolTwoFactor } from "~/domain/two-factor";
 import { ENROLMENT_REQUIRED, ENROLMENT_REQUIRED_API } from "~/schemas/two-factor";
 import { idleSignOutMessage } from "~/domain/sessions";
@@ -18,8 +19,14 @@ export function notFound(): never {
   throw json({ message: NOT_FOUND_TEXT }, { status: 404 });
 }
 
-export function forbidden(message = "You do not have permission to do this."): never {
+export function forbidden(message = FORBIDDEN_TEXT): never {
   throw json({ message }, { status: 403 });
+}
+
+/** A service's refusal as the page's thrown answer (its error boundary): the 404 page, or the status with the message. */
+export function throwProblem(problem: Problem): never {
+  if (problem.status === 404) notFound();
+  throw json({ message: problem.message }, { status: problem.status });
 }
 
 /** Why the request's session just ended, for the page it is sent to; null when it did not. */

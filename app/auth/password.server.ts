@@ -1,6 +1,6 @@
 // scrypt from node:crypto, run on libuv's thread pool (the async form) so a sign-in never
 // blocks the event loop that carries live prices.
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, createHash, randomInt } from "node:crypto";
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, randomInt } from "node:crypto";
 import { promisify } from "node:util";
 
 const scrypt = promisify(scryptCallback) as (
@@ -39,18 +39,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export const DUMMY_PASSWORD_HASH =
   "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$" + Buffer.alloc(64).toString("base64");
 
-export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString("base64url");
-}
+export { hashToken, randomToken } from "~/models/tokens.server";
 
 export function sixDigitCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");
 }
 
-/** Codes and links are stored as a SHA-256 hash: a leaked table reveals none of them. */
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 // Strength (zxcvbn-ts, in a worker thread): every place that sets a password calls it.
 export { checkPasswordStrength, type PasswordStrength } from "./password-strength.server";

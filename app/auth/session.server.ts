@@ -1,6 +1,6 @@
 // Reading, starting and ending the sign-in session (cookie for browsers, Bearer for the API).
-import type { AppContext } from "~/server/context";
-import type { Env } from "~/server/env.server";
+import type { AppContext } from "~/config/context";
+import type { Env } from "~/config/env.server";
 import type { AppCookies } from "./cookies.server";
 import type { SessionIdleSettings } from "~/domain/sessions";
 import { mustEnrolTwoFactor } from "~/domain/two-factor";

@@ -8,6 +8,12 @@ import * as schema from "./schema";
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * An open transaction. Drizzle's PgTransaction is a PgDatabase, so a model function that takes
+ * an AppDatabase runs inside a transaction as it is, with no cast: pass the `tx`.
+ */
+export type AppTransaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
 export interface DatabaseHandle {
   db: AppDatabase;
   driver: "pglite" | "pg";

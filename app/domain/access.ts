@@ -108,6 +108,7 @@ export type AccessDecision =
   | { kind: "redirect"; to: string };
 
 export const NOT_FOUND_TEXT = "Hmm...this page doesn't exist. Try searching for something else!";
+export const FORBIDDEN_TEXT = "You do not have permission to do this.";
 
 function normalise(pathname: string): string {
   let p = pathname.split("?")[0].split("#")[0];

@@ -3,6 +3,7 @@
 // symbols). Inside a chart: line labels that never cover each other, the price range, and the
 // labels of a time axis without gaps (docs/decisions/127).
 import { TOP_BAR_INDICES } from "./quotes";
+import { istClock } from "./ist-format";
 
 export type ChartCount = 1 | 2 | 4;
 
@@ -76,7 +77,6 @@ export function chartPriceRange(candles: readonly { high: number; low: number }[
   return { min: min - margin, max: max + margin };
 }
 
-const IST_MS = 330 * 60_000;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
@@ -86,15 +86,15 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
  * since that label; daily and longer, the day, or the year when the year changed.
  */
 export function candleAxisLabel(time: number, previousTime: number | undefined, intraday: boolean): string {
-  const d = new Date(time + IST_MS);
-  const p = previousTime === undefined ? undefined : new Date(previousTime + IST_MS);
+  const d = istClock(time);
+  const p = previousTime === undefined ? undefined : istClock(previousTime);
   const two = (n: number) => String(n).padStart(2, "0");
-  const day = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  const day = `${d.day} ${MONTHS[d.month - 1]}`;
   if (intraday) {
-    const newDay = p === undefined || p.toISOString().slice(0, 10) !== d.toISOString().slice(0, 10);
-    return newDay ? day : `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+    const newDay = p === undefined || p.year !== d.year || p.month !== d.month || p.day !== d.day;
+    return newDay ? day : `${two(d.hour)}:${two(d.minute)}`;
   }
-  return p !== undefined && p.getUTCFullYear() !== d.getUTCFullYear() ? String(d.getUTCFullYear()) : day;
+  return p !== undefined && p.year !== d.year ? String(d.year) : day;
 }
 
 /** The longest a drawn chart's closed candles, studies and scales go without a full redraw. */

@@ -39,3 +39,22 @@ export function formatIstTime(date: Date | number): string {
 export function formatIstDateTime(date: Date | number): string {
   return `${formatIstDate(date)} ${formatIstTime(date)}`;
 }
+
+const CLOCK = new Intl.DateTimeFormat("en-US", {
+  timeZone: IST,
+  day: "numeric",
+  month: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  hourCycle: "h23",
+});
+
+/** The IST wall clock of an instant as numbers (month 1-12, hour 0-23): for axis labels. */
+export function istClock(date: Date | number): { year: number; month: number; day: number; hour: number; minute: number } {
+  const clock = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
+  for (const part of CLOCK.formatToParts(typeof date === "number" ? date : date.getTime())) {
+    if (part.type in clock) clock[part.type as keyof typeof clock] = Number(part.value);
+  }
+  return clock;
+}

@@ -4,13 +4,15 @@
 // its form's error or a toast, the API into {status, message, errors} (api/types.server.ts).
 // So a rule and its message exist once, in the service that applies it.
 
-export type ProblemStatus = 400 | 403 | 404 | 409 | 422;
+export type ProblemStatus = 400 | 403 | 404 | 409 | 422 | 429 | 500 | 502 | 503;
 
 export interface Problem {
   status: ProblemStatus;
   message: string;
   /** The form field / body property the message is about, when it is about one. */
   field?: string;
+  /** A 429's seconds to wait (a page sends it as Retry-After). */
+  retryAfter?: number;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem };

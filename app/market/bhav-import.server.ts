@@ -12,8 +12,20 @@
 import type { AppDatabase } from "~/db/client.server";
 import { numberUnits, unitsToText } from "~/domain/decimal";
 import { formatNumber } from "~/domain/format";
-import { FUTURE_INSTRUMENTS, futureSymbolCode, nearMonthFutures, parseBhavCopy, SYMBOL_MISSING_MESSAGE, type BhavFormat, type BhavRow } from "~/market/bhav.server";
-import { findCsvHeader, parseCsvInSlices } from "~/market/csv-chunks.server";
+import {
+  bhavRecordReader,
+  FUTURE_INSTRUMENTS,
+  futureSymbolCode,
+  nearMonthFutures,
+  parseBhavCopy,
+  SYMBOL_MISSING_MESSAGE,
+  type BhavFormat,
+  type BhavRecordResult,
+  type BhavRow,
+  type CsvRecord,
+  type ParseError,
+} from "~/market/bhav.server";
+import { findCsvHeader, streamCsvRecords } from "~/market/csv-chunks.server";
 import {
   capReport,
   emptyReport,
@@ -157,16 +169,30 @@ export async function importBhavCopy(db: AppDatabase, csvText: string, options: 
   const format = headerCheck.format;
   if (headerCheck.errors.length > 0) return fail(`${headerCheck.errors[0].message}. ${NOT_A_BHAV_COPY}`, format);
 
-  // Options are most of an F&O file (31,000 of 32,000 rows): they are counted and dropped slice by
-  // slice rather than kept, which keeps memory and the final selection small.
+  // Options are most of an F&O file (31,000 of 32,000 rows): they are counted and dropped as they
+  // are read rather than kept, which keeps memory and the final selection small.
   let dropped = 0;
-  const parsed = await parseCsvInSlices(csvText, (slice) => {
-    const result = parseBhavCopy(slice);
-    const rows = result.rows.filter(isBhavCandidate);
-    dropped += result.rows.length - rows.length;
-    if (outcomes) for (const row of result.rows) if (!isBhavCandidate(row)) note(row.line, "ignored", row.symbol, "Not used: only futures and shares of series EQ are stored");
-    return { rows, errors: result.errors };
-  });
+  const parsed = { rows: [] as BhavRow[], errors: [] as ParseError[] };
+  let read: ((record: CsvRecord) => BhavRecordResult) | null = null;
+  for await (const record of streamCsvRecords(csvText, parsed.errors)) {
+    if (read === null) {
+      // The first record is the header checked above.
+      const reader = bhavRecordReader(record);
+      if ("error" in reader) return fail(`${reader.error.message}. ${NOT_A_BHAV_COPY}`, reader.format);
+      read = reader.read;
+      continue;
+    }
+    const result = read(record);
+    if ("errors" in result) {
+      parsed.errors.push(...result.errors);
+    } else if (isBhavCandidate(result.row)) {
+      parsed.rows.push(result.row);
+    } else {
+      dropped += 1;
+      note(result.row.line, "ignored", result.row.symbol, "Not used: only futures and shares of series EQ are stored");
+    }
+  }
+  parsed.errors.sort((a, b) => a.line - b.line);
   const selection = selectBhavTargets(parsed.rows);
   const { targets } = selection;
   if (outcomes) {

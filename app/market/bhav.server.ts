@@ -87,26 +87,43 @@ export interface CsvRecord {
  */
 export function readCsvRecords(csv: string): { records: CsvRecord[]; errors: ParseError[] } {
   const errors: ParseError[] = [];
-  const raw = parse(csv, {
+  const raw = parse(csv, csvReadOptions(errors)) as unknown as CsvParsed[];
+  const records: CsvRecord[] = [];
+  for (const parsed of raw) {
+    const record = toCsvRecord(parsed);
+    if (record) records.push(record);
+  }
+  return { records, errors };
+}
+
+/** A record as csv-parse gives it with `info`. */
+export interface CsvParsed {
+  record: string[];
+  info: InfoRecord;
+}
+
+/** csv-parse's options for every CSV read here (whole or streamed); unreadable records go to `errors`. */
+export function csvReadOptions(errors: ParseError[]) {
+  return {
     bom: true,
     info: true,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    on_skip: (err) => {
+    on_skip: (err: { lines?: unknown; message?: string } | undefined) => {
       const line: unknown = err?.lines;
       errors.push({ line: typeof line === "number" ? line : 0, message: err?.message ?? "Unreadable CSV record" });
       return undefined;
     },
-  }) as unknown as { record: string[]; info: InfoRecord }[];
-  const records: CsvRecord[] = [];
-  for (const { record, info } of raw) {
-    const fields = record.map((f) => f.trim());
-    if (fields.every((f) => f === "")) continue;
-    records.push({ line: info.lines, fields });
-  }
-  return { records, errors };
+  } as const;
+}
+
+/** The record with its fields trimmed; null for a record of only empty fields (read as a blank line). */
+export function toCsvRecord({ record, info }: CsvParsed): CsvRecord | null {
+  const fields = record.map((f) => f.trim());
+  if (fields.every((f) => f === "")) return null;
+  return { line: info.lines, fields };
 }
 
 // ---------------------------------------------------------------- format detection
@@ -237,18 +254,33 @@ export function parseBhavCopy(csv: string): BhavParseResult {
     return { format: "unknown", rows: [], errors: [...errors, { line: 1, message: "The file has no header line" }] };
   }
   const [headerRecord, ...dataRecords] = records;
+  const reader = bhavRecordReader(headerRecord);
+  if ("error" in reader) return { format: reader.format, rows: [], errors: [...errors, reader.error] };
+  const rows: BhavRow[] = [];
+  for (const record of dataRecords) {
+    const result = reader.read(record);
+    if ("errors" in result) errors.push(...result.errors);
+    else rows.push(result.row);
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { format: reader.format, rows, errors };
+}
+
+/** One data record of a bhav copy: its normalised row, or its problems. */
+export type BhavRecordResult = { row: BhavRow } | { errors: ParseError[] };
+
+/**
+ * How a bhav copy's data records are read, from its header record: the format and the reader, or
+ * (an unrecognised header, a missing column) the error on the header line.
+ */
+export function bhavRecordReader(
+  headerRecord: CsvRecord,
+): { format: Exclude<BhavFormat, "unknown">; read: (record: CsvRecord) => BhavRecordResult } | { format: BhavFormat; error: ParseError } {
   const format = detectBhavFormat(headerRecord.fields);
   if (format === "unknown") {
     return {
       format,
-      rows: [],
-      errors: [
-        ...errors,
-        {
-          line: headerRecord.line,
-          message: `Unrecognised bhav copy header: ${headerRecord.fields.filter((f) => f !== "").join(",")}`,
-        },
-      ],
+      error: { line: headerRecord.line, message: `Unrecognised bhav copy header: ${headerRecord.fields.filter((f) => f !== "").join(",")}` },
     };
   }
 
@@ -264,22 +296,8 @@ export function parseBhavCopy(csv: string): BhavParseResult {
   const required: (keyof ColumnMap)[] = ["tradingDate", "open", "high", "low", "close", "volume"];
   if (format !== "udiff") required.push("settlePrice");
   const missing = required.map((k) => columns[k] as string).filter((name) => !index.has(name));
-  if (missing.length > 0) {
-    return {
-      format,
-      rows: [],
-      errors: [...errors, { line: headerRecord.line, message: `Missing column(s): ${missing.join(", ")}` }],
-    };
-  }
-
-  const rows: BhavRow[] = [];
-  for (const record of dataRecords) {
-    const result = normaliseRecord(format, columns, index, record);
-    if ("errors" in result) errors.push(...result.errors);
-    else rows.push(result.row);
-  }
-  errors.sort((a, b) => a.line - b.line);
-  return { format, rows, errors };
+  if (missing.length > 0) return { format, error: { line: headerRecord.line, message: `Missing column(s): ${missing.join(", ")}` } };
+  return { format, read: (record) => normaliseRecord(format, columns, index, record) };
 }
 
 function normaliseRecord(

@@ -5,7 +5,7 @@ import type { AppDatabase } from "~/db/client.server";
 import { istDateString } from "~/domain/dates";
 import { purgeIntradayBefore, rollupDay } from "~/models/candle.server";
 import { refreshDailyLevels } from "./daily-levels.server";
-import { isTradingDayYmd, SESSION_CLOSE_MINUTE_IST, tradingDaysBefore, type TradingDayCheck } from "./trading-calendar";
+import { isTradingDayYmd, SESSION_CLOSE_MINUTE_IST, tradingDaysBefore, type TradingDayCheck } from "../domain/trading-calendar";
 
 /** Minutes after the close before the rollup runs (late prints settle). */
 const ROLLUP_DELAY_MINUTES = 15;

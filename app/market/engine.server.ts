@@ -6,7 +6,7 @@ import { changeFromPrevClose, type Quote } from "~/domain/quotes";
 import { istDateString } from "~/domain/dates";
 import { listActiveSymbols } from "~/models/symbol.server";
 import { previousSessions } from "~/models/day-ohlc.server";
-import type { LiveBook } from "./live-book.server";
+import type { LiveBook } from "../realtime/live-book.server";
 import type { FeedTick, PriceFeed } from "./feed";
 
 export interface EngineSymbol {

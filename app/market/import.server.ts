@@ -21,7 +21,7 @@ import {
   type ImportReport,
   type ImportRowError,
 } from "~/market/import-report";
-import { dedupeMinuteBars, parseMinuteCsv, parseSymbolList, type MinuteBar } from "~/market/minute-csv.server";
+import { dedupeMinuteBars, parseSymbolList, readMinuteCsv, type MinuteBar } from "~/market/minute-csv.server";
 import { importReferencePoints, isReferenceHeader } from "~/market/reference-import.server";
 import { ensureMonthPartitions, upsertMinuteCandles } from "~/models/candle.server";
 import { addListedSymbols } from "~/models/listing.server";
@@ -62,7 +62,7 @@ export function vendorTickerToCode(ticker: string): string {
 export async function importMinuteBars(db: AppDatabase, text: string): Promise<ImportReport> {
   if (findCsvHeader(text).header === null) return emptyReport("minute", FILE_EMPTY);
   const label = "Vendor 1-minute bars";
-  const parsed = parseMinuteCsv(text);
+  const parsed = await readMinuteCsv(text);
   const { rows, duplicates } = dedupeMinuteBars(parsed.rows);
   const byCode = new Map<string, MinuteBar[]>();
   for (const bar of rows) {

@@ -6,7 +6,7 @@ import type { RealtimeHub } from "~/realtime/hub.server";
 import { LivePrices } from "~/realtime/live-prices.server";
 import { TOP_BAR_INDICES } from "~/domain/quotes";
 import { listActiveSymbols } from "~/models/symbol.server";
-import type { LiveBook } from "./live-book.server";
+import type { LiveBook } from "../realtime/live-book.server";
 import type { PriceFeed } from "./feed";
 import { MarketEngine, type CandleSink } from "./engine.server";
 import { attachTargetWatcher } from "./engines/target-watcher.server";
@@ -15,7 +15,7 @@ import { attachSwingWatcher } from "./engines/swing-watcher.server";
 import { attachOverviewPublisher } from "./engines/overview-publisher.server";
 import { attachAlertEngine } from "./engines/alert-engine.server";
 import { startDailyJobs } from "./daily-jobs.server";
-import type { TradingDayCheck } from "./trading-calendar";
+import type { TradingDayCheck } from "../domain/trading-calendar";
 import { advisoryLockLeadership, singleProcessLeadership, type Leadership } from "./leadership.server";
 
 export interface MarketRuntime {

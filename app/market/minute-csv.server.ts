@@ -9,7 +9,8 @@
 import type { Candle } from "~/domain/candles";
 import { istWallTimeToEpochMs, parseNseDate } from "~/domain/dates";
 import { readDecimalNumber } from "~/domain/decimal";
-import { readCsvRecords, SYMBOL_MISSING_MESSAGE, type ParseError } from "~/market/bhav.server";
+import { readCsvRecords, SYMBOL_MISSING_MESSAGE, type CsvRecord, type ParseError } from "~/market/bhav.server";
+import { streamCsvRecords } from "~/market/csv-chunks.server";
 
 export interface MinuteBar extends Candle {
   /** 1-based line in the file. */
@@ -45,31 +46,47 @@ export function minuteBarStartMs(yyyymmdd: string, hhmm: string): number | null 
 export function parseMinuteCsv(csv: string): MinuteParseResult {
   const { records, errors } = readCsvRecords(csv);
   const rows: MinuteBar[] = [];
-  for (const { line, fields } of records) {
-    if (fields.length < 8) {
-      errors.push({ line, message: `Expected 8 fields (Ticker,Date,Time,Open,High,Low,Close,Volume), got ${fields.length}` });
-      continue;
-    }
-    const [ticker, date, time, ...numbers] = fields;
-    const rowErrors: string[] = [];
-    if (ticker === "") rowErrors.push(SYMBOL_MISSING_MESSAGE);
-    const start = minuteBarStartMs(date, time);
-    if (start === null) rowErrors.push(`Invalid date/time ${JSON.stringify(`${date} ${time}`)}`);
-    const names = ["Open", "High", "Low", "Close", "Volume"];
-    const values = numbers.slice(0, 5).map((text, i) => {
-      const n = readDecimalNumber(text) ?? Number.NaN; // decimal notation only (docs/decisions/118)
-      if (!Number.isFinite(n)) rowErrors.push(`Invalid ${names[i]} value ${JSON.stringify(text)}`);
-      return n;
-    });
-    if (rowErrors.length > 0 || start === null) {
-      for (const message of rowErrors) errors.push({ line, message });
-      continue;
-    }
-    const [open, high, low, close, volume] = values;
-    rows.push({ line, ticker: ticker.toUpperCase(), time: start, open, high, low, close, volume });
+  for (const record of records) {
+    const result = readMinuteRecord(record);
+    if ("errors" in result) errors.push(...result.errors);
+    else rows.push(result.row);
   }
   errors.sort((a, b) => a.line - b.line);
   return { rows, errors };
+}
+
+/** The same as parseMinuteCsv, the text streamed through the parser (large vendor files; see csv-chunks.server.ts). */
+export async function readMinuteCsv(csv: string): Promise<MinuteParseResult> {
+  const rows: MinuteBar[] = [];
+  const errors: ParseError[] = [];
+  for await (const record of streamCsvRecords(csv, errors)) {
+    const result = readMinuteRecord(record);
+    if ("errors" in result) errors.push(...result.errors);
+    else rows.push(result.row);
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { rows, errors };
+}
+
+/** One line of a 1-minute bar file: its bar, or its problems. */
+export function readMinuteRecord({ line, fields }: CsvRecord): { row: MinuteBar } | { errors: ParseError[] } {
+  if (fields.length < 8) {
+    return { errors: [{ line, message: `Expected 8 fields (Ticker,Date,Time,Open,High,Low,Close,Volume), got ${fields.length}` }] };
+  }
+  const [ticker, date, time, ...numbers] = fields;
+  const rowErrors: string[] = [];
+  if (ticker === "") rowErrors.push(SYMBOL_MISSING_MESSAGE);
+  const start = minuteBarStartMs(date, time);
+  if (start === null) rowErrors.push(`Invalid date/time ${JSON.stringify(`${date} ${time}`)}`);
+  const names = ["Open", "High", "Low", "Close", "Volume"];
+  const values = numbers.slice(0, 5).map((text, i) => {
+    const n = readDecimalNumber(text) ?? Number.NaN; // decimal notation only (docs/decisions/118)
+    if (!Number.isFinite(n)) rowErrors.push(`Invalid ${names[i]} value ${JSON.stringify(text)}`);
+    return n;
+  });
+  if (rowErrors.length > 0 || start === null) return { errors: rowErrors.map((message) => ({ line, message })) };
+  const [open, high, low, close, volume] = values;
+  return { row: { line, ticker: ticker.toUpperCase(), time: start, open, high, low, close, volume } };
 }
 
 export interface DuplicateBar {

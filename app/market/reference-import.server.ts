@@ -5,9 +5,9 @@ import type { AppDatabase } from "~/db/client.server";
 import { isValidYmd } from "~/domain/dates";
 import { readDecimalNumber } from "~/domain/decimal";
 import { formatNumber } from "~/domain/format";
-import { normaliseSymbolCode, readCsvRecords, type ParseError } from "~/market/bhav.server";
+import { normaliseSymbolCode, readCsvRecords, type CsvRecord, type ParseError } from "~/market/bhav.server";
 import { databaseMessage } from "~/market/bhav-import.server";
-import { findCsvHeader, parseCsvInSlices } from "~/market/csv-chunks.server";
+import { findCsvHeader, streamCsvRecords } from "~/market/csv-chunks.server";
 import {
   capReport,
   emptyReport,
@@ -75,10 +75,23 @@ export function parseReferencePointCsv(csv: string): { rows: ReferenceRow[]; err
   const { records, errors } = readCsvRecords(csv);
   if (records.length === 0) return { rows: [], errors: [...errors, { line: 1, message: FILE_EMPTY }] };
   const [header, ...data] = records;
-  const index = columnIndex(header.fields);
-  if (!REQUIRED.every((k) => index.has(k))) return { rows: [], errors: [...errors, { line: header.line, message: NOT_A_REFERENCE_FILE }] };
+  const read = referenceRecordReader(header);
+  if (!read) return { rows: [], errors: [...errors, { line: header.line, message: NOT_A_REFERENCE_FILE }] };
   const rows: ReferenceRow[] = [];
-  for (const { line, fields } of data) {
+  for (const record of data) {
+    const result = read(record);
+    if ("error" in result) errors.push(result.error);
+    else rows.push(result.row);
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { rows, errors };
+}
+
+/** How a reference-point file's data records are read, from its header record; null when it is not that header. */
+export function referenceRecordReader(header: CsvRecord): ((record: CsvRecord) => { row: ReferenceRow } | { error: ParseError }) | null {
+  const index = columnIndex(header.fields);
+  if (!REQUIRED.every((k) => index.has(k))) return null;
+  return ({ line, fields }) => {
     const get = (key: keyof typeof COLUMN_ALIASES) => {
       const i = index.get(key);
       return i === undefined ? "" : (fields[i] ?? "").trim();
@@ -98,20 +111,38 @@ export function parseReferencePointCsv(csv: string): { rows: ReferenceRow[]; err
     if (dateText !== "" && !isValidYmd(dateText)) problems.push(`date must be a real date written YYYY-MM-DD, got ${JSON.stringify(dateText)}`);
     const displayName = get("displayName");
     if (displayName.length > MAX_TEXT) problems.push(`display_name is longer than ${MAX_TEXT} characters`);
-    if (problems.length > 0 || price === null) {
-      errors.push({ line, message: problems.join("; ") });
+    if (problems.length > 0 || price === null) return { error: { line, message: problems.join("; ") } };
+    return {
+      row: {
+        line,
+        symbolCode,
+        pointName,
+        // A chip needs a label: without a display name it shows the point name.
+        displayName: displayName || pointName,
+        price,
+        slPrice,
+        date: dateText === "" ? null : dateText,
+      },
+    };
+  };
+}
+
+/** A reference-point file's rows and problems, read as a stream (the file's header already checked). */
+async function readReferencePoints(csvText: string): Promise<{ rows: ReferenceRow[]; errors: ParseError[] }> {
+  const rows: ReferenceRow[] = [];
+  const errors: ParseError[] = [];
+  let read: NonNullable<ReturnType<typeof referenceRecordReader>> | null = null;
+  for await (const record of streamCsvRecords(csvText, errors)) {
+    if (read === null) {
+      // The first record is the header checked by the caller.
+      const reader = referenceRecordReader(record);
+      if (!reader) return { rows: [], errors: [...errors, { line: record.line, message: NOT_A_REFERENCE_FILE }] };
+      read = reader;
       continue;
     }
-    rows.push({
-      line,
-      symbolCode,
-      pointName,
-      // A chip needs a label: without a display name it shows the point name.
-      displayName: displayName || pointName,
-      price,
-      slPrice,
-      date: dateText === "" ? null : dateText,
-    });
+    const result = read(record);
+    if ("error" in result) errors.push(result.error);
+    else rows.push(result.row);
   }
   errors.sort((a, b) => a.line - b.line);
   return { rows, errors };
@@ -123,7 +154,7 @@ export async function importReferencePoints(db: AppDatabase, csvText: string): P
   const headerFields = readCsvRecords(header.text).records[0]?.fields ?? [];
   if (!isReferenceHeader(headerFields)) return emptyReport("reference", NOT_A_REFERENCE_FILE);
 
-  const parsed = await parseCsvInSlices(csvText, parseReferencePointCsv);
+  const parsed = await readReferencePoints(csvText);
   const listed = await symbolsByCodes(db, [...new Set(parsed.rows.map((r) => r.symbolCode))]);
   const errors: ImportRowError[] = parsed.errors.map((e) => ({ line: e.line, message: e.message }));
   const valid: { row: ReferenceRow; input: ReferencePointInput }[] = [];

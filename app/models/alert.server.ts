@@ -1,7 +1,6 @@
 // Price alerts: the owner's list and CRUD (every write scoped by owner in the WHERE clause),
 // the engine's active set, firing (alert → notifications, one transaction) and auto alerts.
-import { visibleNotificationsOf } from "./notification.server";
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { alerts, notifications, referencePoints, symbols, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
 import type { AlertCondition, AlertViewType } from "~/domain/alerts";
@@ -298,50 +297,4 @@ export async function createAutoAlerts(db: AppDatabase, adminId: number, today: 
 export async function autoAlertSymbolIds(db: AppDatabase): Promise<number[]> {
   const rows = await db.selectDistinct({ symbolId: alerts.symbolId }).from(alerts).where(and(eq(alerts.alertType, "auto"), eq(alerts.active, true)));
   return rows.map((r) => r.symbolId);
-}
-
-// ---------------------------------------------------------------- notifications
-
-export interface NotificationView {
-  id: number;
-  symbolCode: string;
-  message: string;
-  view: string[];
-  mp3Text: string;
-  createdAt: Date;
-  read: boolean;
-}
-
-/**
- * The user's notifications since `since` (the current and previous day), newest first, only of
- * symbols the user may see (role 4: its subscription). Older ones are never shown (the
- * documents drop them at load); they are purged when the user's next notification is written,
- * since a GET changes nothing (DECISIONS 24).
- */
-export async function loadRecentNotifications(db: AppDatabase, user: { id: number; roleId: number }, since: Date, limit = 200): Promise<NotificationView[]> {
-  const rows = await db
-    .select({
-      id: notifications.id,
-      symbolCode: sql<string>`coalesce(${symbols.symbolCode}, '')`,
-      message: notifications.message,
-      view: notifications.view,
-      mp3Text: notifications.mp3Text,
-      createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
-    })
-    .from(notifications)
-    .leftJoin(symbols, eq(symbols.id, notifications.symbolId))
-    .where(and(visibleNotificationsOf(user), gte(notifications.createdAt, since)))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
-  return rows.map(({ readAt, ...r }) => ({ ...r, read: readAt !== null }));
-}
-
-export async function markNotificationsRead(db: AppDatabase, userId: number): Promise<number> {
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  return rows.length;
 }

@@ -4,7 +4,7 @@ import type { AppDatabase } from "~/db/client.server";
 import { authSessions, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { DEFAULT_SESSION_IDLE, idleMinutesFor, isSessionIdle, shouldRecordActivity, type SessionIdleSettings } from "~/domain/sessions";
-import { randomToken } from "~/auth/password.server";
+import { randomToken } from "./tokens.server";
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 

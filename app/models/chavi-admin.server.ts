@@ -45,6 +45,11 @@ export async function listChavisInOrder(db: AppDatabase): Promise<ChaviRow[]> {
   return db.select(columns).from(chavis).orderBy(asc(chavis.sortOrder), asc(chavis.id));
 }
 
+/** Every key in order, locked (FOR UPDATE) until the caller's transaction ends: for rewriting the order. */
+export async function lockChavisInOrder(tx: AppDatabase): Promise<ChaviRow[]> {
+  return tx.select(columns).from(chavis).orderBy(asc(chavis.sortOrder), asc(chavis.id)).for("update");
+}
+
 export async function findChavi(db: AppDatabase, id: number): Promise<(ChaviRow & { userIds: number[] }) | null> {
   const [row] = await db.select(columns).from(chavis).where(eq(chavis.id, id)).limit(1);
   if (!row) return null;
@@ -64,7 +69,14 @@ export async function isChaviNameTaken(db: AppDatabase, name: string, exceptId?:
 /** Roles that receive live key updates (trading-dashboard.md §7), so the ones keys are assigned to. */
 export const KEY_USER_ROLES: readonly RoleId[] = [1, 3, 4];
 
-export async function listKeyUserChoices(db: AppDatabase): Promise<{ id: number; name: string; username: string; roleId: RoleId }[]> {
+export interface KeyUserChoice {
+  id: number;
+  name: string;
+  username: string;
+  roleId: RoleId;
+}
+
+export async function listKeyUserChoices(db: AppDatabase): Promise<KeyUserChoice[]> {
   const rows = await db
     .select({ id: users.id, name: users.name, username: users.username, roleId: users.roleId })
     .from(users)

@@ -1,20 +1,7 @@
 // The dashboard's summary counts (docs/decisions/080): what each role's cards count.
-import { and, count, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
-import { alerts, symbols, trades, userSymbols, users } from "~/db/schema";
-import type { RoleId } from "~/domain/access";
-
-/** Accounts per role (all statuses), every role present with 0 when it has none. */
-export async function countUsersByRole(db: AppDatabase, roles: readonly RoleId[]): Promise<Record<RoleId, number>> {
-  const rows = await db
-    .select({ roleId: users.roleId, n: count() })
-    .from(users)
-    .where(inArray(users.roleId, [...roles]))
-    .groupBy(users.roleId);
-  const counts = { 1: 0, 2: 0, 3: 0, 4: 0 } as Record<RoleId, number>;
-  for (const r of rows) counts[r.roleId as RoleId] = Number(r.n);
-  return counts;
-}
+import { alerts, symbols, trades, userSymbols } from "~/db/schema";
 
 /** Active symbols the user may see: role 4 its subscription, everyone else all of them. */
 export async function countVisibleActiveSymbols(db: AppDatabase, user: { id: number; roleId: number }): Promise<number> {

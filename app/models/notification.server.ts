@@ -1,13 +1,14 @@
-// Notifications: the top bar's bell reads the unread count.
-import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
+// Notifications: the bell's list, its unread count and "mark read", all through one visibility
+// rule; the alert engine and trade changes write them.
+import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
-import { notifications, userSymbols } from "~/db/schema";
+import { notifications, symbols, userSymbols } from "~/db/schema";
 
 /**
  * The notifications a user sees: their own, and for a customer only those of the symbols of its
  * subscription. The list and the bell's count both use this one rule.
  */
-export function visibleNotificationsOf(user: { id: number; roleId: number }) {
+function visibleNotificationsOf(user: { id: number; roleId: number }) {
   return and(
     eq(notifications.userId, user.id),
     user.roleId === 4
@@ -25,8 +26,51 @@ export async function countUnreadNotifications(db: AppDatabase, user: { id: numb
   return Number(row?.n ?? 0);
 }
 
-/** Stores one notification for a user (the bell lists it); returns its id. */
-/** The same notification for several users, in one insert (one row each). */
+export interface NotificationView {
+  id: number;
+  symbolCode: string;
+  message: string;
+  view: string[];
+  mp3Text: string;
+  createdAt: Date;
+  read: boolean;
+}
+
+/**
+ * The user's notifications since `since` (the current and previous day), newest first, only of
+ * symbols the user may see (role 4: its subscription). Older ones are never shown (the
+ * documents drop them at load); they are purged when the user's next notification is written,
+ * since a GET changes nothing (DECISIONS 24).
+ */
+export async function loadRecentNotifications(db: AppDatabase, user: { id: number; roleId: number }, since: Date, limit = 200): Promise<NotificationView[]> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      symbolCode: sql<string>`coalesce(${symbols.symbolCode}, '')`,
+      message: notifications.message,
+      view: notifications.view,
+      mp3Text: notifications.mp3Text,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .leftJoin(symbols, eq(symbols.id, notifications.symbolId))
+    .where(and(visibleNotificationsOf(user), gte(notifications.createdAt, since)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  return rows.map(({ readAt, ...r }) => ({ ...r, read: readAt !== null }));
+}
+
+export async function markNotificationsRead(db: AppDatabase, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** The same notification for several users (the bell lists it), in one insert (one row each). */
 export async function createNotifications(
   db: AppDatabase,
   input: { userIds: readonly number[]; kind: string; message: string; symbolId?: number | null },
@@ -35,15 +79,4 @@ export async function createNotifications(
   await db.insert(notifications).values(
     input.userIds.map((userId) => ({ userId, kind: input.kind, message: input.message, symbolId: input.symbolId ?? null })),
   );
-}
-
-export async function createNotification(
-  db: AppDatabase,
-  input: { userId: number; kind: string; message: string; symbolId?: number | null },
-): Promise<number> {
-  const [row] = await db
-    .insert(notifications)
-    .values({ userId: input.userId, kind: input.kind, message: input.message, symbolId: input.symbolId ?? null })
-    .returning({ id: notifications.id });
-  return row.id;
 }

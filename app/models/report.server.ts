@@ -13,7 +13,7 @@ import { decimalText2, type DecimalText } from "~/domain/decimal";
 import { computeTradePnl, pnlRatio, type PnlSummary } from "~/domain/pnl";
 import { pageOffset } from "~/domain/paging";
 import { formatIstDate, istMidnight } from "~/domain/dates";
-import type { LiveBook } from "~/market/live-book.server";
+import type { Quote } from "~/domain/quotes";
 import type { ActiveFilter, MinMaxSort } from "~/schemas/report";
 import { tradeFigureColumns } from "~/models/trade.server";
 import type { TradeReportRow } from "~/domain/trade-rows";
@@ -21,7 +21,7 @@ import type { TradeReportRow } from "~/domain/trade-rows";
 /** Symbol code (upper case) → live close. Taken once per request so a report is one snapshot. */
 export type LivePrices = Readonly<Record<string, number>>;
 
-export function livePricesOf(liveBook: LiveBook): LivePrices {
+export function livePricesOf(liveBook: { all(): Iterable<Quote> }): LivePrices {
   const prices: Record<string, number> = {};
   for (const quote of liveBook.all()) {
     if (Number.isFinite(quote.last)) prices[quote.symbolCode.toUpperCase()] = quote.last;

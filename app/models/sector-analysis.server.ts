@@ -1,18 +1,9 @@
-// The stored sector gauge points (one per sector per minute, written by the overview publisher)
-// read back for the sector-analysis chart.
-import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
+// The stored sector gauge points (one per sector per minute, written by the overview publisher):
+// where a sector's latest day is, for the sector-analysis chart. A day's points are read by
+// listSectorGaugePoints (sector.server.ts), for the page and the API alike.
+import { and, desc, eq, lt } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { sectorAnalysisPoints } from "~/db/schema";
-
-/** A sector's gauge points in [from, to), oldest first. */
-export async function listSectorGaugePoints(db: AppDatabase, sectorId: number, from: Date, to: Date): Promise<{ time: number; percentage: number }[]> {
-  const rows = await db
-    .select({ ts: sectorAnalysisPoints.ts, percentage: sectorAnalysisPoints.percentage })
-    .from(sectorAnalysisPoints)
-    .where(and(eq(sectorAnalysisPoints.sectorId, sectorId), gte(sectorAnalysisPoints.ts, from), lt(sectorAnalysisPoints.ts, to)))
-    .orderBy(asc(sectorAnalysisPoints.ts));
-  return rows.map((r) => ({ time: r.ts.getTime(), percentage: r.percentage }));
-}
 
 /** When the sector's latest point (before `before`, when given) was stored, or null when it has none. */
 export async function latestSectorGaugeTime(db: AppDatabase, sectorId: number, before?: Date): Promise<Date | null> {

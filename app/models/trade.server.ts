@@ -248,7 +248,7 @@ export async function updateTrade(
         updatedAt: now,
       })
       .where(and(eq(trades.id, id), ownerScope(actor)));
-    const trade = (await getTrade(tx as unknown as AppDatabase, actor, id)) as TradeDetail;
+    const trade = (await getTrade(tx, actor, id)) as TradeDetail;
     return { trade, statusChange };
   });
 }

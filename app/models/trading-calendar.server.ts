@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { calendarEntries } from "~/db/schema";
-import { tradingDayCheckFromHolidays, type TradingDayCheck } from "~/market/trading-calendar";
+import { tradingDayCheckFromHolidays, type TradingDayCheck } from "~/domain/trading-calendar";
 
 /** The holiday dates (YYYY-MM-DD) of a segment. */
 export async function listMarketHolidays(db: AppDatabase, segment = "NSE"): Promise<Set<string>> {

@@ -286,7 +286,7 @@ export async function loadUserFormOptions(db: AppDatabase, sectorIds: readonly n
   return { sectors: sectorChoices, symbols: checklist, chosenSymbols: chosen };
 }
 
-/** How many accounts each role has (the admin dashboard's count cards). */
+/** How many accounts each role has, every status (the dashboard cards and admin/totalcount, through countAccountsByRole). */
 export async function countUsersByRole(db: AppDatabase): Promise<Record<RoleId, number>> {
   const rows = await db.select({ roleId: users.roleId, total: count() }).from(users).groupBy(users.roleId);
   const counts: Record<RoleId, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };

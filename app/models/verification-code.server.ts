@@ -3,7 +3,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { verificationCodes } from "~/db/schema";
-import { hashToken } from "~/auth/password.server";
+import { hashToken } from "./tokens.server";
 
 export const MAX_CODE_ATTEMPTS = 5;
 export const SIGNUP_CODE_TTL_MS = 10 * 60 * 1000;
@@ -113,7 +113,7 @@ export async function consumeResetLink(
       .for("update");
     if (!code || code.expiresAt.getTime() <= Date.now()) return false;
     await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, code.id));
-    await apply(tx as unknown as AppDatabase, code.userId);
+    await apply(tx, code.userId);
     return true;
   });
 }

@@ -5,7 +5,7 @@ import { and, asc, between, eq, inArray, or } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { calendarEntries, dayOhlc, symbols } from "~/db/schema";
 import { currentIstWeek, weekFirstTradingDay } from "~/domain/weekly-hero";
-import { isTradingDayYmd, tradingDayCheckFromHolidays } from "~/market/trading-calendar";
+import { isTradingDayYmd, tradingDayCheckFromHolidays } from "~/domain/trading-calendar";
 import { listActiveSymbols, listVisibleSymbols } from "~/models/symbol.server";
 
 /** The market calendar's segment of the symbols (as the feed's holiday check). */

@@ -8,7 +8,7 @@ import type { Quote } from "~/domain/quotes";
 import { canSendSocketEvent } from "~/domain/access";
 import { MAX_SUBSCRIPTIONS, subscriptionSchema } from "~/schemas/realtime";
 import type { SessionUser } from "~/models/auth-session.server";
-import type { LiveBook } from "~/market/live-book.server";
+import type { LiveBook } from "~/realtime/live-book.server";
 import { CLIENT_EVENTS, roomForSymbol, SERVER_EVENTS, type SymbolTickPayload } from "./events";
 import { mayReceiveSymbol, socketSymbolAccess } from "./symbol-events.server";
 

@@ -5,6 +5,7 @@ import { decimalNumber, PRICE_SCALE } from "~/schemas/decimal";
 import { localPath } from "./preferences";
 
 export const OPEN_DATA_DEFAULT_RETURN = "/setting";
+export const SELECT_BAR_SYMBOL = "Please select a symbol";
 
 export const openDataSchema = z.object({
   // Only a local path (localPath answers "/" for anything else); none given: the settings page.
@@ -18,7 +19,7 @@ const level = (label: string) => price(label).nullable().optional();
 
 export const dailyBarSchema = z
   .object({
-    symbol_code: z.string({ error: "Please select a symbol" }).trim().min(1, "Please select a symbol").max(40),
+    symbol_code: z.string({ error: SELECT_BAR_SYMBOL }).trim().min(1, SELECT_BAR_SYMBOL).max(40),
     date: z.string({ error: "Please enter a date" }).refine(isValidYmd, "Please enter a date"),
     open: price("Open"),
     high: price("High"),

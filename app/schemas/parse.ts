@@ -66,6 +66,12 @@ export function queryFields(params: URLSearchParams, schema: z.ZodType, options:
  * A service's refusal as a form's answer: under its field when it names one the form has,
  * otherwise above the form.
  */
-export function replyWithProblem<R>(submission: { reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => R }, problem: Problem): R {
-  return problem.field ? submission.reply({ fieldErrors: { [problem.field]: [problem.message] } }) : submission.reply({ formErrors: [problem.message] });
+export function replyWithProblem<R>(
+  submission: { reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }) => R },
+  problem: Problem,
+  options: { hideFields?: string[] } = {},
+): R {
+  return problem.field
+    ? submission.reply({ fieldErrors: { [problem.field]: [problem.message] }, ...options })
+    : submission.reply({ formErrors: [problem.message], ...options });
 }

@@ -71,6 +71,19 @@ export const updateUserSchema = z
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
+/** What the user form starts with: an account's values, or what was typed when it is re-rendered (never the password). */
+export interface UserFormDefaults {
+  roleId?: string;
+  name?: string;
+  username?: string;
+  email?: string;
+  status?: boolean;
+  sectorIds: number[];
+  symbolIds: number[];
+  dateSubscribed?: string;
+  dateExpired?: string;
+}
+
 /** The status switch of a list row: 1 turns on, 0 off (the documents' flag). */
 export const statusSwitchSchema = z.object({
   intent: z.literal("status"),

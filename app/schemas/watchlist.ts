@@ -10,6 +10,7 @@ export const WATCHLIST_REORDERED = "Watchlists reordered";
 export const SYMBOL_ADDED = "Symbol added to watchlist";
 export const SYMBOL_REMOVED = "Symbol removed from watchlist";
 export const SYMBOL_ALREADY_LISTED = "This symbol is already in the watchlist";
+export const SELECT_WATCHLIST_SYMBOL = "Please select a symbol";
 
 /** Why a symbol cannot be added, naming it (a customer must see that it is its subscription). */
 export function symbolRefusal(problem: "unknown" | "inactive" | "not-subscribed", code: string): string {
@@ -29,7 +30,7 @@ export const createWatchlistSchema = z.object({
 export const addSymbolSchema = z.object({
   intent: z.literal("add-symbol"),
   watchlistId: id,
-  symbol: z.string({ error: "Please select a symbol" }).trim().min(1, "Please select a symbol").max(40),
+  symbol: z.string({ error: SELECT_WATCHLIST_SYMBOL }).trim().min(1, SELECT_WATCHLIST_SYMBOL).max(40),
 });
 
 /** A new order of the user's watchlists (drag and drop): every one of its watchlist ids. */

@@ -7,14 +7,14 @@ import { aggregateCandles, type Candle } from "~/domain/candles";
 import { istDateString, istMidnight } from "~/domain/dates";
 import { standardNormal, streamFor } from "~/market/feeds/prng";
 import { annualVolatility, roundToTick, simulateMinuteBars, type DayTarget } from "~/market/feeds/simulated.server";
-import { isTradingDayYmd, SESSION_OPEN_MINUTE_IST, tradingDaysBefore } from "~/market/trading-calendar";
+import { isTradingDayYmd, SESSION_OPEN_MINUTE_IST, tradingDaysBefore } from "~/domain/trading-calendar";
 import { analyzeCandleTables, ensureMonthPartitions, upsertMinuteCandles } from "~/models/candle.server";
 import { upsertDailyBars, type DailyBar } from "~/models/day-ohlc.server";
 import { refreshDailyLevels } from "~/market/daily-levels.server";
 import { listMarketHolidays } from "~/models/trading-calendar.server";
-import type { AppDatabase } from "../db/client.server";
+import type { AppDatabase } from "~/db/client.server";
 import { CUSTOMER_SUBSCRIBED_STOCKS } from "./demo-data";
-import { rowsOf } from "../db/rows";
+import { rowsOf } from "~/db/rows";
 
 export interface DemoHistoryOptions {
   now?: Date;

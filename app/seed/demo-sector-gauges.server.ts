@@ -6,7 +6,7 @@ import type { AppDatabase } from "~/db/client.server";
 import { sectorGauge } from "~/domain/gauges";
 import { bucketStart } from "~/domain/candles";
 import { insertSectorGaugePoints } from "~/models/market-events.server";
-import { rowsOf } from "../db/rows";
+import { rowsOf } from "~/db/rows";
 
 const STEP_MINUTES = 5;
 

@@ -3,12 +3,12 @@
 // by symbol and skips what is stored; the gauges commit with the "complete" marker. A start
 // that was killed part-way is finished by the next start, never left half-seeded in silence.
 import { eq, sql } from "drizzle-orm";
-import type { AppDatabase } from "../db/client.server";
-import { isDatabaseEmpty } from "../db/client.server";
+import type { AppDatabase } from "~/db/client.server";
+import { isDatabaseEmpty } from "~/db/client.server";
 import { seedDemoData } from "./seed.server";
 import { seedDemoHistory, type DemoHistoryOptions, type DemoHistorySummary } from "./demo-history.server";
 import { seedDemoSectorGauges } from "./demo-sector-gauges.server";
-import { appState } from "../db/schema";
+import { appState } from "~/db/schema";
 
 export const DEMO_SEED_KEY = "demo_seed";
 

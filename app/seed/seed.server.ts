@@ -7,11 +7,11 @@ import { deriveSecretKey } from "~/auth/secret-box.server";
 import { sealTotpState } from "~/auth/totp.server";
 import type { RoleId } from "~/domain/access";
 import { TWO_FACTOR_REQUIRED_ROLES } from "~/domain/two-factor";
-import { istDateString, istDayStartMs } from "~/domain/dates";
+import { istDateString, istDayStartMs, istMidnight } from "~/domain/dates";
 import { mulberry32 } from "~/market/feeds/prng";
 import { roundToTick } from "~/market/feeds/simulated.server";
-import { tradingDayCheckFromHolidays, tradingDaysBefore } from "~/market/trading-calendar";
-import type { AppDatabase } from "../db/client.server";
+import { tradingDayCheckFromHolidays, tradingDaysBefore } from "~/domain/trading-calendar";
+import type { AppDatabase, AppTransaction } from "~/db/client.server";
 import {
   CUSTOMER_SUBSCRIBED_STOCKS,
   CUSTOMER_WATCHLISTS,
@@ -52,7 +52,7 @@ import {
   users,
   watchlistSymbols,
   watchlists,
-} from "../db/schema";
+} from "~/db/schema";
 
 export interface SeedSummary {
   sectors: number;
@@ -78,7 +78,7 @@ export interface SeedOptions {
   now?: Date;
   log?: (line: string) => void;
   /** Runs last inside the seed's transaction: what must commit with the data (a progress marker). */
-  inTransaction?: (tx: AppDatabase) => Promise<void>;
+  inTransaction?: (tx: AppTransaction) => Promise<void>;
   /**
    * The server's session secret: with it the demo admin and sub-admin are enrolled in two-factor
    * sign-in with DEMO_TOTP_SECRET (sealed with a key derived from it), as their roles require
@@ -98,7 +98,6 @@ const TARGET_POINT_SYMBOLS = ["NIFTY-I", "BANKNIFTY-I"];
 // An index is not traded itself; its futures are (NIFTY-I, BANKNIFTY-I).
 const UNTRADABLE_SYMBOLS = new Set(["SENSEX"]);
 
-const IST_OFFSET_MS = 330 * 60_000;
 const MARKET_OPEN_MINUTE = 9 * 60 + 15;
 const LAST_EXIT_MINUTE = 15 * 60 + 25;
 
@@ -340,7 +339,7 @@ export async function seedDemoData(db: AppDatabase, options: SeedOptions = {}): 
       )
       .returning({ id: alerts.id });
     log(`alerts: ${alertRows.length}`);
-    if (options.inTransaction) await options.inTransaction(tx as unknown as AppDatabase);
+    if (options.inTransaction) await options.inTransaction(tx);
 
     return {
       sectors: sectorRows.length,
@@ -419,7 +418,7 @@ function istSecondOfDay(instant: Date): number {
 }
 
 function istInstant(day: string, secondOfDay: number): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS + secondOfDay * 1000);
+  return new Date(istMidnight(day).getTime() + secondOfDay * 1000);
 }
 
 function sameDayNextYear(day: string): string {

@@ -1,17 +1,14 @@
 // Builds the long-lived services once: database (migrated, seeded when asked), cookies,
 // limiters, mailer, live book and the realtime hub. server.ts and the tests both use it.
-import fs from "node:fs";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import type { Server as HttpServer } from "node:http";
-import type { AppServices } from "~/server/context";
-import { shouldSeedDemo, type Env } from "~/server/env.server";
+import type { AppServices } from "~/config/context";
+import { resolveSessionSecret, shouldSeedDemo, type Env } from "~/config/env.server";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createAppCookies, handshakeCookieSets } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { mailedLinkBase } from "~/mail/links.server";
-import { LiveBook } from "~/market/live-book.server";
+import { LiveBook } from "~/realtime/live-book.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { createHandshakeAuthenticator, createSessionCheck } from "~/auth/session.server";
@@ -28,24 +25,7 @@ export interface BuiltServices {
   cookiesFor: (requestIsSecure: boolean) => AppServices["cookies"];
 }
 
-/**
- * The cookie secret: SESSION_SECRET when set; otherwise one generated once and kept in
- * ./data so sessions survive a restart of `npm start` on a fresh machine.
- */
-export function resolveSessionSecret(env: Env, dataDir = "./data"): string {
-  if (env.SESSION_SECRET) return env.SESSION_SECRET;
-  if (env.NODE_ENV === "test") return "test-secret-not-for-production-use";
-  const file = path.join(dataDir, "session-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    console.warn(`[config] SESSION_SECRET is not set; generated one in ${file}`);
-    return secret;
-  }
-}
+// Kept exported here for the callers that read it from the composition root (server.ts, scripts).
 
 export async function buildServices(
   env: Env,

@@ -1,19 +1,115 @@
-// Saving a user account: the checks after the form's schema and the write itself. The user
-// pages (/users/new, /users/:id/edit) and the JSON API (admin/user/create, update) share them.
+// Managing user accounts: the lists, the account form's checks and writes, the on/off switch and
+// deletion. The user pages (/users, /users/new, /users/:id/edit, /users/:id/delete, /login-user)
+// and the JSON API (admin/user/*, admin/login-user/list, admin/totalcount) call the same
+// functions, so each rule, its message and its side effects (ended sockets) exist once here.
 import { checkPasswordStrength, hashPassword } from "~/auth/password.server";
-import type { AppDatabase } from "~/db/client.server";
-import { ALL_ROLES, isRoleId, type RoleId } from "~/domain/access";
-import { istDateString } from "~/domain/dates";
-import { assignableRoles, canManageAccount } from "~/domain/user-admin";
-import { createUserWithSubscription, isEmailUsedByOther, isUsernameUsedByOther, updateUserWithSubscription } from "~/models/user-admin.server";
-import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type CreateUserInput, type UpdateUserInput } from "~/schemas/user-admin";
-import type { AppContext } from "~/server/context";
-import { needsRecentSignIn } from "~/domain/user-admin";
 import { requireRecentAuthentication } from "~/auth/reauth.server";
 import type { SessionUser } from "~/auth/session.server";
+import type { AppDatabase } from "~/db/client.server";
+import { ALL_ROLES, FORBIDDEN_TEXT, isRoleId, type RoleId } from "~/domain/access";
+import { istDateString } from "~/domain/dates";
+import { notFoundOutcome, refuse, succeed, type Outcome, type Problem } from "~/domain/outcome";
+import { userStatusMessage } from "~/domain/status-messages";
+import { assignableRoles, canManageAccount, listRoleFor, mayWriteAccount, needsRecentSignIn, ownAccountRefusal, type AccountWrite } from "~/domain/user-admin";
+import {
+  countUsersByRole,
+  createUserWithSubscription,
+  deleteUserAccount,
+  findUserForEdit,
+  findUserRole,
+  isEmailUsedByOther,
+  isUsernameUsedByOther,
+  listLoginUsersPage,
+  listUsersPage,
+  updateUserWithSubscription,
+  type UserForEdit,
+} from "~/models/user-admin.server";
+import { setUserStatus } from "~/models/user.server";
+import { listUserReportPage, type UserReportFilter } from "~/models/user-report.server";
+import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type CreateUserInput, type UpdateUserInput } from "~/schemas/user-admin";
+import type { AppContext } from "~/config/context";
 
-/** Who is writing: the role decides what it may touch, the session's sign-in time whether it is recent enough. */
-export type AccountActor = Pick<SessionUser, "roleId" | "authenticatedAt">;
+export type { UserForEdit, UserListRow, LoginUserRow } from "~/models/user-admin.server";
+
+/** Who is writing: the role decides what it may touch, the id protects its own account, the session's sign-in time whether it is recent enough. */
+export type AccountActor = Pick<SessionUser, "id" | "roleId" | "authenticatedAt">;
+
+/**
+ * An existing account of a role the actor may not manage. A page says so (403); the JSON API
+ * answers it as a missing account, so a token cannot probe which ids exist.
+ */
+export const ACCOUNT_NOT_MANAGEABLE: Problem = { status: 403, message: FORBIDDEN_TEXT };
+
+const notManageable = <T>(): Outcome<T> => ({ ok: false, problem: ACCOUNT_NOT_MANAGEABLE });
+const notAllowed = <T>(message: string = FORBIDDEN_TEXT): Outcome<T> => refuse<T>(message, undefined, 403);
+
+const manageableRoles = (actor: Pick<AccountActor, "roleId">) => ALL_ROLES.filter((r) => canManageAccount(actor.roleId, r));
+
+export const accountDeletedMessage = (username: string): string => `User ${username} deleted`;
+
+// ---------------------------------------------------------------- lists
+
+/** The user list: one role (the actor's filter rule, default Customer), newest first, one page. */
+export async function listAccountsPage(context: Pick<AppContext, "db">, actor: Pick<AccountActor, "roleId">, query: { roleId: number | null; page: number; pageSize: number }) {
+  const roleId = listRoleFor(actor.roleId, query.roleId);
+  const { rows, total } = await listUsersPage(context.db, { roleId, page: query.page, pageSize: query.pageSize });
+  return { roleId, rows, total };
+}
+
+/** Login Users: the signed-in sessions, newest first, of one role or all (an unknown role reads as all). */
+export async function listSignedInAccounts(context: Pick<AppContext, "db">, query: { roleId: number | null | undefined; page: number; pageSize: number }) {
+  const roleId = isRoleId(query.roleId) ? query.roleId : null;
+  const { rows, total } = await listLoginUsersPage(context.db, { roleId, page: query.page, pageSize: query.pageSize });
+  return { roleId, rows, total };
+}
+
+/** The User Report's Users List: accounts created in the range, or (login mode) their sign-ins. */
+export function listUserReport(context: Pick<AppContext, "db">, filter: UserReportFilter, paging: { page: number; pageSize: number }) {
+  return listUserReportPage(context.db, filter, paging);
+}
+
+/** How many accounts each role has, and in all: the admin dashboard's cards and admin/totalcount. */
+export async function countAccountsByRole(context: Pick<AppContext, "db">): Promise<{ total: number; byRole: Record<RoleId, number> }> {
+  const byRole = await countUsersByRole(context.db);
+  return { total: ALL_ROLES.reduce((sum, r) => sum + byRole[r], 0), byRole };
+}
+
+// ---------------------------------------------------------------- one account
+
+async function manageableAccountRole(db: AppDatabase, actor: Pick<AccountActor, "roleId">, id: number): Promise<Outcome<RoleId>> {
+  const roleId = await findUserRole(db, id);
+  if (roleId === null) return notFoundOutcome();
+  return canManageAccount(actor.roleId, roleId) ? succeed(roleId) : notManageable();
+}
+
+/** The account as its edit and delete screens show it; not found, or refused when the actor may not manage it. */
+export async function findAccountForEdit(context: Pick<AppContext, "db">, actor: Pick<AccountActor, "roleId">, id: number | null): Promise<Outcome<UserForEdit>> {
+  const account = id ? await findUserForEdit(context.db, id) : null;
+  if (!account) return notFoundOutcome();
+  return canManageAccount(actor.roleId, account.roleId) ? succeed(account) : notManageable();
+}
+
+/** May the actor open this account's form at all (before anything typed is read)? Its id and current role when so. */
+export async function findManageableAccount(
+  context: Pick<AppContext, "db">,
+  actor: Pick<AccountActor, "roleId">,
+  id: number | null,
+): Promise<Outcome<{ id: number; roleId: RoleId }>> {
+  if (!id) return notFoundOutcome();
+  const current = await manageableAccountRole(context.db, actor, id);
+  return current.ok ? succeed({ id, roleId: current.value }) : current;
+}
+
+/**
+ * The role rule, asked before the form is validated: a role the actor may not give is refused
+ * (403) whatever else was sent. A value that is no role at all is left to the form's schema.
+ */
+export function roleRequestProblem(actor: Pick<AccountActor, "roleId">, requested: unknown, currentRole?: RoleId): Problem | null {
+  const newRole = Number(requested);
+  if (!isRoleId(newRole)) return null;
+  const write: AccountWrite = currentRole === undefined ? { kind: "create", newRole } : { kind: "update", currentRole, newRole };
+  return mayWriteAccount(actor.roleId, write) ? null : { status: 403, message: FORBIDDEN_TEXT };
+}
 
 export interface FieldProblem {
   path: "roleId" | "email" | "username" | "password";
@@ -23,6 +119,8 @@ export interface FieldProblem {
 /**
  * A role the actor may not give, an email or username another account uses, and on create a
  * password too easy to guess for this account (zxcvbn, with its name, email and username).
+ * All of them, for a form to show each under its field; createAccount and updateAccount refuse
+ * with the first.
  */
 export async function userWriteProblems(
   db: AppDatabase,
@@ -41,48 +139,96 @@ export async function userWriteProblems(
   return problems;
 }
 
-/** Creating an admin throws ReauthenticationRequired unless the actor signed in recently. */
-export async function createAccount(context: Pick<AppContext, "db" | "env">, actor: AccountActor, value: CreateUserInput): Promise<number> {
-  if (needsRecentSignIn({ kind: "create", newRole: value.roleId as RoleId })) requireRecentAuthentication(context, actor);
-  return createUserWithSubscription(context.db, {
+async function firstWriteProblem(...args: Parameters<typeof userWriteProblems>): Promise<Problem | null> {
+  const [problem] = await userWriteProblems(...args);
+  return problem ? { status: 400, message: problem.message, field: problem.path } : null;
+}
+
+/**
+ * Creates an account with its subscription; its id. Creating an admin throws
+ * ReauthenticationRequired unless the actor signed in recently.
+ */
+export async function createAccount(context: Pick<AppContext, "db" | "env">, actor: AccountActor, value: CreateUserInput): Promise<Outcome<number>> {
+  const refusal = roleRequestProblem(actor, value.roleId) ?? (await firstWriteProblem(context.db, actor.roleId, value));
+  if (refusal) return { ok: false, problem: refusal };
+  const roleId = value.roleId as RoleId;
+  if (needsRecentSignIn({ kind: "create", newRole: roleId })) requireRecentAuthentication(context, actor);
+  const id = await createUserWithSubscription(context.db, {
     name: value.name,
     username: value.username,
     email: value.email,
     passwordHash: await hashPassword(value.password),
-    roleId: value.roleId as RoleId,
+    roleId,
     sectorIds: value.sectorIds,
     symbolIds: value.symbolIds,
     dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
     dateExpired: value.dateExpired ?? null,
   });
+  return succeed(id);
 }
 
 /**
- * The roles this actor may touch go into the UPDATE's WHERE clause too. False: no such row it
- * may write. A role change throws ReauthenticationRequired unless the actor signed in recently.
+ * Rewrites an account and its subscription. Switched off, its sessions end (in the same
+ * transaction) and so do its sockets; otherwise its open sockets follow the new subscription
+ * and role at once (docs/decisions/115). A role change throws ReauthenticationRequired unless
+ * the actor signed in recently.
  */
-export async function updateAccount(
-  context: Pick<AppContext, "db" | "env">,
-  actor: AccountActor,
-  id: number,
-  value: UpdateUserInput,
-  currentRole: RoleId,
-): Promise<boolean> {
-  if (needsRecentSignIn({ kind: "update", currentRole, newRole: value.roleId as RoleId })) requireRecentAuthentication(context, actor);
-  return updateUserWithSubscription(
+export async function updateAccount(context: Pick<AppContext, "db" | "env" | "hub">, actor: AccountActor, id: number, value: UpdateUserInput): Promise<Outcome<null>> {
+  const current = await manageableAccountRole(context.db, actor, id);
+  if (!current.ok) return current;
+  const currentRole = current.value;
+  const refusal = roleRequestProblem(actor, value.roleId, currentRole) ?? (await firstWriteProblem(context.db, actor.roleId, value, id));
+  if (refusal) return { ok: false, problem: refusal };
+  const roleId = value.roleId as RoleId;
+  if (needsRecentSignIn({ kind: "update", currentRole, newRole: roleId })) requireRecentAuthentication(context, actor);
+  const saved = await updateUserWithSubscription(
     context.db,
     id,
     {
       name: value.name,
       username: value.username,
       email: value.email,
-      roleId: value.roleId as RoleId,
+      roleId,
       status: value.status,
       sectorIds: value.sectorIds,
       symbolIds: value.symbolIds,
       dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
       dateExpired: value.dateExpired ?? null,
     },
-    ALL_ROLES.filter((r) => canManageAccount(actor.roleId, r)),
+    // The roles this actor may touch go into the UPDATE's WHERE clause too.
+    manageableRoles(actor),
   );
+  if (!saved) return notFoundOutcome();
+  if (!value.status) context.hub.disconnectUser(id);
+  else await context.hub.refreshSymbolAccess(id, roleId);
+  return succeed(null);
+}
+
+/** The list's Active/Inactive switch. Off ends the account's sessions and sockets at once; the answer is the toast's message. */
+export async function setUserActive(context: Pick<AppContext, "db" | "hub">, actor: AccountActor, id: number, active: boolean): Promise<Outcome<string>> {
+  const current = await manageableAccountRole(context.db, actor, id);
+  if (!current.ok) return current;
+  if (!mayWriteAccount(actor.roleId, { kind: "status", currentRole: current.value })) return notAllowed();
+  const refusal = ownAccountRefusal({ kind: "status", active }, actor.id, id);
+  if (refusal) return notAllowed(refusal);
+  await setUserStatus(context.db, id, active);
+  if (!active) context.hub.disconnectUser(id);
+  return succeed(userStatusMessage(active));
+}
+
+/** Deletes an account with its trades, alerts, watchlists and sessions, and ends its sockets. */
+export async function deleteAccount(
+  context: Pick<AppContext, "db" | "hub">,
+  actor: AccountActor,
+  id: number | null,
+): Promise<Outcome<{ message: string; roleId: RoleId }>> {
+  const target = await findAccountForEdit(context, actor, id);
+  if (!target.ok) return target;
+  const { roleId, username } = target.value;
+  if (!mayWriteAccount(actor.roleId, { kind: "delete", currentRole: roleId })) return notAllowed();
+  const refusal = ownAccountRefusal({ kind: "delete" }, actor.id, target.value.id);
+  if (refusal) return notAllowed(refusal);
+  if (!(await deleteUserAccount(context.db, target.value.id, manageableRoles(actor)))) return notFoundOutcome();
+  context.hub.disconnectUser(target.value.id);
+  return succeed({ message: accountDeletedMessage(username), roleId });
 }

@@ -1,14 +1,11 @@
-// The steps of support chat and broadcasts that the routes call: find the conversation a URL
-// names (and whether the user takes part in it), send, greet, broadcast, and build the chat
-// screen's data. Queries are in app/models, rules in app/domain/chat.ts, emits in
-// app/realtime/chat.server.ts.
-import { RateLimiterRes } from "rate-limiter-flexible";
-import { createLimiter, type Limiter } from "~/auth/rate-limit.server";
-import type { AppContext } from "~/server/context";
-import type { AppDatabase } from "~/db/client.server";
+// Support chat (admin-console.md "Support chat", docs/decisions/040): find the conversation a URL
+// names (and whether the user takes part in it), list and open conversations, send (within the
+// posting limit), greet, and build the chat screen's data. The /support pages, the JSON API
+// (messages/*) and nothing else call these. Queries are in app/models, rules in
+// app/domain/chat.ts, emits in app/realtime/chat.server.ts; broadcasts in ./broadcasts.server.ts.
+import type { AppContext } from "~/config/context";
+import type { SessionUser } from "~/auth/session.server";
 import {
-  BROADCASTS_PER_PAGE,
-  CHAT_POSTS_PER_MINUTE,
   CONTACT_US_GREETING,
   CONVERSATIONS_PER_PAGE,
   GO_TO_CHAT_GREETING,
@@ -17,12 +14,14 @@ import {
   isSupportSide,
   MESSAGES_PER_PAGE,
   resolveConversation,
-  type BroadcastView,
+  SUPPORT_UNAVAILABLE,
   type ChatMessageView,
+  type ConversationListItem,
+  type SupportScreenData,
 } from "~/domain/chat";
-import { ROLE_NAMES, type RoleId } from "~/domain/access";
+import { ROLE_NAMES } from "~/domain/access";
 import { formatIstDateTime } from "~/domain/dates";
-import type { SessionUser } from "~/models/auth-session.server";
+import { refuse, succeed, type Outcome } from "~/domain/outcome";
 import {
   countUnread,
   findChatUser,
@@ -37,10 +36,19 @@ import {
   type ChatUser,
   type ConversationSummary,
 } from "~/models/message.server";
-import { insertBroadcast, listBroadcasts, type Broadcast } from "~/models/broadcast.server";
-import { publishBroadcast, publishChatMessage } from "~/realtime/chat.server";
-import type { ConversationListItem, SupportScreenData } from "~/components/chat/types";
+import { publishChatMessage } from "~/realtime/chat.server";
 import { cursorParam } from "~/schemas/request-input.server";
+import { listRecentBroadcasts } from "./broadcasts.server";
+import { consumeChatPost } from "./chat-post-limit.server";
+
+export type { ChatUser, ConversationSummary };
+
+export const MESSAGE_SENT = "Message sent";
+export const SUPPORT_CHAT_STARTED = "Support chat started";
+export const CONVERSATION_NOT_FOUND = "Conversation not found";
+
+type Db = Pick<AppContext, "db">;
+type Writer = Pick<AppContext, "db" | "hub">;
 
 // ---------------------------------------------------------------- who takes part
 
@@ -49,40 +57,50 @@ export type ConversationTarget =
   | { kind: "not-found" }
   | { kind: "not-a-participant" };
 
+export type OpenConversation = Extract<ConversationTarget, { kind: "allowed" }>;
+
 function asChatUser(user: SessionUser): ChatUser {
   return { id: user.id, name: user.name, roleId: user.roleId, status: true };
 }
 
 /** The conversation /support/{otherId} names for this user, and whether the user is part of it. */
-export async function findConversation(db: AppDatabase, viewer: SessionUser, otherId: string | undefined): Promise<ConversationTarget> {
+export async function findConversation(context: Db, viewer: SessionUser, otherId: string | undefined): Promise<ConversationTarget> {
   if (!otherId || !/^\d{1,10}$/.test(otherId)) return { kind: "not-found" };
-  const other = await findChatUser(db, Number(otherId));
+  const other = await findChatUser(context.db, Number(otherId));
   const access = resolveConversation(viewer, other);
   if (access.kind !== "allowed" || !other) return access.kind === "allowed" ? { kind: "not-found" } : access;
   return { kind: "allowed", other, client: access.clientId === viewer.id ? asChatUser(viewer) : other };
 }
 
-// ---------------------------------------------------------------- posting
-
-// One limiter per database, so each test context (and each server) counts on its own; in
-// memory, per server (docs/decisions/040; across its workers when it runs several).
-const postLimiters = new WeakMap<AppDatabase, Limiter>();
-
-/** Counts one chat post (message or broadcast) for the user: seconds to wait, or null to go on. */
-export async function consumeChatPost(context: Pick<AppContext, "db">, userId: number): Promise<number | null> {
-  let limiter = postLimiters.get(context.db);
-  if (!limiter) {
-    limiter = createLimiter({ keyPrefix: "chat-post", points: CHAT_POSTS_PER_MINUTE, duration: 60 });
-    postLimiters.set(context.db, limiter);
-  }
-  try {
-    await limiter.consume(String(userId));
-    return null;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-    throw error;
-  }
+/** The same, where a conversation the user is not part of is simply not found (nothing to tell apart). */
+export async function conversationFor(context: Db, viewer: SessionUser, otherId: string | undefined): Promise<Outcome<OpenConversation>> {
+  const target = await findConversation(context, viewer, otherId);
+  return target.kind === "allowed" ? succeed(target) : refuse(CONVERSATION_NOT_FOUND, undefined, 404);
 }
+
+// ---------------------------------------------------------------- reading
+
+/** The caller's conversations: support every client's, latest activity first (paged); a client its own. */
+export async function listConversations(
+  context: Db,
+  viewer: SessionUser,
+  afterId: number | null,
+): Promise<{ conversations: ConversationSummary[]; nextAfterId: number | null }> {
+  if (isSupportSide(viewer.roleId)) return listSupportInbox(context.db, { limit: CONVERSATIONS_PER_PAGE, afterId });
+  const own = await getConversationSummary(context.db, asChatUser(viewer), "client");
+  return { conversations: own ? [own] : [], nextAfterId: null };
+}
+
+/**
+ * A page of a conversation, oldest first. Opening it clears its unread count for the viewer's
+ * side first, so the list and the pane agree (docs/decisions/040: read receipts).
+ */
+export async function readConversation(context: Db, viewer: SessionUser, target: OpenConversation, beforeId: number | null) {
+  await markConversationRead(context.db, target.client.id, isSupportSide(viewer.roleId) ? "support" : "client");
+  return listConversation(context.db, target.client.id, { limit: MESSAGES_PER_PAGE, beforeId });
+}
+
+// ---------------------------------------------------------------- posting
 
 export function toMessageView(message: ChatMessage): ChatMessageView {
   return {
@@ -97,24 +115,26 @@ export function toMessageView(message: ChatMessage): ChatMessageView {
   };
 }
 
-async function publish(context: Pick<AppContext, "db" | "hub">, saved: ChatMessage, client: ChatUser) {
+/** A stored message reaches its conversation live, with the receiving side's new unread count. */
+async function publish(context: Writer, saved: ChatMessage, client: ChatUser) {
   const receiverSide = isSupportSide(saved.sender.roleId) ? "client" : "support";
   const unread = await countUnread(context.db, client.id, receiverSide);
   publishChatMessage(context.hub, toMessageView(saved), { clientId: client.id, unreadForReceiver: unread });
 }
 
-export type SendResult = { ok: true; message: ChatMessage } | { ok: false; reason: "no-support" };
-
 /**
- * Stores a message in the client's conversation and sends it live. Support writes as itself
- * to the client; a client writes to the support account.
+ * Sends a message in the client's conversation, within the posting limit, and delivers it live.
+ * Support writes as itself to the client; a client writes to the support account (refused
+ * when there is none).
  */
-export async function sendChatMessage(
-  context: Pick<AppContext, "db" | "hub">,
+export async function postChatMessage(
+  context: Writer,
   viewer: SessionUser,
   client: ChatUser,
   text: string,
-): Promise<SendResult> {
+): Promise<Outcome<{ message: string; data: ChatMessageView }>> {
+  const allowed = await consumeChatPost(context, viewer.id);
+  if (!allowed.ok) return allowed;
   let sender: ChatUser;
   let receiver: ChatUser;
   if (isSupportSide(viewer.roleId)) {
@@ -122,52 +142,51 @@ export async function sendChatMessage(
     receiver = client;
   } else {
     const support = await findSupportAccount(context.db);
-    if (!support) return { ok: false, reason: "no-support" };
+    if (!support) return refuse(SUPPORT_UNAVAILABLE, undefined, 503);
     sender = client;
     receiver = support;
   }
   const saved = await insertMessage(context.db, { sender, receiver, message: text, emp: isEmployeeConversation(client.roleId) });
   await publish(context, saved, client);
-  return { ok: true, message: saved };
+  return succeed({ message: MESSAGE_SENT, data: toMessageView(saved) });
 }
 
-/**
- * Contact Us (a client) or Go to Chat (support): an empty conversation opens with the
- * documents' greeting from support; a conversation with messages is only opened.
- * Returns false when no support account exists to greet from.
- */
-export async function greetClient(
-  context: Pick<AppContext, "db" | "hub">,
-  viewer: SessionUser,
-  client: ChatUser,
-): Promise<boolean> {
-  const fromSupport = isSupportSide(viewer.roleId) ? asChatUser(viewer) : await findSupportAccount(context.db);
-  if (!fromSupport) return false;
+/** An empty conversation opens with a greeting from support; one with messages is left as it is. */
+async function greet(context: Writer, fromSupport: ChatUser, client: ChatUser, greeting: string) {
   const saved = await insertGreetingIfEmpty(context.db, {
     clientId: client.id,
     sender: fromSupport,
     receiver: client,
-    message: isSupportSide(viewer.roleId) ? GO_TO_CHAT_GREETING : CONTACT_US_GREETING,
+    message: greeting,
     emp: isEmployeeConversation(client.roleId),
   });
   if (saved) await publish(context, saved, client);
-  return true;
 }
 
-export function toBroadcastView(broadcast: Broadcast): BroadcastView {
-  return {
-    id: broadcast.id,
-    message: broadcast.message,
-    userName: broadcast.userName,
-    createdAt: broadcast.createdAt.toISOString(),
-  };
+/** Go to Chat (support, from the user list): opens the client's conversation with the documents' greeting. */
+export async function startConversation(context: Writer, supportUser: SessionUser, client: ChatUser): Promise<void> {
+  await greet(context, asChatUser(supportUser), client, GO_TO_CHAT_GREETING);
 }
 
-/** Stores a broadcast and sends it live to every signed-in user. */
-export async function postBroadcast(context: Pick<AppContext, "db" | "hub">, author: SessionUser, text: string): Promise<Broadcast> {
-  const saved = await insertBroadcast(context.db, author, text);
-  publishBroadcast(context.hub, toBroadcastView(saved));
-  return saved;
+/**
+ * Contact Us (a client): opens the client's conversation with support, greeted in the documents'
+ * words when empty; a first message other than that greeting is sent too. Answers the support
+ * account the conversation is with.
+ */
+export async function contactSupport(
+  context: Writer,
+  client: SessionUser,
+  firstMessage?: string,
+): Promise<Outcome<{ message: string; supportId: number }>> {
+  const support = await findSupportAccount(context.db);
+  if (!support) return refuse(SUPPORT_UNAVAILABLE, undefined, 503);
+  const self = asChatUser(client);
+  await greet(context, support, self, CONTACT_US_GREETING);
+  if (firstMessage !== undefined && firstMessage !== CONTACT_US_GREETING) {
+    const sent = await postChatMessage(context, client, self, firstMessage);
+    if (!sent.ok) return sent;
+  }
+  return succeed({ message: SUPPORT_CHAT_STARTED, supportId: support.id });
 }
 
 // ---------------------------------------------------------------- the chat screen
@@ -186,48 +205,33 @@ function inboxItem(summary: ConversationSummary, viewer: SessionUser, selectedCl
   };
 }
 
-/**
- * Everything the chat screen shows. Opening a conversation clears its unread count for the
- * viewer's side first, so the list and the pane agree (docs/decisions/040: read receipts).
- */
-export async function loadSupportScreen(
-  context: Pick<AppContext, "db">,
-  viewer: SessionUser,
-  url: URL,
-  target: Extract<ConversationTarget, { kind: "allowed" }> | null,
-): Promise<SupportScreenData> {
-  const db = context.db;
+/** Everything the chat screen shows, with the open conversation (if any) marked read first. */
+export async function loadSupportScreen(context: Db, viewer: SessionUser, url: URL, target: OpenConversation | null): Promise<SupportScreenData> {
   const isSupport = isSupportSide(viewer.roleId);
-  const side = isSupport ? "support" : "client";
-  if (target) await markConversationRead(db, target.client.id, side);
+  const page = target ? await readConversation(context, viewer, target, cursorParam(url.searchParams, "before")) : null;
   const selectedClientId = target?.client.id ?? null;
 
   let conversations: ConversationListItem[] = [];
   let olderConversationsHref: string | null = null;
   let supportUnavailable = false;
   let canContactUs = false;
-  let supportHref: string | null = null;
+  const listed = await listConversations(context, viewer, isSupport ? cursorParam(url.searchParams, "after") : null);
   if (isSupport) {
-    const inbox = await listSupportInbox(db, { limit: CONVERSATIONS_PER_PAGE, afterId: cursorParam(url.searchParams, "after") });
-    conversations = inbox.conversations.map((c) =>
+    conversations = listed.conversations.map((c) =>
       inboxItem(c, viewer, selectedClientId, `/support/${c.client.id}`, c.client.name, ROLE_NAMES[c.client.roleId]),
     );
-    if (inbox.nextAfterId) olderConversationsHref = `${url.pathname}?after=${inbox.nextAfterId}`;
+    if (listed.nextAfterId) olderConversationsHref = `${url.pathname}?after=${listed.nextAfterId}`;
   } else {
-    const support = await findSupportAccount(db);
+    const support = await findSupportAccount(context.db);
     supportUnavailable = support === null;
-    supportHref = target ? `/support/${target.other.id}` : support ? `/support/${support.id}` : null;
-    const summary = await getConversationSummary(db, asChatUser(viewer), "client");
+    const supportHref = target ? `/support/${target.other.id}` : support ? `/support/${support.id}` : null;
+    const [summary] = listed.conversations;
     if (summary && supportHref) conversations = [inboxItem(summary, viewer, selectedClientId, supportHref, "Support", null)];
     canContactUs = !summary && !supportUnavailable;
   }
 
   let selected: SupportScreenData["selected"] = null;
-  if (target) {
-    const page = await listConversation(db, target.client.id, {
-      limit: MESSAGES_PER_PAGE,
-      beforeId: cursorParam(url.searchParams, "before"),
-    });
+  if (target && page) {
     const href = isSupport ? `/support/${target.client.id}` : `/support/${target.other.id}`;
     const first = page.messages[0];
     selected = {
@@ -247,7 +251,6 @@ export async function loadSupportScreen(
     };
   }
 
-  const recent = await listBroadcasts(db, { limit: 5 });
   return {
     viewer: { id: viewer.id, roleId: viewer.roleId, isSupport },
     supportUnavailable,
@@ -255,18 +258,7 @@ export async function loadSupportScreen(
     conversations,
     olderConversationsHref,
     selected,
-    broadcasts: recent.rows.map((b) => ({ id: b.id, message: b.message, userName: b.userName, time: formatIstDateTime(b.createdAt) })),
+    broadcasts: await listRecentBroadcasts(context),
     broadcastDialogOpen: isSupport && url.searchParams.has("broadcast"),
-  };
-}
-
-/** The /broadcast/message table: 20 per page, newest first. */
-export async function loadBroadcastPage(context: Pick<AppContext, "db">, url: URL) {
-  const before = cursorParam(url.searchParams, "before");
-  const page = await listBroadcasts(context.db, { limit: BROADCASTS_PER_PAGE, beforeId: before });
-  return {
-    rows: page.rows.map((b) => ({ id: b.id, userName: b.userName, message: b.message, createdAt: formatIstDateTime(b.createdAt) })),
-    nextHref: page.nextBeforeId ? `/broadcast/message?before=${page.nextBeforeId}` : null,
-    isFirstPage: before === null,
   };
 }

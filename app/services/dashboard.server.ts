@@ -5,14 +5,18 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
 import { readPreferences } from "~/auth/preferences.server";
 import { loadWatchlistPanel } from "~/services/watchlists.server";
-import type { AppContext } from "~/server/context";
-import type { SessionUser } from "~/models/auth-session.server";
+import type { AppContext } from "~/config/context";
+import type { SessionUser } from "~/auth/session.server";
 import { loadChartView } from "~/services/charts.server";
 import { isTimeframeId, type TimeframeId } from "~/domain/candles";
 import { dashboardFooter, dashboardHasChart, summaryCardKinds, SUMMARY_CARD_LABELS, type SummaryCardKind } from "~/domain/dashboard";
 import { istDateString, istMidnight } from "~/domain/dates";
 import { DEFAULT_REFERENCE_SYMBOL } from "~/domain/quotes";
-import { countActiveAlerts, countAlertsSince, countOpenTrades, countUsersByRole, countVisibleActiveSymbols } from "~/models/dashboard.server";
+import { countActiveAlerts, countAlertsSince, countOpenTrades, countVisibleActiveSymbols } from "~/models/dashboard.server";
+import { countAccountsByRole } from "~/services/accounts.server";
+import { countChavis } from "~/models/chavi-admin.server";
+import { countSectors } from "~/models/sector.server";
+import { countSymbols } from "~/models/symbol-admin.server";
 import { getLatestMarque } from "~/models/settings.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import { requestUrl } from "~/schemas/request-input.server";
@@ -27,7 +31,7 @@ export async function loadSummaryCards(context: AppContext, user: SessionUser, n
   const kinds = summaryCardKinds(user.roleId);
   const db = context.db;
   const needsRoles = kinds.some((k) => k === "admins" || k === "subAdmins" || k === "employees" || k === "customers");
-  const byRole = needsRoles ? await countUsersByRole(db, [1, 2, 3, 4]) : null;
+  const byRole = needsRoles ? (await countAccountsByRole(context)).byRole : null;
   const todayStart = istMidnight(istDateString(now));
   const value = async (kind: SummaryCardKind): Promise<number> => {
     switch (kind) {
@@ -54,6 +58,12 @@ export async function loadSummaryCards(context: AppContext, user: SessionUser, n
   };
   const values = await Promise.all(kinds.map(value));
   return kinds.map((kind, i) => ({ kind, label: SUMMARY_CARD_LABELS[kind], value: values[i] }));
+}
+
+/** The admin dashboard's count cards as the API gives them: users by role, symbols (all, active), sectors, keys. */
+export async function loadTotalCounts(context: Pick<AppContext, "db">) {
+  const [users, symbols, sectors, keys] = await Promise.all([countAccountsByRole(context), countSymbols(context.db), countSectors(context.db), countChavis(context.db)]);
+  return { users, symbols, sectors, keys };
 }
 
 /**

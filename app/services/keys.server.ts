@@ -1,29 +1,183 @@
-// The Create/Edit Chavi action's shared part: parse, check the name, resolve "Select All".
-// The pages and the JSON API (admin/chavi/create, update) both use it.
-import { parseWithZod } from "~/schemas/parse";
-import type { AppDatabase } from "~/db/client.server";
-import { isChaviNameTaken, listKeyUserChoices } from "~/models/chavi-admin.server";
-import { chaviSchema, KEY_NAME_TAKEN, registrationFailed, type ChaviInput } from "~/schemas/chavi";
+// Keys (chavi; admin-console.md §7 Keys): the Key List, Create/Edit Chavi with the name check and
+// "Select All", the On/Off switch, delete, assigning keys to a user, the key order (Chavi
+// Setting) and a symbol's key labels today. The /chavi pages, /key-setting and the JSON API
+// (admin/chavi/*) call these, so each rule and message lives here once.
+import type { AppContext } from "~/config/context";
+import type { SessionUser } from "~/auth/session.server";
+import { isCompleteOrder, moveInOrder } from "~/domain/key-order";
+import { previousKeyLabels } from "~/domain/keys";
+import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
+import { turnedMessage } from "~/domain/status-messages";
+import {
+  createChavi,
+  deleteChavi,
+  findChavi,
+  isChaviNameTaken,
+  listChavisInOrder,
+  listChavisPage,
+  listKeyUserChoices,
+  listUserKeyIds,
+  lockChavisInOrder,
+  saveChaviOrder,
+  setChaviStatus,
+  setUserKeys,
+  updateChavi,
+  type ChaviRow,
+  type KeyUserChoice,
+} from "~/models/chavi-admin.server";
+import { KEY_NAME_TAKEN, registrationFailed, type ChaviInput } from "~/schemas/chavi";
+import { listTodaysKeyEvents } from "~/services/charts.server";
 
-/** 'Registration failed: a key with this name already exists', or null when the name is free. */
-export async function chaviNameProblem(db: AppDatabase, name: string, exceptId?: number): Promise<string | null> {
-  return (await isChaviNameTaken(db, name, exceptId)) ? registrationFailed(KEY_NAME_TAKEN) : null;
+export type { ChaviRow, KeyUserChoice };
+
+type Db = Pick<AppContext, "db">;
+type Viewer = Pick<SessionUser, "id" | "roleId">;
+
+export const KEY_CREATED = "Key created successfully";
+export const KEY_UPDATED = "Key updated successfully";
+export const KEY_ALREADY_DELETED = "Key not found: it may have been deleted already";
+export const KEY_ORDER_SAVED = "Key order saved successfully";
+export const KEY_LIST_CHANGED = "The key list changed meanwhile: reload and order again";
+export const KEY_USER_REFUSED = registrationFailed("this user cannot receive keys");
+
+/** The pages' form error when a save fails unexpectedly ('Registration failed' plus the reason). */
+export function keySaveFailure(error: unknown): string {
+  return registrationFailed(error instanceof Error ? error.message : String(error));
+}
+
+// ---------------------------------------------------------------- reading
+
+/** The Key List page, newest first. */
+export function listKeysPage(context: Db, page: number, pageSize: number): Promise<{ rows: ChaviRow[]; total: number }> {
+  return listChavisPage(context.db, page, pageSize);
+}
+
+/** Every key in the Chavi Setting order (how key chips are ordered); `activeOnly` drops the keys switched off. */
+export async function listKeysInOrder(context: Db, options: { activeOnly?: boolean } = {}): Promise<ChaviRow[]> {
+  const keys = await listChavisInOrder(context.db);
+  return options.activeOnly ? keys.filter((k) => k.isactive) : keys;
+}
+
+/** A key with the users it is assigned to, or null. */
+export function findKey(context: Db, id: number): Promise<(ChaviRow & { userIds: number[] }) | null> {
+  return findChavi(context.db, id);
+}
+
+/** The users keys can be assigned to (roles 1, 3, 4). */
+export function listKeyUsers(context: Db): Promise<KeyUserChoice[]> {
+  return listKeyUserChoices(context.db);
+}
+
+/** The ids of the keys assigned to one user. */
+export function listUserKeys(context: Db, userId: number): Promise<number[]> {
+  return listUserKeyIds(context.db, userId);
+}
+
+// ---------------------------------------------------------------- Create/Edit Chavi, switch, delete
+
+/** 'Registration failed: a key with this name already exists' under name, or null when the name is free. */
+async function nameRefusal(context: Db, name: string, exceptId?: number): Promise<Outcome<never> | null> {
+  return (await isChaviNameTaken(context.db, name, exceptId)) ? refuse(registrationFailed(KEY_NAME_TAKEN), "name") : null;
 }
 
 /** The key's users: every key user for "Select All", else the ones chosen. */
-export async function resolveKeyUsers(db: AppDatabase, value: ChaviInput): Promise<ChaviInput> {
-  const userIds = value.allUsers ? (await listKeyUserChoices(db)).map((u) => u.id) : value.userIds;
-  return { ...value, userIds };
+async function withKeyUsers(context: Db, input: ChaviInput): Promise<ChaviInput> {
+  const userIds = input.allUsers ? (await listKeyUserChoices(context.db)).map((u) => u.id) : input.userIds;
+  return { ...input, userIds };
 }
 
-export async function parseChaviForm(db: AppDatabase, formData: FormData, exceptId?: number) {
-  const submission = await parseWithZod(formData, {
-    async: true,
-    schema: chaviSchema.superRefine(async (value, ctx) => {
-      const problem = await chaviNameProblem(db, value.name, exceptId);
-      if (problem) ctx.addIssue({ code: "custom", path: ["name"], message: problem });
-    }),
+/** A new key, last in the key order; its name is unique in any case. */
+export async function createKey(context: Db, input: ChaviInput): Promise<Outcome<{ id: number; message: string }>> {
+  const taken = await nameRefusal(context, input.name);
+  if (taken) return taken;
+  const id = await createChavi(context.db, await withKeyUsers(context, input));
+  return succeed({ id, message: KEY_CREATED });
+}
+
+/** Edits a key and sets exactly its users (the form's status switch included). */
+export async function updateKey(context: Db, id: number, input: ChaviInput): Promise<Outcome<{ message: string }>> {
+  const taken = await nameRefusal(context, input.name, id);
+  if (taken) return taken;
+  if (!(await updateChavi(context.db, id, await withKeyUsers(context, input)))) return notFoundOutcome();
+  return succeed({ message: KEY_UPDATED });
+}
+
+/** The list's On/Off switch; the answer is the toast / API message. */
+export async function switchKey(context: Db, id: number, on: boolean): Promise<Outcome<{ message: string }>> {
+  if (!(await setChaviStatus(context.db, id, on))) return notFoundOutcome();
+  return succeed({ message: turnedMessage("Key", on) });
+}
+
+/** Deletes a key with its assignments and stored events. */
+export async function deleteKey(context: Db, id: number): Promise<Outcome<{ message: string }>> {
+  const key = await findChavi(context.db, id);
+  if (!key || !(await deleteChavi(context.db, key.id))) return refuse(KEY_ALREADY_DELETED, undefined, 404);
+  return succeed({ message: `Key ${key.name} deleted successfully` });
+}
+
+// ---------------------------------------------------------------- assigning keys to a user
+
+/** Exactly these keys (the page's checklist), or the documents' keys to add and to take away (the API). */
+export type KeyAssignment = { keyIds: readonly number[] } | { add: readonly number[]; remove: readonly number[] };
+
+/** Sets a user's keys in one transaction; only users of roles 1, 3 and 4 receive keys. */
+export async function assignKeys(context: Db, userId: number, assignment: KeyAssignment): Promise<Outcome<{ message: string }>> {
+  const user = (await listKeyUserChoices(context.db)).find((u) => u.id === userId);
+  if (!user) return refuse(KEY_USER_REFUSED, "userId");
+  const count = await context.db.transaction(async (tx) => {
+    if ("keyIds" in assignment) return setUserKeys(tx, user.id, assignment.keyIds);
+    const removed = new Set(assignment.remove);
+    const next = [...new Set([...(await listUserKeyIds(tx, user.id)), ...assignment.add])].filter((id) => !removed.has(id));
+    return setUserKeys(tx, user.id, next);
   });
-  if (submission.status !== "success") return { submission, value: null };
-  return { submission, value: await resolveKeyUsers(db, submission.value) };
+  return succeed({ message: `Keys assigned to ${user.username}: ${count}` });
+}
+
+// ---------------------------------------------------------------- the key order (Chavi Setting)
+
+/**
+ * A new key order: every key's id in order (the page's drag list), every key's name in order
+ * (the API), or one key moved up or down (the page without JavaScript).
+ */
+export type KeyOrderChange =
+  | { intent: "save-order"; order: readonly number[] }
+  | { intent: "names"; names: readonly string[] }
+  | { intent: "move"; id: number; direction: "up" | "down" };
+
+function nextOrder(keys: readonly ChaviRow[], change: KeyOrderChange): number[] {
+  const current = keys.map((k) => k.id);
+  if (change.intent === "move") return moveInOrder(current, change.id, change.direction);
+  if (change.intent === "save-order") return [...change.order];
+  const idByName = new Map(keys.map((k) => [k.name.toUpperCase(), k.id]));
+  return change.names.map((name) => idByName.get(name.toUpperCase()) ?? -1);
+}
+
+/**
+ * Saves the key order. The current keys are read, locked and rewritten in one transaction, so a
+ * concurrent reorder cannot interleave; a stale order (a key added or deleted meanwhile) is
+ * refused rather than allowed to drop keys.
+ */
+export async function saveKeyOrder(context: Db, change: KeyOrderChange): Promise<Outcome<{ message: string }>> {
+  const saved = await context.db.transaction(async (tx) => {
+    const keys = await lockChavisInOrder(tx);
+    const next = nextOrder(keys, change);
+    if (!isCompleteOrder(next, keys.map((k) => k.id))) return false;
+    await saveChaviOrder(tx, next);
+    return true;
+  });
+  return saved ? succeed({ message: KEY_ORDER_SAVED }) : refuse(KEY_LIST_CHANGED);
+}
+
+// ---------------------------------------------------------------- a symbol's keys today
+
+/** Today's key events of a symbol, newest first (role 1: every key's; other roles: their assigned keys'). */
+export function listKeyEventsToday(context: Db, user: Viewer, symbolCode: string): Promise<{ label: string; price: number; eventTime: Date }[]> {
+  return listTodaysKeyEvents(context, user, symbolCode);
+}
+
+/** The previous plus and minus key labels of a symbol today (the last of each type; DECISIONS 17). */
+export async function previousKeyLabelsToday(context: Db, user: Viewer, symbolCode: string): Promise<{ plus: string | null; minus: string | null }> {
+  const events = await listTodaysKeyEvents(context, user, symbolCode);
+  // The events come newest first; previousKeyLabels wants them oldest first.
+  return previousKeyLabels([...events].reverse());
 }

@@ -1,18 +1,27 @@
 // What /overview and /sector-analysis show first: the gauges of DECISIONS 19 computed from the
 // live book exactly as the engine's overview-data computes them, then kept live by that event.
-import type { AppContext } from "~/server/context";
-import type { SessionUser } from "~/models/auth-session.server";
+import type { AppContext } from "~/config/context";
+import type { SessionUser } from "~/auth/session.server";
 import { computeOverview } from "~/market/engines/overview-publisher.server";
 import { expandedList, MOVERS_COLLAPSED_ROWS, topMovers, type MoverRow } from "~/domain/overview";
 import { listActiveSymbols, listVisibleSymbols } from "~/models/symbol.server";
 import { listSectorChoices } from "~/models/sector.server";
-import { latestSectorGaugeTime, listSectorGaugePoints } from "~/models/sector-analysis.server";
-import { istDateString, istMidnight, nextYmd } from "~/domain/dates";
+import { latestSectorGaugeTime } from "~/models/sector-analysis.server";
+import { sectorGaugeOfDay } from "~/services/sectors.server";
+import { istDateString, istMidnight } from "~/domain/dates";
+
+/**
+ * The gauges over every active symbol's live quote, now: the overview-data socket event's
+ * payload (and the API's getSymbolOverviewData).
+ */
+export async function currentOverview(context: Pick<AppContext, "db" | "liveBook">) {
+  const active = await listActiveSymbols(context.db);
+  return computeOverview({ symbols: () => active }, context.liveBook, Date.now());
+}
 
 /** The overall and per-sector gauges over every active symbol, with each active sector named. */
 export async function loadGauges(context: AppContext) {
-  const [active, sectors] = await Promise.all([listActiveSymbols(context.db), listSectorChoices(context.db, true)]);
-  const overview = computeOverview({ symbols: () => active }, context.liveBook, Date.now());
+  const [overview, sectors] = await Promise.all([currentOverview(context), listSectorChoices(context.db, true)]);
   const bySector = new Map(overview.sectors.map((s) => [s.sectorId, s]));
   return {
     gauge: overview.gauge,
@@ -49,10 +58,10 @@ export async function loadSectorChart(context: AppContext, sectorId: number, dat
   if (!sector) return null;
   const latest = date ? null : await latestSectorGaugeTime(context.db, sectorId);
   const day = date ?? istDateString(latest ?? new Date());
-  const [points, earlier] = await Promise.all([
-    listSectorGaugePoints(context.db, sectorId, istMidnight(day), istMidnight(nextYmd(day))),
-    latestSectorGaugeTime(context.db, sectorId, istMidnight(day)),
-  ]);
+  // The day's points are read as the API reads them (admin/sectoranalysis/sector/{sectorId}).
+  const [ofDay, earlier] = await Promise.all([sectorGaugeOfDay(context, sectorId, day), latestSectorGaugeTime(context.db, sectorId, istMidnight(day))]);
+  if (!ofDay.ok) return null;
+  const points = ofDay.value.map((p) => ({ time: p.ts.getTime(), percentage: p.percentage }));
   // "Previous day" skips days without points (weekends, holidays, days the feed was off).
   const previousDate = earlier ? istDateString(earlier) : null;
   return { sector: { id: sector.id, name: sector.sectorName }, sectors, date: day, previousDate, points };

@@ -2,18 +2,17 @@
 // signed-in user the sidebar, top-bar tickers, trend and unread count. Kept out of root.tsx so
 // that the browser's copy of the root module (which every page loads, /login included) carries
 // none of the server-side rules it uses.
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import { arrivingAtSignIn, getSessionLookup } from "~/auth/session.server";
 import { idleSignOutMessage } from "~/domain/sessions";
 import { takeToast } from "~/auth/toast.server";
 import { readPreferences } from "~/auth/preferences.server";
 import { getUserSetting } from "~/models/user.server";
 import { getLatestTrend } from "~/models/symbol-suggestion.server";
-import { countUnreadNotifications } from "~/models/notification.server";
+import { countUnreadRecentNotifications } from "~/services/notifications.server";
 import { DEFAULT_REFERENCE_SYMBOL, TOP_BAR_INDICES } from "~/domain/quotes";
 import { sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
 import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
-import { notificationsSince } from "~/domain/notifications";
 
 export async function loadShell(context: AppContext, request: Request) {
   // The root serves every page, signed in or not; each route guards itself.
@@ -29,10 +28,9 @@ export async function loadShell(context: AppContext, request: Request) {
   let shell = null;
   if (user) {
     if (!theme) theme = (await getUserSetting(context.db, user.id, "Theme")) === "dark" ? "dark" : "light";
-    const since = notificationsSince(Date.now());
     const [niftyTrend, unreadNotifications] = await Promise.all([
       getLatestTrend(context.db, DEFAULT_REFERENCE_SYMBOL),
-      countUnreadNotifications(context.db, user, since),
+      countUnreadRecentNotifications(context, user),
     ]);
     shell = {
       user: { id: user.id, name: user.name, roleId: user.roleId, roleName: ROLE_NAMES[user.roleId] },

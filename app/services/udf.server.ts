@@ -2,12 +2,13 @@
 // symbol lookup that respects role 4's subscription, and the history read by the protocol's
 // rules, paged through the database and streamed out (docs/decisions/122).
 import type * as z from "zod";
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import type { AppDatabase } from "~/db/client.server";
 import { requireRouteAccess } from "~/auth/guards.server";
-import { findSymbolDetails, visibleSymbolCodes, type SymbolDetails } from "~/models/symbol.server";
+import { findSymbolDetails, searchSymbols, SYMBOL_SEARCH_CANDIDATES, visibleSymbolCodes, type SymbolDetails } from "~/models/symbol.server";
 import { listSessionBars, listTradingDays } from "~/models/candle.server";
-import type { SessionUser } from "~/models/auth-session.server";
+import { listKeyEventsBetween } from "~/models/market-events.server";
+import type { SessionUser } from "~/auth/session.server";
 import { bucketStart, type Candle } from "~/domain/candles";
 import {
   aggregateTradingDays,
@@ -44,6 +45,21 @@ export async function udfSymbol(context: AppContext, caller: UdfCaller, raw: str
   const code = raw.includes(":") ? raw.slice(raw.indexOf(":") + 1) : raw;
   const symbol = await findSymbolDetails(context.db, code);
   return symbol && caller.maySee(symbol.symbolCode) ? symbol : null;
+}
+
+/**
+ * Active symbols whose code or description holds the query ("" for all) that the caller may see,
+ * best first: ranked in SQL (exact code, code prefix, code, description), then filtered.
+ */
+export async function searchUdfSymbols(context: Pick<AppContext, "db">, caller: UdfCaller, query: string): Promise<SymbolDetails[]> {
+  const found = await searchSymbols(context.db, query, SYMBOL_SEARCH_CANDIDATES);
+  return found.filter((s) => caller.maySee(s.symbolCode));
+}
+
+/** A symbol's key (chavi) events in [fromMs, toMs), for the chart's marks. */
+export async function listUdfKeyEvents(context: Pick<AppContext, "db">, symbolId: number, fromMs: number, toMs: number) {
+  const events = await listKeyEventsBetween(context.db, symbolId, new Date(fromMs), new Date(toMs));
+  return events.map((e) => ({ id: e.id, time: e.eventTime.getTime(), label: e.label, price: e.price }));
 }
 
 /** A UDF request's readable query parameters (the request-input door). */

@@ -1,9 +1,10 @@
-// The upload page's server side: reading a multipart upload with a per-file size limit, and
-// importing each file by the page's tab. Each file is judged on its own: a file that is too large,
-// empty or not recognised is reported and nothing of it is stored; the other files still go in.
+// Market data uploads, for the Upload page and the JSON API (admin/referencePoint/add,
+// admin/chavi/bhavcopy): reading a multipart upload with a per-file size limit, and importing
+// each file by the page's tab. Each file is judged on its own: a file that is too large, empty or
+// not recognised is reported and nothing of it is stored; the other files still go in.
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import type { AppDatabase } from "~/db/client.server";
-import { importBhavCopy } from "~/market/bhav-import.server";
+import type { AppContext } from "~/config/context";
+import { importBhavCopy, importPostedBhavRows, type PostedBhavImport, type PostedBhavRow } from "~/market/bhav-import.server";
 import {
   emptyReport,
   FILE_EMPTY,
@@ -129,18 +130,37 @@ export async function readUpload(
 }
 
 /** Imports one uploaded file as the tab says: bhav copy or reference points. */
-export async function importUploadedFile(db: AppDatabase, tab: UploadTab, file: UploadedFile): Promise<UploadFileResult> {
+async function importUploadedFile(context: Pick<AppContext, "db">, tab: UploadTab, file: UploadedFile): Promise<UploadFileResult> {
   const kind = tab === "bhav" ? "bhav" : "reference";
   let report: ImportReport;
   if (file.problem !== null || file.text === null) report = emptyReport(kind, file.problem ?? FILE_EMPTY);
-  else if (tab === "bhav") report = await importBhavCopy(db, file.text);
-  else report = await importReferencePoints(db, file.text);
+  else if (tab === "bhav") report = await importBhavCopy(context.db, file.text);
+  else report = await importReferencePoints(context.db, file.text);
   return { fileName: file.name, size: file.size, report };
 }
 
 /** 200 when at least one file went in (even with bad rows); else 413 for a too-large file, else 400. */
-export function uploadStatus(results: readonly UploadFileResult[]): number {
+export function uploadStatus(results: readonly UploadFileResult[]): 200 | 400 | 413 {
   if (results.some((r) => r.report.fatal === null)) return 200;
   if (results.some((r) => r.report.fatal === FILE_TOO_LARGE)) return 413;
   return 400;
+}
+
+/**
+ * Imports the uploaded files one after the other (each its own transaction), as the tab says;
+ * each file's report, and the answer's status (see uploadStatus).
+ */
+export async function importUploads(
+  context: Pick<AppContext, "db">,
+  tab: UploadTab,
+  files: readonly UploadedFile[],
+): Promise<{ results: UploadFileResult[]; status: 200 | 400 | 413 }> {
+  const results: UploadFileResult[] = [];
+  for (const file of files) results.push(await importUploadedFile(context, tab, file));
+  return { results, status: uploadStatus(results) };
+}
+
+/** Posted bhav copy rows (the API) through the upload's bhav import, with each row's outcome. */
+export function importPostedBhavCopy(context: Pick<AppContext, "db">, rows: readonly PostedBhavRow[]): Promise<PostedBhavImport> {
+  return importPostedBhavRows(context.db, rows);
 }

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "~/db/client.server";
 import { alerts, symbols, users } from "~/db/schema";
 import { ALERT_CONDITIONS } from "~/domain/alerts";
-import { LiveBook } from "~/market/live-book.server";
+import { LiveBook } from "~/realtime/live-book.server";
 import { MarketEngine } from "~/market/engine.server";
 import { attachAlertEngine } from "~/market/engines/alert-engine.server";
 import { mulberry32 } from "~/market/feeds/prng";

@@ -8,7 +8,7 @@ import { dayOhlc, symbols } from "~/db/schema";
 import { aggregateCandles } from "~/domain/candles";
 import { istDateString } from "~/domain/dates";
 import { simulateMinuteBars } from "~/market/feeds/simulated.server";
-import { isTradingDayYmd, tradingDaysBefore } from "~/market/trading-calendar";
+import { isTradingDayYmd, tradingDaysBefore } from "~/domain/trading-calendar";
 import { analyzeCandleTables, getChartCandles, upsertMinuteCandles } from "~/models/candle.server";
 import { upsertDailyBars } from "~/models/day-ohlc.server";
 

@@ -12,7 +12,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { dayOhlc, symbols } from "~/db/schema";
 import { istDateString } from "~/domain/dates";
-import { LiveBook } from "~/market/live-book.server";
+import { LiveBook } from "~/realtime/live-book.server";
 import { startMarket, type MarketRuntime } from "~/market/market.server";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { LivePrices } from "~/realtime/live-prices.server";

@@ -14,13 +14,13 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/config/env.server";
 import { buildServices } from "~/server/build-services.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { formatTradeCursor, listTrades } from "~/models/trade.server";
 import { TRADE_PAGE_SIZE, tradePageSearch } from "~/domain/trade-list";
 import { parentChannel } from "../lib/child";
-import "~/server/context";
+import "~/config/context";
 
 export const TRADE_COUNT = 100_000;
 export const DEEP_PAGE = 250;

@@ -185,7 +185,7 @@ describe("uploads keep their own caps", () => {
   it("a 3 MB upload on the Upload page goes in", async () => {
     const { type, body } = multipart({ tab: "reference" }, { field: "files", name: "points.csv", content: csv });
     expect(body.byteLength).toBeGreaterThan(3 * MB);
-    const answer = await send("/upload?tab=reference&_data=routes%2Fupload", { headers: { "Content-Type": type, Authorization: `Bearer ${adminToken}` }, body });
+    const answer = await send("/upload?tab=reference&_data=routes%2F_admin%2B%2Fupload", { headers: { "Content-Type": type, Authorization: `Bearer ${adminToken}` }, body });
     expect(answer.status, answer.body.slice(0, 300)).toBe(200);
     expect(answer.body).toContain("BODY_LIMIT_POINT");
   });
@@ -235,7 +235,7 @@ describe("Cache-Control on signed-in answers", () => {
   });
 
   it("a data request (?_data=…)", async () => {
-    const answer = await send("/trades?_data=routes%2Ftrades", { method: "GET", headers: { Cookie: customerCookie } });
+    const answer = await send("/trades?_data=routes%2F_journal%2B%2Ftrades", { method: "GET", headers: { Cookie: customerCookie } });
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toContain("application/json");
     expect(answer.headers["cache-control"]).toBe("private, no-store");

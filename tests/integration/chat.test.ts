@@ -15,7 +15,7 @@ import { loader as conversationLoader, action as conversationAction } from "~/ro
 import { loader as broadcastListLoader } from "~/routes/_support+/broadcast.message";
 import { loader as newBroadcastLoader, action as newBroadcastAction } from "~/routes/_support+/broadcast.message.new";
 import { MessageList } from "~/components/chat/message-list";
-import type { SupportScreenData } from "~/components/chat/types";
+import type { SupportScreenData } from "~/domain/chat";
 import {
   BROADCAST_SENT,
   CHAT_POSTS_PER_MINUTE,
@@ -29,7 +29,7 @@ import {
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { setUserStatus, type PublicUser } from "~/models/user.server";
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import type { RoleId } from "~/domain/access";
 import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";

@@ -3,7 +3,7 @@
 // the real /login action and /api/admin/login, with clientIp set as the server sets it.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import { dispatchApi } from "~/api/dispatch.server";
 import { authSessions, users } from "~/db/schema";
 import { action as loginAction } from "~/routes/_auth+/login";

@@ -3,7 +3,7 @@
 // an email has an account, behind the per-address limit on auth posts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import { users } from "~/db/schema";
 import { action as signupAction } from "~/routes/_auth+/signup";
 import { action as otpAction } from "~/routes/_auth+/verifictionOtp";

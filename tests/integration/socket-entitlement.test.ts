@@ -17,7 +17,7 @@ import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { startMarket, type MarketRuntime } from "~/market/market.server";
 import { MarketEngine } from "~/market/engine.server";
 import { attachKeyEngine } from "~/market/engines/key-engine.server";
-import { LiveBook } from "~/market/live-book.server";
+import { LiveBook } from "~/realtime/live-book.server";
 import { detectSwings } from "~/domain/swing";
 import { istDateString, istMidnight } from "~/domain/dates";
 import type { SymbolTickPayload } from "~/realtime/events";

@@ -15,7 +15,7 @@ import { loader as deleteLoader, action as deleteAction } from "~/routes/_journa
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { istWallTimeToEpochMs } from "~/domain/dates";
 import type { RoleId } from "~/domain/access";
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import type { PublicUser } from "~/models/user.server";
 import {
   ENTER_BUY_PRICE,

@@ -1,14 +1,14 @@
 // A real context for integration tests: a migrated database of its own (in-memory PGlite,
 // or a fresh PostgreSQL database when TEST_DATABASE_URL is set by `npm run test:pg`),
 // a memory mailer and a socket.io server without a port.
-import type { AppContext } from "~/server/context";
-import { parseEnv } from "~/server/env.server";
+import type { AppContext } from "~/config/context";
+import { parseEnv } from "~/config/env.server";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createAppCookies } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMemoryMailer, type MailMessage } from "~/mail/mailer.server";
 import { mailedLinkBase } from "~/mail/links.server";
-import { LiveBook } from "~/market/live-book.server";
+import { LiveBook } from "~/realtime/live-book.server";
 import { createRealtimeHub } from "~/realtime/hub.server";
 import { createHandshakeAuthenticator } from "~/auth/session.server";
 import { visibleSymbolCodes } from "~/models/symbol.server";

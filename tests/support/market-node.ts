@@ -1,7 +1,7 @@
 // One app process without the Remix pages: services, socket.io hub (with Redis when REDIS_URL
 // is set) and the market (feed leadership by advisory lock). The scale-out test starts two.
 import http from "node:http";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/config/env.server";
 import { buildServices } from "~/server/build-services.server";
 import { startMarket } from "~/market/market.server";
 import { openFeedFromEnv } from "~/market/feeds/index.server";

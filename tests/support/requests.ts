@@ -1,7 +1,7 @@
 // Real Requests for loaders and actions, and a way to read what they answer whether they
 // return a Response or throw one (redirects and guards throw).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import { createAuthSession } from "~/models/auth-session.server";
 
 export const ORIGIN = "http://localhost:3000";

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_CALLS } from "~/api/table.server";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/config/env.server";
 import { MAX_POSTED_BHAV_ROWS } from "~/schemas/upload";
 import {
   bodyLimitFor,

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseBhavCopy } from "~/market/bhav.server";
-import { csvSlices, findCsvHeader, parseCsvInSlices } from "~/market/csv-chunks.server";
+import { parseBhavCopy, readCsvRecords, type CsvRecord, type ParseError } from "~/market/bhav.server";
+import { findCsvHeader, streamCsvRecords } from "~/market/csv-chunks.server";
 import { fixture, SHARED_DATA } from "../support/market";
 
 describe("findCsvHeader", () => {
@@ -16,50 +16,40 @@ describe("findCsvHeader", () => {
   });
 });
 
-describe("csvSlices", () => {
-  it("repeats the header and numbers each slice's first line", () => {
-    const text = "H1,H2\na,1\nb,2\nc,3\nd,4\ne,5";
-    const slices = [...csvSlices(text, 2)];
-    expect(slices).toEqual([
-      { text: "H1,H2\na,1\nb,2\n", firstLine: 2 },
-      { text: "H1,H2\nc,3\nd,4\n", firstLine: 4 },
-      { text: "H1,H2\ne,5", firstLine: 6 },
-    ]);
-  });
-  it("never cuts inside a quoted field that spans lines", () => {
-    const text = 'H\n"a\nb"\nc\nd\n';
-    const slices = [...csvSlices(text, 1)];
-    expect(slices.map((s) => s.text)).toEqual(['H\n"a\nb"\n', "H\nc\n", "H\nd\n"]);
-    expect(slices.map((s) => s.firstLine)).toEqual([2, 4, 5]);
-  });
-  it("yields nothing for a header without rows", () => {
-    expect([...csvSlices("A,B\n", 10)]).toEqual([]);
-  });
-});
+async function streamed(text: string, pieceSize?: number): Promise<{ records: CsvRecord[]; errors: ParseError[] }> {
+  const records: CsvRecord[] = [];
+  const errors: ParseError[] = [];
+  for await (const record of streamCsvRecords(text, errors, pieceSize)) records.push(record);
+  return { records, errors };
+}
 
-describe("parseCsvInSlices", () => {
-  it("gives the same rows and errors, with the same line numbers, as one pass", async () => {
+describe("streamCsvRecords", () => {
+  it("gives the same records and errors, with the same line numbers, as one pass, whatever the piece size", async () => {
     const text = `\n${fixture("bhav/fo-legacy-bad-rows.csv")}`.replace(/\n/g, "\r\n");
-    const whole = parseBhavCopy(text);
-    for (const size of [1, 2, 3, 1000]) {
-      const sliced = await parseCsvInSlices(text, parseBhavCopy, size);
-      expect(sliced.rows).toEqual(whole.rows);
-      expect(sliced.errors).toEqual(whole.errors);
-    }
+    const whole = readCsvRecords(text);
+    for (const size of [1, 2, 3, 64, 1000, 64 * 1024]) expect(await streamed(text, size)).toEqual(whole);
   });
-  it("keeps a header-line error once", async () => {
-    const text = "INSTRUMENT,SYMBOL,EXPIRY_DT,SETTLE_PR\na,b,c,d\ne,f,g,h\n";
-    const sliced = await parseCsvInSlices(text, parseBhavCopy, 1);
-    expect(sliced.errors).toEqual(parseBhavCopy(text).errors);
+  it("keeps a quoted field that spans lines whole, and reports an unreadable record on its line", async () => {
+    const text = 'H,I\n"a\nb",1\nc,2\n\n,,\nd,"open\n';
+    const whole = readCsvRecords(text);
+    expect(whole.records.map((r) => r.line)).toEqual([1, 3, 4]);
+    for (const size of [1, 4, 1000]) expect(await streamed(text, size)).toEqual(whole);
+  });
+  it("drops a byte-order mark and reads nothing from an empty text", async () => {
+    expect((await streamed("\uFEFFA,B\n1,2\n")).records).toEqual([
+      { line: 1, fields: ["A", "B"] },
+      { line: 2, fields: ["1", "2"] },
+    ]);
+    expect(await streamed("")).toEqual({ records: [], errors: [] });
   });
 
   const real = path.join(SHARED_DATA, "nse_fo_bhavcopy/fo01JAN2020bhav.csv");
   it.skipIf(!existsSync(real))("matches one pass on the real 31,809-row F&O bhav copy", async () => {
     const text = readFileSync(real, "utf8");
-    const whole = parseBhavCopy(text);
-    const sliced = await parseCsvInSlices(text, parseBhavCopy);
-    expect(sliced.rows.length).toBe(31809);
-    expect(sliced.rows).toEqual(whole.rows);
-    expect(sliced.errors).toEqual([]);
+    const whole = readCsvRecords(text);
+    const result = await streamed(text);
+    expect(result.records.length).toBe(31810);
+    expect(result).toEqual(whole);
+    expect(parseBhavCopy(text).rows.length).toBe(31809);
   });
 });

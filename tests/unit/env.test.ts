@@ -1,6 +1,6 @@
 // The environment is checked once at start-up, with messages that say what to fix.
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/config/env.server";
 
 describe("WEB_CONCURRENCY", () => {
   it("is one process unless asked", () => {

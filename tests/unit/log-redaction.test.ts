@@ -1,6 +1,6 @@
 // One redaction for every log line: secrets go, what failed stays.
 import { describe, expect, it } from "vitest";
-import { formatLogLine, redact, REDACTED } from "~/server/log.server";
+import { formatLogLine, redact, REDACTED } from "~/config/log.server";
 
 const SESSION_ID = "q3Xv9T0bZk2mYd7LwR4sNp8HcJ1uEa6GfK5oVi3BtQy"; // 43 base64url, like randomToken(32)
 

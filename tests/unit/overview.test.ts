@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeOverview } from "~/market/engines/overview-publisher.server";
-import { LiveBook } from "~/market/live-book.server";
+import { LiveBook } from "~/realtime/live-book.server";
 import type { EngineSymbol } from "~/market/engine.server";
 
 function symbol(code: string, sectorId: number | null): EngineSymbol {

@@ -9,7 +9,7 @@ import {
   roundToTick,
   simulateMinuteBars,
 } from "~/market/feeds/simulated.server";
-import { isNseSessionOpen, tradingDaysBefore } from "~/market/trading-calendar";
+import { isNseSessionOpen, tradingDaysBefore } from "~/domain/trading-calendar";
 
 const SYMBOLS: FeedSymbol[] = [
   { symbolCode: "NIFTY-I", startPrice: 24000, step: 50 },

@@ -2,7 +2,7 @@
 // trading day of the week so far with a daily bar (docs/decisions/101-weekly-hero.md).
 import { describe, expect, it } from "vitest";
 import { currentIstWeek, isoWeekOf, weekFirstTradingDay } from "~/domain/weekly-hero";
-import { isTradingDayYmd, tradingDayCheckFromHolidays } from "~/market/trading-calendar";
+import { isTradingDayYmd, tradingDayCheckFromHolidays } from "~/domain/trading-calendar";
 
 const tradingDays = (holidays: string[] = []) => {
   const check = tradingDayCheckFromHolidays(holidays);

@@ -1,19 +1,14 @@
-// Price alerts (trading-dashboard.md §7, admin-console.md §7 "Alerts and auto alerts"). The
-// same models and checks as /alert: the owner's rows only (another's id answers 404), the
-// symbol must be one the caller may pick, master/key switches kept for role 1 only, and every
-// write tells the alert engine to re-index the symbols it touched (alertsChanged).
+// Price alerts (trading-dashboard.md §7, admin-console.md §7 "Alerts and auto alerts"): the
+// /alert pages' own service (app/services/alerts.server.ts), so the owner's rows only (another's
+// id answers 404), the symbol one the caller may pick, master/key switches for role 1 only, and
+// every write re-indexes the alert engine, exactly as on the pages.
 import * as z from "zod";
-import { alertCreatedBy, alertsChanged, alertValuesFor } from "~/services/alerts.server";
+import { createUserAlert, deleteUserAlert, listUserAlerts, setAutoAlerts, updateUserAlert, type AlertRow } from "~/services/alerts.server";
 import { ALERT_CONDITIONS } from "~/domain/alerts";
-import { istDateString } from "~/domain/dates";
 import { PAGE_SIZE } from "~/domain/paging";
-import { autoAlertSymbolIds, createAlert, createAutoAlerts, deleteOwnAlert, findOwnAlert, listAlertsPage, updateOwnAlert, type AlertRow } from "~/models/alert.server";
-import { findSymbolById } from "~/models/symbol.server";
-import type { SessionUser } from "~/auth/session.server";
-import type { AppContext } from "~/server/context";
-import { ALERT_CREATED, ALERT_DELETED, ALERT_UPDATED, alertSchema, AUTO_ALERT_FAILED, AUTO_ALERT_SET, ENTER_ALERT_NAME, SELECT_ALERT_SYMBOL } from "~/schemas/alert";
+import { alertSchema, AUTO_ALERT_SET, ENTER_ALERT_NAME, SELECT_ALERT_SYMBOL } from "~/schemas/alert";
 import { createdShape, dataShape, idParam, isoDateTime, listShape, messageShape, pageQuery } from "../shapes";
-import { apiError, apiNotFound, badInput, defineCall } from "../types.server";
+import { defineCall, valueOrApiError } from "../types.server";
 import { strictRecordId } from "~/schemas/record-id";
 
 /** The documents send the symbol by id (symbolId); the form by code. Everything else is the form's. */
@@ -60,15 +55,6 @@ function alertOut(r: AlertRow) {
   };
 }
 
-/** The body's symbol id → the form's values, through the form's own check (alertValuesFor). */
-async function alertValues(context: AppContext, user: SessionUser, body: z.output<typeof alertBody>) {
-  const { symbolId, ...rest } = body;
-  const symbol = await findSymbolById(context.db, symbolId);
-  const values = symbol ? await alertValuesFor(context, user, { ...rest, symbol: symbol.symbolCode }) : null;
-  if (!values) badInput(SELECT_ALERT_SYMBOL, "symbolId");
-  return values;
-}
-
 const sampleAlert = (symbolId: number, name: string) => ({
   name,
   symbolId,
@@ -94,7 +80,7 @@ export const alertCalls = [
     status: 200,
     response: listShape(alertRowShape),
     handle: async ({ context, user, query }) => {
-      const { rows, total } = await listAlertsPage(context.db, user.id, query.currentPage ?? 1, query.pageSize ?? PAGE_SIZE);
+      const { rows, total } = await listUserAlerts(context, user, query.currentPage ?? 1, query.pageSize ?? PAGE_SIZE);
       return { status: 200, data: rows.map(alertOut), totalCount: total };
     },
     sample: () => ({ query: { currentPage: "1" } }),
@@ -113,10 +99,8 @@ export const alertCalls = [
     status: 201,
     response: createdShape(),
     handle: async ({ context, user, body }) => {
-      const values = await alertValues(context, user, body);
-      const id = await createAlert(context.db, user.id, values, alertCreatedBy(user));
-      alertsChanged(context, [values.symbolId]);
-      return { status: 201, message: ALERT_CREATED, data: { id } };
+      const { id, message } = valueOrApiError(await createUserAlert(context, user, body));
+      return { status: 201, message, data: { id } };
     },
     sample: (f) => ({ body: sampleAlert(f.symbolId, "API alert") }),
     invalid: { body: { symbolId: 1, price: 10, condition: "Equal to", viewType: ["Play sound"], description: "d" }, message: ENTER_ALERT_NAME },
@@ -134,12 +118,8 @@ export const alertCalls = [
     response: messageShape(),
     handle: async ({ context, user, body }) => {
       const { id, ...fields } = body;
-      if (!(await findOwnAlert(context.db, user.id, id))) apiNotFound();
-      const values = await alertValues(context, user, fields);
-      const touched = await updateOwnAlert(context.db, user.id, id, values);
-      if (!touched) apiNotFound();
-      alertsChanged(context, touched);
-      return { status: 200, message: ALERT_UPDATED };
+      const { message } = valueOrApiError(await updateUserAlert(context, user, id, fields));
+      return { status: 200, message };
     },
     sample: async (f, role) => {
       const id = await f.make.alert(role);
@@ -159,10 +139,8 @@ export const alertCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, params }) => {
-      const symbolId = await deleteOwnAlert(context.db, user.id, params.id);
-      if (symbolId === null) apiNotFound();
-      alertsChanged(context, [symbolId]);
-      return { status: 200, message: ALERT_DELETED };
+      const { message } = valueOrApiError(await deleteUserAlert(context, user, params.id));
+      return { status: 200, message };
     },
     sample: async (f, role) => ({ params: { id: await f.make.alert(role) }, query: { symbol: f.symbolCode } }),
   }),
@@ -179,10 +157,8 @@ export const alertCalls = [
     status: 200,
     response: dataShape(z.object({ created: z.number().int().nonnegative(), points: z.number().int().positive() }), { message: z.literal(AUTO_ALERT_SET) }),
     handle: async ({ context, user }) => {
-      const result = await createAutoAlerts(context.db, user.id, istDateString(new Date()));
-      if (result.points === 0) apiError(422, AUTO_ALERT_FAILED);
-      if (result.created > 0) alertsChanged(context, await autoAlertSymbolIds(context.db));
-      return { status: 200, message: AUTO_ALERT_SET, data: result };
+      const { message, ...data } = valueOrApiError(await setAutoAlerts(context, user));
+      return { status: 200, message, data };
     },
     sample: () => ({}),
   }),

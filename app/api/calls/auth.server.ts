@@ -1,17 +1,17 @@
 // Sign-in and sign-out (trading-dashboard.md §7): the documents' access token object.
 import { json } from "@remix-run/node";
 import * as z from "zod";
-import { apiLogin, apiLogout, issueAccessToken } from "~/auth/api-login.server";
-import { SIGNUP_ANSWER, signUpCustomer, signupProblems, verifySignupCode } from "~/auth/codes.server";
-import { authPostLimitMessage } from "~/auth/login.server";
-import { consumeLimit, waitMessage } from "~/auth/rate-limit.server";
-import { OTP_ERROR, otpSchema, signupSchema } from "~/schemas/auth";
-import { reauthenticate } from "~/auth/reauth.server";
+import { endTokenSession, openTokenSession, signInForToken, type AccessToken } from "~/services/sign-in.server";
+import { confirmSignupCode, emailVerifiedMessage, REGISTRATION_FAILED, SIGNUP_ANSWER, signUpCustomer, signupProblems } from "~/services/sign-up.server";
+import { reauthenticate } from "~/services/reauthentication.server";
+import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
+import { retryAfterHeaders } from "~/auth/rate-limit.server";
+import { bearerToken } from "~/auth/session.server";
+import { otpSchema, signupSchema } from "~/schemas/auth";
 import { apiLoginSchema, apiReauthSchema } from "~/schemas/two-factor";
 import { createdStatus, messageShape } from "../shapes";
 import { apiError, badInput, defineCall } from "../types.server";
 
-const REGISTRATION_FAILED = "Error during registration";
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
 
 async function refuseWhenLimited(context: Parameters<typeof authPostLimitMessage>[0]) {
@@ -27,6 +27,17 @@ const tokenShape = z.object({
   expiresAt: z.string(),
 });
 
+/** The documents' access token object {token, data: {id, role_id}}; the token is a session id (DECISIONS 8). */
+function tokenAnswer(access: AccessToken, message: string) {
+  return json({
+    status: 200,
+    message,
+    token: access.token,
+    data: { id: access.user.id, role_id: access.user.roleId, name: access.user.name },
+    expiresAt: access.expiresAt.toISOString(),
+  });
+}
+
 function loginCall(id: string, path: string, summary: string) {
   return defineCall({
     id,
@@ -39,7 +50,13 @@ function loginCall(id: string, path: string, summary: string) {
     body: apiLoginSchema,
     status: 200,
     response: tokenShape,
-    handle: ({ context, request, body }) => apiLogin(context, request, body),
+    handle: async ({ context, request, body }) => {
+      const result = await signInForToken(context, request, body);
+      if (result.ok) return tokenAnswer(result.access, result.message);
+      // A refused sign-in also names the message as `error`, as the documents' clients read it.
+      const { status, message, retryAfter } = result;
+      return json({ status, error: message, message, errors: [{ msg: message }] }, { status, headers: retryAfterHeaders(retryAfter) });
+    },
     sample: (f) => ({ body: { email: f.users[4].email, password: f.users[4].password } }),
     invalid: { body: { password: "x" }, message: "Please enter a email" },
   });
@@ -92,11 +109,9 @@ export const authCalls = [
     response: tokenShape,
     handle: async ({ context, request, body }) => {
       await refuseWhenLimited(context);
-      const wait = await consumeLimit(context.limiters.codeAttemptsByEmail, body.email.toLowerCase());
-      if (wait) apiError(429, waitMessage(wait));
-      const user = await verifySignupCode(context, body.email, body.otp);
-      if (!user) badInput(OTP_ERROR, "otp");
-      return issueAccessToken(context, request, user, `Login successful: your email is verified. Welcome, ${user.name}.`);
+      const verified = await confirmSignupCode(context, body.email, body.otp);
+      if (!verified.ok) apiError(verified.status, verified.message, verified.status === 400 ? "otp" : undefined);
+      return tokenAnswer(await openTokenSession(context, request, verified.user), emailVerifiedMessage(verified.user.name));
     },
     sample: async (f) => ({ body: await f.pendingSignup() }),
     invalid: { body: { email: "someone@example.test", otp: "12ab" }, message: "Please enter the 6-digit code" },
@@ -137,7 +152,10 @@ export const authCalls = [
     page: "/logout",
     status: 200,
     response: messageShape(),
-    handle: ({ context, request }) => apiLogout(context, request),
+    handle: async ({ context, request }) => {
+      await endTokenSession(context, bearerToken(request.headers.get("Authorization")));
+      return json({ status: 200, message: "Logged out" });
+    },
     sample: () => ({}),
   }),
 ];

@@ -1,10 +1,10 @@
 // The market calendar (admin-console.md §7 Calendar; the documents spell it "calender").
 import * as z from "zod";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
-import { createCalendarEntry, findCalendarEntry, listCalendarPage, updateCalendarEntry } from "~/models/calendar.server";
-import { CALENDAR_SAVED, calendarSchema } from "~/schemas/calendar";
+import { createCalendarEntry, listCalendarEntries, updateCalendarEntry } from "~/services/calendar.server";
+import { calendarSchema } from "~/schemas/calendar";
 import { createdShape, messageShape, pagedShape, pageQuery, ymdDate } from "../shapes";
-import { apiNotFound, defineCall } from "../types.server";
+import { defineCall, valueOrApiError } from "../types.server";
 import { strictRecordId } from "~/schemas/record-id";
 
 const calendarRowShape = z.object({
@@ -31,7 +31,7 @@ export const calendarCalls = [
     status: 200,
     response: pagedShape(calendarRowShape),
     handle: async ({ context, query }) => {
-      const { rows, total } = await listCalendarPage(context.db, query.currentPage ?? 1, query.pageSize ?? LONG_PAGE_SIZE);
+      const { rows, total } = await listCalendarEntries(context, query.currentPage ?? 1, query.pageSize ?? LONG_PAGE_SIZE);
       return { status: 200, data: { rows, count: total } };
     },
     sample: () => ({ query: { currentPage: "1", pageSize: "20" } }),
@@ -47,8 +47,8 @@ export const calendarCalls = [
     status: 201,
     response: createdShape(),
     handle: async ({ context, body }) => {
-      const id = await createCalendarEntry(context.db, body);
-      return { status: 201, message: CALENDAR_SAVED, data: { id } };
+      const { id, message } = await createCalendarEntry(context, body);
+      return { status: 201, message, data: { id } };
     },
     sample: () => ({ body: { segment: "NSE", note: "Diwali Laxmi Puja", date: "2026-11-08", isHoliday: 1, isWeekFirstDay: 0 } }),
     invalid: { body: { note: "no segment", date: "2026-11-08" }, message: "Please select a segment" },
@@ -65,8 +65,8 @@ export const calendarCalls = [
     response: messageShape(),
     handle: async ({ context, body }) => {
       const { id, ...entry } = body;
-      if (!(await findCalendarEntry(context.db, id)) || !(await updateCalendarEntry(context.db, id, entry))) apiNotFound();
-      return { status: 200, message: CALENDAR_SAVED };
+      const { message } = valueOrApiError(await updateCalendarEntry(context, id, entry));
+      return { status: 200, message };
     },
     sample: (f) => ({ body: { id: f.calendarId, segment: "NSE", note: "Christmas", date: "2026-12-25", isHoliday: true } }),
     invalid: { body: { id: 1, segment: "NSE", note: "", date: "2026-12-25" }, message: "Please enter a note" },

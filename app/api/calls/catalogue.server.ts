@@ -1,33 +1,20 @@
 // Symbols, sectors and sector analysis (admin-console.md §7 Symbols, Sectors).
 import * as z from "zod";
-import { inclusiveDateRange, istDateString, isValidYmd } from "~/domain/dates";
+import { istDateString, isValidYmd } from "~/domain/dates";
 import { PAGE_SIZE } from "~/domain/paging";
 import {
-  createSector,
-  findSector,
-  isSectorNameTaken,
-  listSectorChoices,
-  listSectorGaugePoints,
-  listSymbolsOfSectors,
-  setSectorStatus,
-  updateSector,
-} from "~/models/sector.server";
-import {
   createSymbol,
-  findSymbolForEdit,
-  isSymbolCodeTaken,
-  isUniqueViolation,
-  listAudioScripts,
-  listSymbolsPage,
-  setSymbolStatus,
+  listSymbolAudioScripts,
+  listSymbols,
+  listSymbolsVisibleTo,
+  switchSymbol,
   updateSymbol,
   type SymbolListRow,
-} from "~/models/symbol-admin.server";
-import { listVisibleSymbols } from "~/models/symbol.server";
-import { SECTOR_NAME_TAKEN, sectorSchema, SYMBOL_CODE_TAKEN, symbolSchema } from "~/schemas/catalogue";
+} from "~/services/catalogue.server";
+import { createSector, listActiveSymbolsOfSectors, listSectorChoices, sectorGaugeOfDay, switchSector, updateSector } from "~/services/sectors.server";
+import { sectorSchema, symbolSchema } from "~/schemas/catalogue";
 import { createdShape, dataShape, idParam, isoDateTime, listShape, messageShape, pageQuery, statusBody } from "../shapes";
-import { apiNotFound, badInput, defineCall } from "../types.server";
-import type { AppDatabase } from "~/db/client.server";
+import { defineCall, valueOrApiError } from "../types.server";
 import { recordId, strictRecordId } from "~/schemas/record-id";
 import { isRecordId } from "~/domain/paging";
 
@@ -86,17 +73,6 @@ const symbolUpdateSchema = symbolSchema.omit({ status: true, segment: true }).ex
   segment: symbolSchema.shape.segment.unwrap().optional(),
 });
 
-/** The Create/Edit Symbol page's checks after the schema: a known sector, a free code. */
-async function checkSymbolWrite(db: AppDatabase, value: { sectorId?: number; name: string }, exceptId?: number) {
-  if (value.sectorId && !(await findSector(db, value.sectorId))) badInput("Please select a sector", "sector_id");
-  if (await isSymbolCodeTaken(db, value.name, exceptId)) badInput(SYMBOL_CODE_TAKEN, "name");
-}
-
-function uniqueNameFails(error: unknown): never {
-  if (isUniqueViolation(error)) badInput(SYMBOL_CODE_TAKEN, "name");
-  throw error;
-}
-
 const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e6)}`;
 
 // ------------------------------------------------------------------ sectors
@@ -119,10 +95,10 @@ export const catalogueCalls = [
     response: z.object({ status: z.literal(200), data: z.array(z.union([symbolRowShape, symbolChoiceShape])), totalCount: z.number().int() }),
     handle: async ({ context, user, query }) => {
       if (user.roleId !== 1 || query.status === "true") {
-        const rows = await listVisibleSymbols(context.db, user);
+        const rows = await listSymbolsVisibleTo(context, user);
         return { status: 200, data: rows.map((r) => ({ id: r.id, symbol_code: r.symbolCode, sector_name: r.sectorName })), totalCount: rows.length };
       }
-      const { rows, total } = await listSymbolsPage(context.db, {
+      const { rows, total } = await listSymbols(context, {
         sectorId: query.sector_id ?? null,
         page: query.currentPage ?? 1,
         pageSize: query.pageSize ?? PAGE_SIZE,
@@ -147,7 +123,7 @@ export const catalogueCalls = [
     status: 200,
     response: dataShape(z.array(z.object({ id: z.number().int(), symbol_code: z.string(), sector_id: z.number().int().nullable() }))),
     handle: async ({ context, query }) => {
-      const rows = await listSymbolsOfSectors(context.db, query.sector_id);
+      const rows = await listActiveSymbolsOfSectors(context, query.sector_id);
       return { status: 200, data: rows.map((r) => ({ id: r.id, symbol_code: r.symbolCode, sector_id: r.sectorId })) };
     },
     sample: (f) => ({ query: { sector_id: String(f.sectorId) } }),
@@ -164,9 +140,8 @@ export const catalogueCalls = [
     status: 201,
     response: createdShape(),
     handle: async ({ context, body }) => {
-      await checkSymbolWrite(context.db, body);
-      const id = await createSymbol(context.db, body).catch(uniqueNameFails);
-      return { status: 201, message: "Symbol created successfully", data: { id } };
+      const { id, message } = valueOrApiError(await createSymbol(context, body), symbolAliases);
+      return { status: 201, message, data: { id } };
     },
     sample: (f) => ({
       body: { name: uniqueCode("APIS"), description: "API symbol", segment: "NSE", lotSize: 50, step: 5, sector_id: f.sectorId, daglu_per: 1.5, audio_script: "", from_daglu_per: 1, to_daglu_per: 2 },
@@ -185,12 +160,9 @@ export const catalogueCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, body }) => {
-      const current = await findSymbolForEdit(context.db, body.id);
-      if (!current) apiNotFound();
-      await checkSymbolWrite(context.db, body, body.id);
-      const saved = await updateSymbol(context.db, body.id, { ...body, segment: body.segment ?? current.segment, status: current.status }).catch(uniqueNameFails);
-      if (!saved) apiNotFound();
-      return { status: 200, message: "Symbol updated successfully" };
+      const { id, ...edit } = body;
+      const { message } = valueOrApiError(await updateSymbol(context, id, edit), symbolAliases);
+      return { status: 200, message };
     },
     sample: async (f) => {
       const symbol = await f.make.symbol();
@@ -209,8 +181,8 @@ export const catalogueCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, body }) => {
-      if (!(await setSymbolStatus(context.db, body.id, body.status))) apiNotFound();
-      return { status: 200, message: `Symbol turned ${body.status ? "on" : "off"}` };
+      const { message } = valueOrApiError(await switchSymbol(context, body.id, body.status));
+      return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.symbol()).id, status: 0 } }),
     invalid: { body: { status: 1 }, message: "Please send an id" },
@@ -226,7 +198,7 @@ export const catalogueCalls = [
     response: z.object({ status: z.literal(200), audio_scripts: z.array(z.object({ symbol_code: z.string(), audio_script: z.string() })) }),
     handle: async ({ context }) => ({
       status: 200,
-      audio_scripts: (await listAudioScripts(context.db)).map((r) => ({ symbol_code: r.symbolCode, audio_script: r.audioScript })),
+      audio_scripts: (await listSymbolAudioScripts(context)).map((r) => ({ symbol_code: r.symbolCode, audio_script: r.audioScript })),
     }),
     sample: () => ({}),
   }),
@@ -241,7 +213,7 @@ export const catalogueCalls = [
     status: 200,
     response: listShape(z.object({ id: z.number().int(), sector_name: z.string() })),
     handle: async ({ context, user }) => {
-      const rows = await listSectorChoices(context.db, user.roleId !== 1);
+      const rows = await listSectorChoices(context, user.roleId !== 1);
       return { status: 200, data: rows.map((r) => ({ id: r.id, sector_name: r.sectorName })), totalCount: rows.length };
     },
     sample: () => ({}),
@@ -257,9 +229,8 @@ export const catalogueCalls = [
     status: 201,
     response: createdShape(),
     handle: async ({ context, body }) => {
-      if (await isSectorNameTaken(context.db, body.name)) badInput(SECTOR_NAME_TAKEN, "name");
-      const id = await createSector(context.db, body);
-      return { status: 201, message: "Sector created successfully", data: { id } };
+      const { id, message } = valueOrApiError(await createSector(context, body));
+      return { status: 201, message, data: { id } };
     },
     sample: () => ({ body: { name: `API sector ${uniqueCode("")}`, description: "made over the API" } }),
     invalid: { body: { description: "nameless" }, message: "Please enter a name" },
@@ -275,11 +246,9 @@ export const catalogueCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, body }) => {
-      const current = await findSector(context.db, body.id);
-      if (!current) apiNotFound();
-      if (await isSectorNameTaken(context.db, body.name, body.id)) badInput(SECTOR_NAME_TAKEN, "name");
-      await updateSector(context.db, body.id, { ...body, status: current.status });
-      return { status: 200, message: "Sector updated successfully" };
+      const { id, ...edit } = body;
+      const { message } = valueOrApiError(await updateSector(context, id, edit));
+      return { status: 200, message };
     },
     sample: async (f) => {
       const sector = await f.make.sector();
@@ -298,8 +267,8 @@ export const catalogueCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, body }) => {
-      if (!(await setSectorStatus(context.db, body.id, body.status))) apiNotFound();
-      return { status: 200, message: `Sector turned ${body.status ? "on" : "off"}` };
+      const { message } = valueOrApiError(await switchSector(context, body.id, body.status));
+      return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.sector()).id, status: 1 } }),
     invalid: { body: { status: 1 }, message: "Please send an id" },
@@ -316,10 +285,7 @@ export const catalogueCalls = [
     status: 200,
     response: z.array(z.object({ timestamp: isoDateTime, percentage: z.number() })),
     handle: async ({ context, params, query }) => {
-      if (!(await findSector(context.db, params.sectorId))) apiNotFound();
-      const day = query.date ?? istDateString(new Date());
-      const { from, to } = inclusiveDateRange(day, day);
-      const points = await listSectorGaugePoints(context.db, params.sectorId, from, to);
+      const points = valueOrApiError(await sectorGaugeOfDay(context, params.sectorId, query.date ?? istDateString(new Date())));
       return points.map((p) => ({ timestamp: p.ts.toISOString(), percentage: p.percentage }));
     },
     sample: (f) => ({ params: { sectorId: f.sectorId } }),

@@ -1,28 +1,22 @@
 // Keys (chavi): the Key List, assignments, the order, and the key events of a symbol
 // (admin-console.md §7 Keys; trading-dashboard.md §7 getChaviBySymbol, getPreviousChavi).
 import * as z from "zod";
-import { chaviNameProblem, resolveKeyUsers } from "~/services/keys.server";
-import { istDateString, istMidnight } from "~/domain/dates";
-import { isCompleteOrder } from "~/domain/key-order";
-import { previousKeyLabels } from "~/domain/keys";
 import {
-  createChavi,
-  deleteChavi,
-  findChavi,
-  listChavisInOrder,
-  listKeyUserChoices,
-  listUserKeyIds,
-  saveChaviOrder,
-  setChaviStatus,
-  setUserKeys,
-  updateChavi,
+  assignKeys,
+  createKey,
+  deleteKey,
+  listKeyEventsToday,
+  listKeysInOrder,
+  previousKeyLabelsToday,
+  saveKeyOrder,
+  switchKey,
+  updateKey,
   type ChaviRow,
-} from "~/models/chavi-admin.server";
-import { listSymbolKeyEvents } from "~/models/market-events.server";
-import { chaviSchema, registrationFailed } from "~/schemas/chavi";
+} from "~/services/keys.server";
+import { chaviSchema } from "~/schemas/chavi";
 import { createdShape, isoDateTime, listShape, messageShape, statusBody } from "../shapes";
 import { requireVisibleSymbol } from "../visible-symbol.server";
-import { apiNotFound, badInput, defineCall } from "../types.server";
+import { defineCall, valueOrApiError } from "../types.server";
 import { strictRecordId } from "~/schemas/record-id";
 
 const chaviRowShape = z.object({
@@ -64,7 +58,7 @@ export const keyCalls = [
     status: 200,
     response: listShape(chaviRowShape),
     handle: async ({ context, query }) => {
-      const rows = (await listChavisInOrder(context.db)).filter((k) => query.isactive !== "true" || k.isactive);
+      const rows = await listKeysInOrder(context, { activeOnly: query.isactive === "true" });
       return { status: 200, data: rows.map(chaviOut), totalCount: rows.length };
     },
     sample: () => ({ query: { isactive: "true" } }),
@@ -81,10 +75,8 @@ export const keyCalls = [
     status: 201,
     response: createdShape(),
     handle: async ({ context, body }) => {
-      const problem = await chaviNameProblem(context.db, body.name);
-      if (problem) badInput(problem, "name");
-      const id = await createChavi(context.db, await resolveKeyUsers(context.db, body));
-      return { status: 201, message: "Key created successfully", data: { id } };
+      const { id, message } = valueOrApiError(await createKey(context, body), { userId: "userIds" });
+      return { status: 201, message, data: { id } };
     },
     sample: (f) => ({ body: { name: `APIKEY${unique()}`, displayName: "Api Key", type: "plus", isactive: 1, description: "", srNo: 2, userId: [f.users[3].id] } }),
     invalid: { body: { displayName: "No name", type: "plus", srNo: 1 }, message: "Please enter a name" },
@@ -101,10 +93,8 @@ export const keyCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, body }) => {
-      const problem = await chaviNameProblem(context.db, body.name, body.id);
-      if (problem) badInput(problem, "name");
-      if (!(await updateChavi(context.db, body.id, await resolveKeyUsers(context.db, body)))) apiNotFound();
-      return { status: 200, message: "Key updated successfully" };
+      const { message } = valueOrApiError(await updateKey(context, body.id, body), { userId: "userIds" });
+      return { status: 200, message };
     },
     sample: async (f) => {
       const key = await f.make.chavi();
@@ -123,8 +113,8 @@ export const keyCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, body }) => {
-      if (!(await setChaviStatus(context.db, body.id, body.status))) apiNotFound();
-      return { status: 200, message: `Key turned ${body.status ? "on" : "off"}` };
+      const { message } = valueOrApiError(await switchKey(context, body.id, body.status));
+      return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.chavi()).id, status: 0 } }),
     invalid: { body: { status: 0 }, message: "Please send an id" },
@@ -140,9 +130,8 @@ export const keyCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, body }) => {
-      const key = await findChavi(context.db, body.id);
-      if (!key || !(await deleteChavi(context.db, key.id))) apiNotFound("Key not found: it may have been deleted already");
-      return { status: 200, message: `Key ${key.name} deleted successfully` };
+      const { message } = valueOrApiError(await deleteKey(context, body.id));
+      return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.chavi()).id } }),
     invalid: { body: {}, message: "Please send an id" },
@@ -158,12 +147,8 @@ export const keyCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, body }) => {
-      const user = (await listKeyUserChoices(context.db)).find((u) => u.id === body.userId);
-      if (!user) badInput(registrationFailed("this user cannot receive keys"), "userId");
-      const removed = new Set(body.removeId);
-      const next = [...new Set([...(await listUserKeyIds(context.db, user.id)), ...body.chaviId])].filter((id) => !removed.has(id));
-      const count = await setUserKeys(context.db, user.id, next);
-      return { status: 200, message: `Keys assigned to ${user.username}: ${count}` };
+      const { message } = valueOrApiError(await assignKeys(context, body.userId, { add: body.chaviId, remove: body.removeId }));
+      return { status: 200, message };
     },
     sample: (f) => ({ body: { userId: f.users[3].id, chaviId: [f.chaviId], removeId: [] } }),
     invalid: { body: { chaviId: [1] }, message: "Please select a user" },
@@ -179,13 +164,8 @@ export const keyCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, body }) => {
-      const keys = await listChavisInOrder(context.db);
-      const idByName = new Map(keys.map((k) => [k.name.toUpperCase(), k.id]));
-      const order = body.map((name) => idByName.get(name.toUpperCase()) ?? -1);
-      // A stale order (a key added or deleted meanwhile) must not drop keys.
-      if (!isCompleteOrder(order, keys.map((k) => k.id))) badInput("The key list changed meanwhile: reload and order again");
-      await saveChaviOrder(context.db, order);
-      return { status: 200, message: "Key order saved successfully" };
+      const { message } = valueOrApiError(await saveKeyOrder(context, { intent: "names", names: body }));
+      return { status: 200, message };
     },
     sample: async (f) => ({ body: [...(await f.keyNames())].reverse() }),
     invalid: { body: [], message: "Please send the key names in order" },
@@ -199,7 +179,7 @@ export const keyCalls = [
     page: "/chart",
     status: 200,
     response: z.array(z.string()),
-    handle: async ({ context }) => (await listChavisInOrder(context.db)).map((k) => k.name),
+    handle: async ({ context }) => (await listKeysInOrder(context)).map((k) => k.name),
     sample: () => ({}),
   }),
   defineCall({
@@ -214,7 +194,7 @@ export const keyCalls = [
     response: z.object({ status: z.literal(200), data: z.array(z.object({ label: z.string(), price: z.number(), date: isoDateTime })) }),
     handle: async ({ context, user, query }) => {
       const symbol = await requireVisibleSymbol(context, user, query.symbol);
-      const events = await listSymbolKeyEvents(context.db, symbol.symbolCode, istMidnight(istDateString(new Date())), user.roleId === 1 ? null : user.id);
+      const events = await listKeyEventsToday(context, user, symbol.symbolCode);
       return { status: 200, data: events.map((e) => ({ label: e.label, price: e.price, date: e.eventTime.toISOString() })) };
     },
     sample: (f) => ({ query: { symbol: f.symbolCode } }),
@@ -231,9 +211,7 @@ export const keyCalls = [
     response: z.object({ status: z.literal(200), plusChavi: z.object({ chavi: z.string().nullable() }), minusChavi: z.object({ chavi: z.string().nullable() }) }),
     handle: async ({ context, user, params }) => {
       const symbol = await requireVisibleSymbol(context, user, params.symbol);
-      const events = await listSymbolKeyEvents(context.db, symbol.symbolCode, istMidnight(istDateString(new Date())), user.roleId === 1 ? null : user.id);
-      // listSymbolKeyEvents is newest first; previousKeyLabels wants oldest first.
-      const labels = previousKeyLabels([...events].reverse());
+      const labels = await previousKeyLabelsToday(context, user, symbol.symbolCode);
       return { status: 200, plusChavi: { chavi: labels.plus }, minusChavi: { chavi: labels.minus } };
     },
     sample: (f) => ({ params: { symbol: f.symbolCode } }),

@@ -1,9 +1,9 @@
 // Live-rate provider verification (trading-dashboard.md §7 Live-rate; the /Token page's steps).
 import * as z from "zod";
-import { readMaskedCredentials, runVerificationStep } from "~/live-rate/verification.server";
-import { GET_SECRET_FAILED, tokenSchema } from "~/schemas/token";
+import { readStoredCredentials, runVerificationStep } from "~/services/live-rate.server";
+import { tokenSchema } from "~/schemas/token";
 import { dataShape, isoDateTime, messageShape } from "../shapes";
-import { apiError, defineCall } from "../types.server";
+import { defineCall, valueOrApiError } from "../types.server";
 
 const credentialAliases = { apitoken: "apiToken", apisecret: "apiSecret" } as const;
 const [requestStep, verifyStep] = tokenSchema.options;
@@ -20,13 +20,7 @@ export const liveRateCalls = [
     status: 200,
     response: dataShape(z.object({ api_token: z.string(), api_secret_value: z.string(), authentication_date: isoDateTime.nullable() }).nullable()),
     handle: async ({ context }) => {
-      let stored;
-      try {
-        stored = await readMaskedCredentials(context);
-      } catch (error) {
-        console.error("[token] load failed", error);
-        apiError(500, GET_SECRET_FAILED);
-      }
+      const stored = valueOrApiError(await readStoredCredentials(context));
       return {
         status: 200,
         data: stored ? { api_token: stored.apiToken, api_secret_value: stored.apiSecret, authentication_date: stored.authenticationDate?.toISOString() ?? null } : null,
@@ -46,9 +40,8 @@ export const liveRateCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, body }) => {
-      const outcome = await runVerificationStep(context, user, { intent: "request", ...body });
-      if (!outcome.ok) apiError(outcome.status, outcome.message);
-      return { status: 200, message: outcome.message };
+      const { message } = valueOrApiError(await runVerificationStep(context, user, { intent: "request", ...body }));
+      return { status: 200, message };
     },
     sample: () => ({ body: CREDENTIALS }),
     invalid: { body: { apitoken: "x".repeat(501), apisecret: "y" }, message: "Too long" },
@@ -65,9 +58,8 @@ export const liveRateCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, body }) => {
-      const outcome = await runVerificationStep(context, user, { intent: "verify", ...body });
-      if (!outcome.ok) apiError(outcome.status, outcome.message);
-      return { status: 200, message: outcome.message };
+      const { message } = valueOrApiError(await runVerificationStep(context, user, { intent: "verify", ...body }));
+      return { status: 200, message };
     },
     sample: async (f) => ({ body: { ...CREDENTIALS, otp: await f.providerOtp(CREDENTIALS.apitoken, CREDENTIALS.apisecret) } }),
     invalid: { body: { otp: "12" }, message: "Please enter the 6-digit OTP" },

@@ -1,26 +1,17 @@
 // Market data (admin-console.md §7 Settings and upload; trading-dashboard.md §7): day bars,
 // today's minutes, the bonus/split adjustment, counts, the overview gauge and the trend.
 import * as z from "zod";
-import { loadChartLines, findVisibleChartSymbol } from "~/services/charts.server";
-import { istDateString, istMidnight, isValidYmd } from "~/domain/dates";
-import { ALL_ROLES } from "~/domain/access";
-import { computeOverview } from "~/market/engines/overview-publisher.server";
-import { getChartCandles, MAX_COUNTBACK } from "~/models/candle.server";
-import { countChavis } from "~/models/chavi-admin.server";
-import { findDailyBar, latestDayLevels, previousSessions, saveDailyBarWithLevels } from "~/models/day-ohlc.server";
-import { saveTodaysOpen } from "~/models/open-data.server";
-import { adjustSymbolPrices, findSymbolChoice, PriceOutOfRangeError } from "~/models/price-adjustment.server";
-import { countSectors } from "~/models/sector.server";
-import { countSymbols } from "~/models/symbol-admin.server";
-import { getLatestTrend } from "~/models/symbol-suggestion.server";
-import { findSymbolByCode, listActiveSymbols, listVisibleSymbols } from "~/models/symbol.server";
-import { countUsersByRole } from "~/models/user-admin.server";
-import { listWeeklyHeroes } from "~/models/weekly-hero.server";
-import { bonusSplitSchema, SELECT_SCRIPT } from "~/schemas/bonus-split";
-import { dailyBarSchema } from "~/schemas/open-data";
+import { loadChartLinesOf, loadTodaysMinuteCandles } from "~/services/charts.server";
+import { loadTotalCounts } from "~/services/dashboard.server";
+import { findLatestDayBar, findLatestTrend, listPreviousCloses, listWeeklyHeroes, saveDayBar, saveOpenData } from "~/services/market-data.server";
+import { currentOverview } from "~/services/overview.server";
+import { applyBonusSplit } from "~/services/price-adjustments.server";
+import { istDateString, isValidYmd } from "~/domain/dates";
+import { bonusSplitSchema } from "~/schemas/bonus-split";
+import { dailyBarSchema, SELECT_BAR_SYMBOL } from "~/schemas/open-data";
 import { createdStatus, dataShape, okStatus, ymdDate } from "../shapes";
 import { requireVisibleSymbol } from "../visible-symbol.server";
-import { apiNotFound, badInput, defineCall } from "../types.server";
+import { apiNotFound, badInput, defineCall, valueOrApiError } from "../types.server";
 import { recordId } from "~/schemas/record-id";
 
 const dayBarShape = z.object({
@@ -37,6 +28,8 @@ const dayBarShape = z.object({
   WD: z.number().nullable(),
 });
 
+const SYMBOL_NOT_FOUND = "Symbol not found";
+
 /** The documents' operation names in the path (mul, div) → the Bonus Splitting form's. */
 const OPERATIONS: Record<string, "Multiply" | "Division"> = { mul: "Multiply", div: "Division" };
 
@@ -51,8 +44,8 @@ export const marketCalls = [
     status: 200,
     response: dataShape(z.object({ tradingDate: ymdDate, symbols: z.number().int().nonnegative() }), { message: z.string() }),
     handle: async ({ context }) => {
-      const result = await saveTodaysOpen(context.db);
-      return { status: 200, message: `Open data saved for ${result.symbols} ${result.symbols === 1 ? "symbol" : "symbols"}.`, data: result };
+      const { message, ...data } = await saveOpenData(context);
+      return { status: 200, message, data };
     },
     sample: () => ({}),
   }),
@@ -67,17 +60,22 @@ export const marketCalls = [
     status: 201,
     response: z.object({ status: createdStatus, message: z.string() }),
     handle: async ({ context, body }) => {
-      const symbol = await findSymbolByCode(context.db, body.symbol_code);
-      if (!symbol) badInput("Please select a symbol", "symbol_code");
-      await saveDailyBarWithLevels(
-        context.db,
-        { symbolId: symbol.id, tradingDate: body.date, open: body.open, high: body.high, low: body.low, close: body.close, volume: body.volume },
-        { ma: body.MA, md: body.MD, wa: body.WA, wd: body.WD },
-      );
-      return { status: 201, message: `Day data saved for ${symbol.symbolCode} on ${body.date}` };
+      const outcome = await saveDayBar(context, {
+        symbolCode: body.symbol_code,
+        date: body.date,
+        open: body.open,
+        high: body.high,
+        low: body.low,
+        close: body.close,
+        volume: body.volume,
+        levels: { ma: body.MA, md: body.MD, wa: body.WA, wd: body.WD },
+      });
+      // The refusal is about the symbol, which this call sends as symbol_code.
+      if (!outcome.ok) badInput(outcome.problem.message, "symbol_code");
+      return { status: 201, message: outcome.value.message };
     },
     sample: (f) => ({ body: { symbol_code: f.symbolCode, date: "2026-11-20", open: 100, high: 110, low: 95, close: 105, volume: 1000, MA: 101, MD: 99, WA: 102, WD: 98 } }),
-    invalid: { body: { date: "2026-11-20", open: 1, high: 1, low: 1, close: 1 }, message: "Please select a symbol" },
+    invalid: { body: { date: "2026-11-20", open: 1, high: 1, low: 1, close: 1 }, message: SELECT_BAR_SYMBOL },
   }),
   defineCall({
     id: "admin/dayohlc/previous",
@@ -89,10 +87,8 @@ export const marketCalls = [
     status: 200,
     response: dataShape(z.array(z.object({ symbol_id: z.number().int(), close: z.number(), date: ymdDate }))),
     handle: async ({ context, user }) => {
-      const sessions = await previousSessions(context.db, istDateString(new Date()));
-      const visible = user.roleId === 4 ? new Set((await listVisibleSymbols(context.db, user)).map((s) => s.id)) : null;
-      const data = [...sessions.values()].filter((s) => !visible || visible.has(s.symbolId)).map((s) => ({ symbol_id: s.symbolId, close: s.close, date: s.tradingDate }));
-      return { status: 200, data };
+      const sessions = await listPreviousCloses(context, user);
+      return { status: 200, data: sessions.map((s) => ({ symbol_id: s.symbolId, close: s.close, date: s.tradingDate })) };
     },
     sample: () => ({}),
   }),
@@ -108,8 +104,7 @@ export const marketCalls = [
     response: dataShape(dayBarShape.nullable()),
     handle: async ({ context, user, params }) => {
       const symbol = await requireVisibleSymbol(context, user, params.code);
-      const latest = await latestDayLevels(context.db, symbol.id);
-      const bar = latest ? await findDailyBar(context.db, symbol.id, latest.tradingDate) : null;
+      const bar = await findLatestDayBar(context, symbol.id);
       return {
         status: 200,
         data: bar
@@ -138,16 +133,8 @@ export const marketCalls = [
         operation: OPERATIONS[params.operation.toLowerCase()],
       });
       if (!parsed.success) badInput(parsed.error.issues[0].message, String(parsed.error.issues[0].path[0] ?? ""));
-      const symbol = await findSymbolChoice(context.db, parsed.data.symbolId);
-      if (!symbol) badInput(SELECT_SCRIPT, "symbolId");
-      try {
-        const result = await adjustSymbolPrices(context.db, { symbolId: symbol.id, factor: parsed.data.number, operation: parsed.data.operation });
-        const verb = parsed.data.operation === "Multiply" ? "multiplied" : "divided";
-        return { status: 200, message: `Bonus split applied to ${symbol.symbolCode}: prices ${verb} by ${parsed.data.number}.`, data: result };
-      } catch (error) {
-        if (error instanceof PriceOutOfRangeError) badInput(`${error.message} Nothing was changed.`);
-        throw error;
-      }
+      const { message, dailyRows, intradayRows } = valueOrApiError(await applyBonusSplit(context, parsed.data));
+      return { status: 200, message, data: { dailyRows, intradayRows } };
     },
     sample: async (f) => ({ params: { symbolId: (await f.make.symbol()).id, number: 2, operation: "mul" } }),
   }),
@@ -162,11 +149,9 @@ export const marketCalls = [
     status: 200,
     response: dataShape(z.array(z.object({ time: z.number(), open: z.number(), high: z.number(), low: z.number(), close: z.number(), volume: z.number() }))),
     handle: async ({ context, user, query }) => {
-      const choice = await findSymbolChoice(context.db, query.symbol_id);
-      if (!choice) apiNotFound("Symbol not found");
-      await requireVisibleSymbol(context, user, choice.symbolCode);
-      const from = istMidnight(istDateString(new Date())).getTime();
-      return { status: 200, data: await getChartCandles(context.db, choice.id, "M1", { from, countback: MAX_COUNTBACK }) };
+      const candles = await loadTodaysMinuteCandles(context, user, query.symbol_id);
+      if (!candles) apiNotFound(SYMBOL_NOT_FOUND);
+      return { status: 200, data: candles };
     },
     sample: (f) => ({ query: { symbol_id: String(f.symbolId) } }),
   }),
@@ -184,10 +169,8 @@ export const marketCalls = [
     status: 200,
     response: dataShape(z.array(z.object({ label: z.string(), price: z.number(), colour: z.string() }))),
     handle: async ({ context, user, query }) => {
-      const choice = await findSymbolChoice(context.db, query.symbolId);
-      const symbol = choice ? await findVisibleChartSymbol(context, user, choice.symbolCode) : null;
-      if (!symbol) apiNotFound("Symbol not found");
-      const { lines } = await loadChartLines(context, user, symbol);
+      const lines = await loadChartLinesOf(context, user, query.symbolId);
+      if (!lines) apiNotFound(SYMBOL_NOT_FOUND);
       return { status: 200, data: lines };
     },
     sample: (f) => ({ query: { symbolId: String(f.symbolId), date: istDateString(new Date()) } }),
@@ -205,7 +188,7 @@ export const marketCalls = [
     status: 200,
     response: dataShape(z.array(z.object({ date: ymdDate, open: z.number(), symbol_code: z.string(), symbol_id: z.number().int() }))),
     handle: async ({ context, user }) => {
-      const heroes = await listWeeklyHeroes(context.db, user);
+      const heroes = await listWeeklyHeroes(context, user);
       return { status: 200, data: heroes.map((h) => ({ date: h.date, open: h.open, symbol_code: h.symbolCode, symbol_id: h.symbolId })) };
     },
     sample: () => ({}),
@@ -227,8 +210,7 @@ export const marketCalls = [
       }),
     ),
     handle: async ({ context }) => {
-      const [byRole, symbols, sectors, keys] = await Promise.all([countUsersByRole(context.db), countSymbols(context.db), countSectors(context.db), countChavis(context.db)]);
-      return { status: 200, data: { users: { total: ALL_ROLES.reduce((sum, r) => sum + byRole[r], 0), byRole }, symbols, sectors, keys } };
+      return { status: 200, data: await loadTotalCounts(context) };
     },
     sample: () => ({}),
   }),
@@ -243,7 +225,7 @@ export const marketCalls = [
     status: 200,
     response: z.object({ status: okStatus, targets: z.array(z.object({ trends: z.enum(["Buy", "Sell", "Neutral"]) })) }),
     handle: async ({ context, params }) => {
-      const trend = await getLatestTrend(context.db, params.symbolCode);
+      const trend = await findLatestTrend(context, params.symbolCode);
       return { status: 200, targets: trend ? [{ trends: trend }] : [] };
     },
     sample: () => ({ params: { symbolCode: "NIFTY-I" } }),
@@ -266,10 +248,7 @@ export const marketCalls = [
       }),
     ),
     handle: async ({ context }) => {
-      const active = await listActiveSymbols(context.db);
-      // computeOverview reads only each symbol's code and sector.
-      const engineView = { symbols: () => active.map((s) => ({ ...s, prevClose: 0, base: 0 })) };
-      return { status: 200, data: computeOverview(engineView, context.liveBook, Date.now()) };
+      return { status: 200, data: await currentOverview(context) };
     },
     sample: () => ({}),
   }),

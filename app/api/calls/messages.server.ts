@@ -1,13 +1,13 @@
-// Support chat and broadcasts (admin-console.md §7 Chat and broadcast). The steps are the chat
-// pages' own (app/services/chat.server.ts): who takes part, rate limit, store, publish live.
+// Support chat and broadcasts (admin-console.md §7 Chat and broadcast). The chat pages' own
+// services (app/services/chat.server.ts, broadcasts.server.ts): who takes part, rate limit,
+// store, publish live.
 import * as z from "zod";
-import { consumeChatPost, findConversation, greetClient, postBroadcast, sendChatMessage, toBroadcastView, toMessageView } from "~/services/chat.server";
-import { BROADCAST_SENT, BROADCASTS_PER_PAGE, CONTACT_US_GREETING, CONVERSATIONS_PER_PAGE, isSupportSide, MESSAGES_PER_PAGE, rateLimitMessage, SUPPORT_UNAVAILABLE } from "~/domain/chat";
-import { listBroadcasts } from "~/models/broadcast.server";
-import { findSupportAccount, getConversationSummary, listConversation, listSupportInbox, markConversationRead, type ConversationSummary } from "~/models/message.server";
+import { contactSupport, conversationFor, listConversations, postChatMessage, readConversation, toMessageView, type ConversationSummary } from "~/services/chat.server";
+import { listBroadcastViews, sendBroadcast } from "~/services/broadcasts.server";
+import { CONTACT_US_GREETING, MESSAGE_REQUIRED } from "~/domain/chat";
 import { messageText } from "~/schemas/chat";
 import { createdStatus, isoDateTime, okStatus } from "../shapes";
-import { apiError, apiNotFound, defineCall } from "../types.server";
+import { defineCall, valueOrApiError } from "../types.server";
 import type { ApiFixture } from "../types.server";
 import type { RoleId } from "~/domain/access";
 import { recordId, strictRecordId } from "~/schemas/record-id";
@@ -40,11 +40,6 @@ function summaryOut(s: ConversationSummary) {
   };
 }
 
-async function limitPosts(context: Parameters<typeof consumeChatPost>[0], userId: number) {
-  const wait = await consumeChatPost(context, userId);
-  if (wait !== null) apiError(429, rateLimitMessage(wait));
-}
-
 export const messageCalls = [
   defineCall({
     id: "messages/users",
@@ -62,21 +57,12 @@ export const messageCalls = [
       nextAfter: z.number().int().nullable(),
     }),
     handle: async ({ context, user, query }) => {
-      let summaries: ConversationSummary[];
-      let nextAfter: number | null = null;
-      if (isSupportSide(user.roleId)) {
-        const inbox = await listSupportInbox(context.db, { limit: CONVERSATIONS_PER_PAGE, afterId: query.after ?? null });
-        summaries = inbox.conversations;
-        nextAfter = inbox.nextAfterId;
-      } else {
-        const own = await getConversationSummary(context.db, { id: user.id, name: user.name, roleId: user.roleId, status: true }, "client");
-        summaries = own ? [own] : [];
-      }
+      const { conversations, nextAfterId } = await listConversations(context, user, query.after ?? null);
       return {
         status: 200,
-        lastMsg: summaries.map(summaryOut),
-        unreadmessage: summaries.map((s) => ({ userId: s.client.id, count: s.unread })),
-        nextAfter,
+        lastMsg: conversations.map(summaryOut),
+        unreadmessage: conversations.map((s) => ({ userId: s.client.id, count: s.unread })),
+        nextAfter: nextAfterId,
       };
     },
     sample: () => ({}),
@@ -93,10 +79,8 @@ export const messageCalls = [
     status: 200,
     response: z.object({ status: okStatus, data: z.array(messageShape), hasOlder: z.boolean() }),
     handle: async ({ context, user, params, query }) => {
-      const target = await findConversation(context.db, user, params.userId);
-      if (target.kind !== "allowed") apiNotFound("Conversation not found");
-      await markConversationRead(context.db, target.client.id, isSupportSide(user.roleId) ? "support" : "client");
-      const page = await listConversation(context.db, target.client.id, { limit: MESSAGES_PER_PAGE, beforeId: query.before ?? null });
+      const target = valueOrApiError(await conversationFor(context, user, params.userId));
+      const page = await readConversation(context, user, target, query.before ?? null);
       return { status: 200, data: page.messages.map(toMessageView), hasOlder: page.hasOlder };
     },
     sample: (f, role) => ({ params: { userId: otherParty(f, role) } }),
@@ -112,16 +96,13 @@ export const messageCalls = [
     status: 201,
     response: z.object({ status: createdStatus, message: z.string(), data: messageShape }),
     handle: async ({ context, user, body }) => {
-      const target = await findConversation(context.db, user, String(body.receiverId));
       // Someone else's conversation is not the caller's to see: 404, nothing stored.
-      if (target.kind !== "allowed") apiNotFound("Conversation not found");
-      await limitPosts(context, user.id);
-      const sent = await sendChatMessage(context, user, target.client, body.message);
-      if (!sent.ok) apiError(503, SUPPORT_UNAVAILABLE);
-      return { status: 201, message: "Message sent", data: toMessageView(sent.message) };
+      const target = valueOrApiError(await conversationFor(context, user, String(body.receiverId)));
+      const { message, data } = valueOrApiError(await postChatMessage(context, user, target.client, body.message));
+      return { status: 201, message, data };
     },
     sample: (f, role) => ({ body: { message: "Hello from the API", receiverId: otherParty(f, role) } }),
-    invalid: { body: { message: "   ", receiverId: 1 }, message: "Please enter a message" },
+    invalid: { body: { message: "   ", receiverId: 1 }, message: MESSAGE_REQUIRED },
   }),
   defineCall({
     id: "messages/admin/add",
@@ -135,18 +116,11 @@ export const messageCalls = [
     status: 201,
     response: z.object({ status: createdStatus, message: z.string(), data: z.object({ receiverId: z.number().int() }) }),
     handle: async ({ context, user, body }) => {
-      const support = await findSupportAccount(context.db);
-      const self = { id: user.id, name: user.name, roleId: user.roleId, status: true };
-      if (!support || !(await greetClient(context, user, self))) apiError(503, SUPPORT_UNAVAILABLE);
-      if (body.message !== CONTACT_US_GREETING) {
-        await limitPosts(context, user.id);
-        const sent = await sendChatMessage(context, user, self, body.message);
-        if (!sent.ok) apiError(503, SUPPORT_UNAVAILABLE);
-      }
-      return { status: 201, message: "Support chat started", data: { receiverId: support.id } };
+      const { message, supportId } = valueOrApiError(await contactSupport(context, user, body.message));
+      return { status: 201, message, data: { receiverId: supportId } };
     },
     sample: () => ({ body: { message: CONTACT_US_GREETING } }),
-    invalid: { body: {}, message: "Please enter a message" },
+    invalid: { body: {}, message: MESSAGE_REQUIRED },
   }),
   defineCall({
     id: "messages/send/all",
@@ -159,12 +133,11 @@ export const messageCalls = [
     status: 201,
     response: z.object({ status: createdStatus, message: z.string(), data: broadcastShape }),
     handle: async ({ context, user, body }) => {
-      await limitPosts(context, user.id);
-      const saved = await postBroadcast(context, user, body.message);
-      return { status: 201, message: BROADCAST_SENT, data: toBroadcastView(saved) };
+      const { message, data } = valueOrApiError(await sendBroadcast(context, user, body.message));
+      return { status: 201, message, data };
     },
     sample: () => ({ body: { message: "Market closes early today" } }),
-    invalid: { body: { message: "" }, message: "Please enter a message" },
+    invalid: { body: { message: "" }, message: MESSAGE_REQUIRED },
   }),
   defineCall({
     id: "messages/broadcast/all",
@@ -177,8 +150,8 @@ export const messageCalls = [
     status: 200,
     response: z.object({ status: okStatus, messages: z.array(broadcastShape), nextBefore: z.number().int().nullable() }),
     handle: async ({ context, query }) => {
-      const page = await listBroadcasts(context.db, { limit: BROADCASTS_PER_PAGE, beforeId: query.before ?? null });
-      return { status: 200, messages: page.rows.map(toBroadcastView), nextBefore: page.nextBeforeId };
+      const { messages, nextBefore } = await listBroadcastViews(context, query.before ?? null);
+      return { status: 200, messages, nextBefore };
     },
     sample: () => ({}),
   }),

@@ -3,15 +3,15 @@ import * as z from "zod";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
 import {
   deleteReferencePoint,
-  listActiveReferencePoints,
-  listChartReferencePoints,
-  listReferencePointsPage,
-  setReferencePointActive,
-} from "~/models/reference-point.server";
-import { findSymbolByCode, visibleSymbolCodes } from "~/models/symbol.server";
+  listActivePointsOf,
+  listActivePointsVisibleTo,
+  listChartPoints,
+  listReferencePoints,
+  switchTargetPoint,
+} from "~/services/points.server";
 import { flag, idParam, messageShape, okStatus, pageQuery } from "../shapes";
 import { requireVisibleSymbol } from "../visible-symbol.server";
-import { apiNotFound, defineCall } from "../types.server";
+import { defineCall, valueOrApiError } from "../types.server";
 
 const pointRowShape = z.object({
   id: z.number().int(),
@@ -44,10 +44,8 @@ export const pointCalls = [
     status: 200,
     response: z.object({ status: okStatus, targets: z.array(pointRowShape), totalCount: z.number().int() }),
     handle: async ({ context, query }) => {
-      const symbol = query.symbol_code ? await findSymbolByCode(context.db, query.symbol_code) : null;
-      if (query.symbol_code && !symbol) return { status: 200, targets: [], totalCount: 0 };
-      const { rows, total } = await listReferencePointsPage(context.db, {
-        symbolId: symbol?.id ?? null,
+      const { rows, total } = await listReferencePoints(context, {
+        symbolCode: query.symbol_code,
         active: query.active === undefined ? null : query.active === "true",
         search: "",
         page: query.currentPage ?? 1,
@@ -83,8 +81,8 @@ export const pointCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, params, body }) => {
-      if (!(await setReferencePointActive(context.db, params.id, body.status))) apiNotFound("This target point no longer exists: it was reached and removed");
-      return { status: 200, message: body.status ? "Target point activated" : "Target point de-activated" };
+      const { message } = valueOrApiError(await switchTargetPoint(context, params.id, body.status));
+      return { status: 200, message };
     },
     sample: async (f) => ({ params: { id: (await f.make.referencePoint()).id }, body: { status: 0 } }),
     invalid: { body: {}, message: "Please send status 1 or 0" },
@@ -100,8 +98,8 @@ export const pointCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, params }) => {
-      if (!(await deleteReferencePoint(context.db, params.id))) apiNotFound("This reference point no longer exists");
-      return { status: 200, message: "Reference point deleted successfully" };
+      const { message } = valueOrApiError(await deleteReferencePoint(context, params.id));
+      return { status: 200, message };
     },
     sample: async (f) => ({ params: { id: (await f.make.referencePoint()).id } }),
   }),
@@ -117,7 +115,7 @@ export const pointCalls = [
     response: z.object({ status: okStatus, targets: z.array(z.object({ point_name: z.string(), display_name: z.string(), price: z.number() })) }),
     handle: async ({ context, user, params }) => {
       const symbol = await requireVisibleSymbol(context, user, params.symbol);
-      const points = await listChartReferencePoints(context.db, symbol.id);
+      const points = await listChartPoints(context, symbol.id);
       return { status: 200, targets: points.map((p) => ({ point_name: p.pointName, display_name: p.displayName, price: p.price })) };
     },
     sample: (f) => ({ params: { symbol: f.symbolCode } }),
@@ -134,7 +132,7 @@ export const pointCalls = [
     response: z.object({ status: okStatus, data: z.array(z.object({ point_name: z.string(), display_name: z.string(), price: z.number() })) }),
     handle: async ({ context, user, query }) => {
       const symbol = await requireVisibleSymbol(context, user, query.symbol_code);
-      const points = await listChartReferencePoints(context.db, symbol.id);
+      const points = await listChartPoints(context, symbol.id);
       return { status: 200, data: points.map((p) => ({ point_name: p.pointName, display_name: p.displayName, price: p.price })) };
     },
     sample: (f) => ({ query: { symbol_code: f.symbolCode } }),
@@ -149,9 +147,7 @@ export const pointCalls = [
     status: 200,
     response: z.object({ status: okStatus, data: z.record(z.string(), z.record(z.string(), z.object({ price: z.number(), display_name: z.string() }))) }),
     handle: async ({ context, user }) => {
-      const visible = await visibleSymbolCodes(context.db, user);
-      const points = await listActiveReferencePoints(context.db);
-      return { status: 200, data: pointsByName(points.filter((p) => visible === "all" || visible.has(p.symbolCode.toUpperCase()))) };
+      return { status: 200, data: pointsByName(await listActivePointsVisibleTo(context, user)) };
     },
     sample: () => ({}),
   }),
@@ -169,7 +165,7 @@ export const pointCalls = [
     response: z.object({ status: okStatus, data: z.record(z.string(), z.record(z.string(), z.object({ price: z.number(), display_name: z.string() }))) }),
     handle: async ({ context, user, params }) => {
       const symbol = await requireVisibleSymbol(context, user, params.symbol);
-      return { status: 200, data: pointsByName(await listActiveReferencePoints(context.db, symbol.id)) };
+      return { status: 200, data: pointsByName(await listActivePointsOf(context, symbol.id)) };
     },
     sample: (f) => ({ params: { symbol: f.symbolCode } }),
   }),

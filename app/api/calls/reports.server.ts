@@ -1,22 +1,20 @@
 // Reports (admin-console.md §3 "Reports", §7 "Reports"), role 1 like the report pages. The
-// filters are read by the report pages' own parsers (parseTradeReportParams and friends) and
-// the figures come from the same models, so a report and its API call never disagree. PNL is
+// figures come from the report pages' own service (services/reports.server.ts), which reads the
+// filters with the pages' parsers, so a report and its API call never disagree. PNL is
 // DECISIONS 9 (open trades at the live price of one snapshot of the live book per request).
 import * as z from "zod";
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
-import {
-  listTradesOfUsers,
-  listUserPnlPage,
-  livePricesOf,
-  profitByMonth,
-  profitByUser,
-  profitByUserAndMonth,
-  sectorProfitAndLoss,
-  summariseTrades,
-} from "~/models/report.server";
 import type { TradeReportRow } from "~/domain/trade-rows";
-import { exportFormatSchema, parsePnlReportParams, parseTradeReportParams } from "~/schemas/report";
+import {
+  pnlReportUsersOf,
+  sectorReportOf,
+  tradeReportSummaryOf,
+  userProfitByMonth,
+  userProfitByUser,
+  userProfitByUserAndMonth,
+} from "~/services/reports.server";
+import { exportFormatSchema } from "~/schemas/report";
 import { EXPORT_CONTENT_TYPES } from "~/services/reports/download.server";
 import { tradeReportDownload, userReportDownload } from "~/services/reports/exports.server";
 import { FORBIDDEN_MESSAGE } from "../messages";
@@ -24,13 +22,8 @@ import { documentedRangeQuery, parseDocumentedTradeReport, parseDocumentedUserRe
 import { mayCall } from "../roles";
 import { okStatus, pageQuery } from "../shapes";
 import { jsonDecimal } from "../exact-json.server";
-import { apiError, badInput, defineCall } from "../types.server";
-import { requestUrl, searchParamsOf } from "~/schemas/request-input.server";
-
-/** A dropped date range is named (the page shows it above the report; the API answers 400). */
-function requireRange(input: { rangeError?: string }): void {
-  if (input.rangeError) badInput(input.rangeError, "startDate");
-}
+import { apiError, defineCall, valueOrApiError } from "../types.server";
+import { searchParamsOf } from "~/schemas/request-input.server";
 
 const rangeQuery = {
   startDate: z.string().max(10).optional().describe("YYYY-MM-DD, with endDate"),
@@ -44,11 +37,6 @@ const userReportQuery = z.object({
   role_id: z.string().max(2).optional(),
 });
 
-/** from_date/to_date/role_id → the user report page's own parameters and parser (the charts' trade filter). */
-function userReportFilter(query: z.output<typeof userReportQuery>) {
-  const { input, range } = parseDocumentedUserReport(query);
-  return { range, roleId: input.role_id, active: "all" as const };
-}
 
 const tradeDataShape = z.object({
   id: z.number().int(),
@@ -84,15 +72,13 @@ const tradeData = (t: TradeReportRow) => ({
 });
 
 /** The PNL report page's rows (per user, most trades first, with their latest trades). */
-async function perUserReport(context: AppContext, url: URL, query: { currentPage?: number; pageSize?: number }) {
-  const { input, filter } = parsePnlReportParams(url.searchParams);
-  requireRange(input);
-  const live = livePricesOf(context.liveBook);
-  const { rows, total } = await listUserPnlPage(context.db, live, filter, { page: query.currentPage ?? 1, pageSize: query.pageSize ?? LONG_PAGE_SIZE });
-  const tradesByUser = await listTradesOfUsers(context.db, live, filter, rows.map((r) => r.userId));
+async function perUserReport(context: AppContext, request: Request, query: { currentPage?: number; pageSize?: number }) {
+  const { users, total } = valueOrApiError(
+    await pnlReportUsersOf(context, searchParamsOf(request), { page: query.currentPage ?? 1, pageSize: query.pageSize ?? LONG_PAGE_SIZE }),
+  );
   return {
     status: 200,
-    trades: rows.map((u) => ({
+    trades: users.map((u) => ({
       user: { id: u.userId, name: u.name, email: u.email, status: u.status },
       tradeCount: u.totalTrades,
       tradesCount: u.profitableTrades,
@@ -101,7 +87,7 @@ async function perUserReport(context: AppContext, url: URL, query: { currentPage
       totalProfit: jsonDecimal(u.totalProfit),
       totalLoss: jsonDecimal(u.totalLoss),
       totalPNL: jsonDecimal(u.totalPnl),
-      tradeData: (tradesByUser.get(u.userId) ?? []).map(tradeData),
+      tradeData: u.trades.map(tradeData),
     })),
     count: total,
   };
@@ -182,9 +168,7 @@ export const reportCalls = [
       totalLoss: z.number(),
     }),
     handle: async ({ context, request }) => {
-      const { input, filter } = parseTradeReportParams(searchParamsOf(request));
-      requireRange(input);
-      const s = await summariseTrades(context.db, livePricesOf(context.liveBook), filter);
+      const s = valueOrApiError(await tradeReportSummaryOf(context, searchParamsOf(request)));
       return {
         status: 200,
         totalPNL: { totalProfit: jsonDecimal(s.totalPnl) },
@@ -209,7 +193,7 @@ export const reportCalls = [
     query: z.object({ ...rangeQuery, userId: idQuery, ...pageQuery }),
     status: 200,
     response: pnlReportShape,
-    handle: async ({ context, request, query }) => perUserReport(context, requestUrl(request), query),
+    handle: async ({ context, request, query }) => perUserReport(context, request, query),
     sample: () => ({ query: sampleRange }),
   }),
   defineCall({
@@ -222,7 +206,7 @@ export const reportCalls = [
     query: z.object({ ...rangeQuery, userId: idQuery, ...pageQuery }),
     status: 200,
     response: pnlReportShape,
-    handle: async ({ context, request, query }) => perUserReport(context, requestUrl(request), query),
+    handle: async ({ context, request, query }) => perUserReport(context, request, query),
     sample: (f) => ({ query: { ...sampleRange, userId: String(f.users[3].id) } }),
   }),
   defineCall({
@@ -236,9 +220,7 @@ export const reportCalls = [
     status: 200,
     response: z.object({ status: okStatus, trades: z.array(z.object({ sector_name: z.string(), profitabletrades: z.number().int(), losstrades: z.number().int() })) }),
     handle: async ({ context, request }) => {
-      const { input, filter } = parsePnlReportParams(searchParamsOf(request));
-      requireRange(input);
-      const rows = await sectorProfitAndLoss(context.db, livePricesOf(context.liveBook), { range: filter.range });
+      const rows = valueOrApiError(await sectorReportOf(context, searchParamsOf(request)));
       return { status: 200, trades: rows.map((r) => ({ sector_name: r.sectorName, profitabletrades: r.profitableTrades, losstrades: r.lossTrades })) };
     },
     sample: () => ({ query: sampleRange }),
@@ -254,7 +236,7 @@ export const reportCalls = [
     status: 200,
     response: userFigureShape,
     handle: async ({ context, query }) => {
-      const rows = await profitByUser(context.db, livePricesOf(context.liveBook), userReportFilter(query));
+      const rows = await userProfitByUser(context, parseDocumentedUserReport(query));
       return { status: 200, data: rows.map((r) => ({ user: { name: r.label }, totalProfit: jsonDecimal(r.value) })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate } }),
@@ -270,7 +252,7 @@ export const reportCalls = [
     status: 200,
     response: monthFigureShape,
     handle: async ({ context, query }) => {
-      const rows = await profitByMonth(context.db, livePricesOf(context.liveBook), userReportFilter(query));
+      const rows = await userProfitByMonth(context, parseDocumentedUserReport(query));
       return { status: 200, data: rows.map((r) => ({ month: r.label, totalProfit: jsonDecimal(r.value) })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate, role_id: "3" } }),
@@ -287,7 +269,7 @@ export const reportCalls = [
     status: 200,
     response: userMonthShape,
     handle: async ({ context, query }) => {
-      const rows = await profitByUserAndMonth(context.db, livePricesOf(context.liveBook), userReportFilter(query));
+      const rows = await userProfitByUserAndMonth(context, parseDocumentedUserReport(query));
       return { status: 200, data: rows.map((r) => ({ user: { name: r.userName }, month: r.month, totalProfit: jsonDecimal(r.totalProfit) })) };
     },
     sample: () => ({ query: { from_date: sampleRange.startDate, to_date: sampleRange.endDate } }),

@@ -1,10 +1,9 @@
 // Settings and the banner (admin-console.md §7 Settings and upload; trading-dashboard.md §7).
 import * as z from "zod";
-import { mayWriteSetting } from "~/domain/user-settings";
-import { getLatestMarque, readUserSettings, saveMarque, saveUserSettings } from "~/models/settings.server";
-import { MARQUE_SAVED, marqueWriteSchema, SETTING_SAVED, settingWriteSchema } from "~/schemas/settings";
+import { latestBanner, readSettings, saveBanner, saveSettings } from "~/services/settings.server";
+import { marqueWriteSchema, settingWriteSchema } from "~/schemas/settings";
 import { dataShape, messageShape, ymdDate } from "../shapes";
-import { apiError, defineCall } from "../types.server";
+import { defineCall, valueOrApiError } from "../types.server";
 
 const marqueShape = z.object({ title: z.string(), date: ymdDate.nullable(), subText: z.string() });
 
@@ -19,7 +18,7 @@ export const settingsCalls = [
     status: 200,
     response: dataShape(z.array(z.object({ name: z.string(), value: z.string() }))),
     handle: async ({ context, user }) => {
-      const settings = await readUserSettings(context.db, user.id);
+      const settings = await readSettings(context, user);
       return { status: 200, data: Object.entries(settings).map(([name, value]) => ({ name, value })) };
     },
     sample: () => ({}),
@@ -35,9 +34,8 @@ export const settingsCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, body }) => {
-      if (!mayWriteSetting(user.roleId, body.name)) apiError(403, "You do not have permission to change this setting.");
-      await saveUserSettings(context.db, user.id, { [body.name]: body.value });
-      return { status: 200, message: SETTING_SAVED };
+      const { message } = valueOrApiError(await saveSettings(context, user, { [body.name]: body.value }));
+      return { status: 200, message };
     },
     sample: () => ({ body: { name: "Theme", value: "dark", id: 0 } }),
     invalid: { body: { name: "tradeSeconds", value: "" }, message: "Please enter the trade refresh time in seconds" },
@@ -55,8 +53,8 @@ export const settingsCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, body }) => {
-      await saveMarque(context.db, body);
-      return { status: 200, message: MARQUE_SAVED };
+      const { message } = await saveBanner(context, body);
+      return { status: 200, message };
     },
     sample: () => ({ body: [{ title: "Market opens at 9:15", date: "2026-11-23", subText: "NSE" }] }),
     invalid: { body: [{ title: "", date: "2026-11-23" }], message: "Please enter a title" },
@@ -71,7 +69,7 @@ export const settingsCalls = [
     status: 200,
     response: z.array(marqueShape),
     handle: async ({ context }) => {
-      const marque = await getLatestMarque(context.db);
+      const marque = await latestBanner(context);
       return marque ? [marque] : [];
     },
     sample: () => ({}),

@@ -1,38 +1,20 @@
 // The trade journal and symbol suggestions (trading-dashboard.md §7; decision 070). The same
-// models, rules and messages as /trades and /SymbolSuggestionFlow: a customer reaches only its
-// own trades (another's answers 404 and nothing changes), trades only subscribed symbols, role 1
-// alone verifies, closing freezes the PNL at the live exit price, the list's date window is the
-// page's (tradeListWindow), and every trade write publishes the same trade notifications
-// (recordTradeChange) as the pages.
+// services as /trades and /SymbolSuggestionFlow (services/trades.server.ts,
+// services/suggestions.server.ts): a customer reaches only its own trades (another's answers 404
+// and nothing changes), trades only subscribed symbols, role 1 alone verifies, closing freezes
+// the PNL at the live exit price, the list's date window is the page's, and every trade write
+// publishes the same trade notifications as the pages. Here: the documents' names and shapes.
 import * as z from "zod";
-import type { AppContext } from "~/server/context";
-import type { SessionUser } from "~/auth/session.server";
-import { computeTradePnl } from "~/domain/pnl";
-import { parseTradeListQuery, TRADE_PAGE_SIZE } from "~/domain/trade-list";
-import { tradeListWindow } from "~/domain/trade-window";
+import { TRADE_PAGE_SIZE } from "~/domain/trade-list";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
-import { countTrades, createTrade, deleteTrade, findTradableSymbol, getTrade, listTrades, setTradeStatus, setTradeVerified, updateTrade } from "~/models/trade.server";
-import { createSuggestion, deleteSuggestion, isSuggestableSymbol, listSuggestionsPage, updateSuggestion } from "~/models/symbol-suggestion.server";
-import { recordTradeChange } from "~/services/trade-changes.server";
-import {
-  ENTER_TRADE_TYPE,
-  SYMBOL_NOT_SUBSCRIBED,
-  TRADE_DELETED,
-  TRADE_SAVED,
-  TRADE_UNVERIFIED,
-  TRADE_VERIFIED,
-  checkTradePrices,
-  tradeDateFilterSchema,
-  tradeFields,
-  tradeSchema,
-  TRADE_PRICE_CHECK,
-  tradeValues,
-} from "~/schemas/trade";
+import { listTradesWithCount, removeTrade, saveTrade, setTradeOpen, verifyTrade } from "~/services/trades.server";
+import { listSuggestions, removeSuggestion, saveSuggestion } from "~/services/suggestions.server";
+import { ENTER_TRADE_TYPE, TRADE_DELETED, TRADE_SAVED, checkTradePrices, tradeFields, tradeSchema, TRADE_PRICE_CHECK } from "~/schemas/trade";
 import { SELECT_SCRIPT, SELECT_VALID_TREND, SUGGESTION_CREATED, SUGGESTION_DELETED, SUGGESTION_UPDATED, symbolSuggestionSchema, TRENDS } from "~/schemas/symbol-suggestion";
 import { FORBIDDEN_MESSAGE } from "../messages";
 import { createdShape, flag, idParam, isoDateTime, messageShape, okStatus, pageQuery, STATUS_FLAG_MESSAGE, statusBody } from "../shapes";
 import { jsonDecimal } from "../exact-json.server";
-import { apiError, apiNotFound, badInput, defineCall } from "../types.server";
+import { apiError, apiNotFound, defineCall, valueOrApiError } from "../types.server";
 import { recordId, strictRecordId } from "~/schemas/record-id";
 import { requestUrl } from "~/schemas/request-input.server";
 
@@ -73,14 +55,6 @@ const tradeRowShape = z.object({
   isVerified: z.boolean(),
 });
 
-const livePrice = (context: AppContext) => (code: string) => context.liveBook.get(code)?.last ?? null;
-
-async function requireTradableSymbol(context: AppContext, user: SessionUser, code: string) {
-  const symbol = await findTradableSymbol(context.db, user, code);
-  if (!symbol) badInput(SYMBOL_NOT_SUBSCRIBED, "symbol_code");
-  return symbol;
-}
-
 /** The list's URL parameters → the trade page's own parser (sector_id is the page's `sector`). */
 function tradeListParams(url: URL): URLSearchParams {
   const from = url.searchParams;
@@ -112,12 +86,7 @@ export const tradeCalls = [
     status: 201,
     response: createdShape(),
     handle: async ({ context, user, body }) => {
-      const symbol = await requireTradableSymbol(context, user, body.symbol);
-      const trade = (await recordTradeChange(
-        context,
-        (db) => createTrade(db, user.id, { symbolId: symbol.id, ...tradeValues(body) }),
-        (created) => ({ change: "created", trade: created }),
-      ))!;
+      const trade = valueOrApiError(await saveTrade(context, user, { fields: body }), tradeAliases);
       return { status: 201, message: TRADE_SAVED, data: { id: trade.id } };
     },
     sample: (f) => ({ body: sampleTrade(f.symbolCode) }),
@@ -138,27 +107,13 @@ export const tradeCalls = [
     response: z.object({ status: okStatus, message: z.string(), data: z.object({ id: z.number().int(), message: z.string() }) }),
     handle: async ({ context, user, body }) => {
       if (body.verification === true) {
+        // The page's switch is role 1's alone; through the API another role is told so (403), not "not found".
         if (user.roleId !== 1) apiError(403, FORBIDDEN_MESSAGE);
-        const trade = await recordTradeChange(
-          context,
-          (db) => setTradeVerified(db, user, body.id, body.isVerified),
-          (changed) => ({ change: body.isVerified ? "verified" : "unverified", trade: changed }),
-        );
-        if (!trade) apiNotFound();
-        const message = body.isVerified ? TRADE_VERIFIED : TRADE_UNVERIFIED;
+        const { trade, message } = valueOrApiError(await verifyTrade(context, user, body.id, body.isVerified));
         return { status: 200, message, data: { id: trade.id, message } };
       }
-      const current = await getTrade(context.db, user, body.id);
-      if (!current) apiNotFound();
-      const symbol = await requireTradableSymbol(context, user, body.symbol);
-      const open = body.status ?? current.status;
-      const result = await recordTradeChange(
-        context,
-        (db) => updateTrade(db, user, body.id, { symbolId: symbol.id, ...tradeValues({ ...body, status: open }), open }, livePrice(context)),
-        (updated) => ({ change: updated.statusChange === "closed" ? "closed" : "updated", trade: updated.trade }),
-      );
-      if (!result) apiNotFound();
-      return { status: 200, message: TRADE_SAVED, data: { id: result.trade.id, message: TRADE_SAVED } };
+      const trade = valueOrApiError(await saveTrade(context, user, { id: body.id, fields: body, open: body.status }), tradeAliases);
+      return { status: 200, message: TRADE_SAVED, data: { id: trade.id, message: TRADE_SAVED } };
     },
     sample: async (f, role) => {
       const id = await f.make.trade(role);
@@ -182,14 +137,7 @@ export const tradeCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, body }) => {
-      const trade = await getTrade(context.db, user, body.id);
-      if (!trade || (body.userId !== undefined && body.userId !== trade.userId)) apiNotFound();
-      const result = await recordTradeChange(
-        context,
-        (db) => setTradeStatus(db, user, body.id, body.status, livePrice(context)),
-        (changed) => ({ change: changed.statusChange === "closed" ? "closed" : "updated", trade: changed.trade }),
-      );
-      if (!result) apiNotFound();
+      valueOrApiError(await setTradeOpen(context, user, { id: body.id, open: body.status, ownerId: body.userId }));
       return { status: 200, message: TRADE_SAVED };
     },
     sample: async (f, role) => ({ body: { id: await f.make.trade(role), status: 0, user_id: f.users[role].id } }),
@@ -219,27 +167,14 @@ export const tradeCalls = [
     response: z.object({ status: okStatus, data: z.object({ rows: z.array(tradeRowShape), count: z.number().int().nonnegative() }) }),
     handle: async ({ context, user, params, query, request }) => {
       if (params.userId !== user.id) apiNotFound();
-      const listQuery = parseTradeListQuery(tradeListParams(requestUrl(request)), user.roleId);
-      if (user.roleId === 1 && (query.startDate || query.endDate)) {
-        const dates = tradeDateFilterSchema.safeParse({ startDate: query.startDate ?? "", endDate: query.endDate ?? "" });
-        if (!dates.success) badInput(dates.error.issues[0].message, String(dates.error.issues[0].path[0] ?? "startDate"));
-      }
-      const filters = {
-        window: tradeListWindow(user.roleId, new Date(), listQuery),
-        userId: listQuery.userId,
-        sectorId: listQuery.sectorId,
-        open: listQuery.open,
-        symbolId: query.symbolId ?? null,
-      };
-      const pageSize = query.pageSize ?? TRADE_PAGE_SIZE;
-      const [page, total] = await Promise.all([
-        listTrades(context.db, user, filters, { cursor: null, direction: "after", offset: ((query.currentPage ?? 1) - 1) * pageSize, limit: pageSize }),
-        countTrades(context.db, user, filters),
-      ]);
-      const rows = page.rows.map((t) => {
-        const live = t.status ? (context.liveBook.get(t.symbolCode)?.last ?? null) : null;
-        const { pnl, pnlPercent } = computeTradePnl({ tradeType: t.tradeType, open: t.status, quantity: t.quantity, buyPrice: t.buyPrice, sellPrice: t.sellPrice }, live);
-        return {
+      const { rows: trades, count } = valueOrApiError(
+        await listTradesWithCount(context, user, tradeListParams(requestUrl(request)), {
+          symbolId: query.symbolId,
+          page: query.currentPage ?? 1,
+          pageSize: query.pageSize ?? TRADE_PAGE_SIZE,
+        }),
+      );
+      const rows = trades.map((t) => ({
           id: t.id,
           userId: t.userId,
           username: t.username,
@@ -250,16 +185,15 @@ export const tradeCalls = [
           sellPrice: t.sellPrice,
           targetPrice: t.targetPrice,
           slPrice: t.slPrice,
-          currentPrice: live,
-          pnl: jsonDecimal(pnl),
-          pnlPercent: jsonDecimal(pnlPercent),
+          currentPrice: t.currentPrice,
+          pnl: jsonDecimal(t.pnl),
+          pnlPercent: jsonDecimal(t.pnlPercent),
           tradeDateTime: t.tradeDateTime.toISOString(),
           exitDateTime: t.exitDateTime ? t.exitDateTime.toISOString() : null,
           status: t.status,
           isVerified: t.isVerified,
-        };
-      });
-      return { status: 200, data: { rows, count: total } };
+        }));
+      return { status: 200, data: { rows, count } };
     },
     sample: async (f, role) => {
       await f.make.trade(role);
@@ -277,8 +211,7 @@ export const tradeCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, params }) => {
-      const deleted = await recordTradeChange(context, (db) => deleteTrade(db, user, params.id), (trade) => ({ change: "deleted", trade }));
-      if (!deleted) apiNotFound();
+      valueOrApiError(await removeTrade(context, user, params.id));
       return { status: 200, message: TRADE_DELETED };
     },
     sample: async (f, role) => ({ params: { id: await f.make.trade(role) } }),
@@ -296,7 +229,7 @@ export const tradeCalls = [
     status: 200,
     response: z.object({ status: okStatus, suggestions: z.array(suggestionRowShape), totalCount: z.number().int().nonnegative() }),
     handle: async ({ context, query }) => {
-      const { rows, total } = await listSuggestionsPage(context.db, query.currentPage ?? 1, query.pageSize ?? LONG_PAGE_SIZE);
+      const { rows, total } = await listSuggestions(context, query.currentPage ?? 1, query.pageSize ?? LONG_PAGE_SIZE);
       return { status: 200, suggestions: rows.map((r) => ({ id: r.id, trends: r.trends, symbol_id: r.symbolId, symbol: { symbol_code: r.symbolCode } })), totalCount: total };
     },
     sample: () => ({}),
@@ -314,8 +247,7 @@ export const tradeCalls = [
     status: 201,
     response: createdShape(),
     handle: async ({ context, user, body }) => {
-      if (!(await isSuggestableSymbol(context.db, body.symbolId))) badInput(SELECT_SCRIPT, "symbol_id");
-      const id = await createSuggestion(context.db, { ...body, userId: user.id });
+      const id = valueOrApiError(await saveSuggestion(context, user, body), suggestionAliases);
       return { status: 201, message: SUGGESTION_CREATED, data: { id } };
     },
     sample: (f) => ({ body: { payload: { trends: "Buy", symbol_id: f.symbolId, user_id: f.users[1].id } } }),
@@ -335,8 +267,7 @@ export const tradeCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, params, body }) => {
-      if (!(await isSuggestableSymbol(context.db, body.symbolId))) badInput(SELECT_SCRIPT, "symbol_id");
-      if (!(await updateSuggestion(context.db, params.id, { ...body, userId: user.id }))) apiNotFound();
+      valueOrApiError(await saveSuggestion(context, user, { ...body, id: params.id }), suggestionAliases);
       return { status: 200, message: SUGGESTION_UPDATED };
     },
     sample: async (f) => ({ params: { id: await f.make.suggestion() }, body: { payload: { trends: "Sell", symbol_id: f.symbolId, user_id: f.users[1].id } } }),
@@ -353,7 +284,7 @@ export const tradeCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, params }) => {
-      if (!(await deleteSuggestion(context.db, params.id))) apiNotFound();
+      valueOrApiError(await removeSuggestion(context, params.id));
       return { status: 200, message: SUGGESTION_DELETED };
     },
     sample: async (f) => ({ params: { id: await f.make.suggestion() } }),

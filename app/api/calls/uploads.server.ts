@@ -2,10 +2,9 @@
 // files. Both go through the Upload page's own imports (app/market/*-import.server.ts), so what
 // is accepted, stored or refused, and the messages, are the page's (DECISIONS 21, 22).
 import * as z from "zod";
-import { importPostedBhavRows } from "~/market/bhav-import.server";
 import { SYMBOL_MISSING_MESSAGE } from "~/market/bhav.server";
 import { NOT_A_REFERENCE_FILE, REFERENCE_HEADER } from "~/market/import-report";
-import { importUploadedFile, uploadStatus, type UploadFileResult } from "~/services/uploads.server";
+import { importPostedBhavCopy, importUploads, type UploadFileResult } from "~/services/uploads.server";
 import { postedBhavRowsSchema, referencePointFilesSchema } from "~/schemas/upload";
 import { okStatus, ymdDate } from "../shapes";
 import { apiErrors, defineCall } from "../types.server";
@@ -89,7 +88,7 @@ export const uploadCalls = [
     status: 200,
     response: z.object({ status: okStatus, message: z.string(), data: bhavOutcomeShape }),
     handle: async ({ context, body }) => {
-      const { report, rows } = await importPostedBhavRows(context.db, body);
+      const { report, rows } = await importPostedBhavCopy(context, body);
       const outcomes = rows.map((r, row) => ({ row, outcome: r.outcome, symbol_code: r.symbolCode, message: r.message }));
       const count = (outcome: (typeof outcomes)[number]["outcome"]) => outcomes.filter((o) => o.outcome === outcome).length;
       const data = { stored: count("stored"), rejected: count("rejected"), skipped: count("skipped"), ignored: count("ignored"), tradingDates: report.tradingDates, rows: outcomes };
@@ -144,10 +143,8 @@ export const uploadCalls = [
     status: 200,
     response: z.object({ status: okStatus, message: z.string(), data: z.array(fileReportShape) }),
     handle: async ({ context, body }) => {
-      const results: UploadFileResult[] = [];
-      for (const file of body.pointFile) results.push(await importUploadedFile(context.db, "reference", file));
+      const { results, status } = await importUploads(context, "reference", body.pointFile);
       const data = fileReports(results);
-      const status = uploadStatus(results);
       if (status !== 200) apiErrors(status === 413 ? 413 : 400, data.map((f) => ({ msg: f.fatal ?? "Nothing was stored", path: f.fileName })), { data });
       const stored = data.reduce((sum, f) => sum + f.storedCount, 0);
       const refused = data.filter((f) => f.fatal !== null).length;

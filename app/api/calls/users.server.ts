@@ -1,19 +1,24 @@
 // Users and Login Users (admin-console.md §7 Users). Who may write which account is the pure
 // rule mayWriteAccount (app/domain/user-admin.ts), as on the /users pages.
 import * as z from "zod";
-import { createAccount, updateAccount, userWriteProblems } from "~/services/accounts.server";
-import { ALL_ROLES, isRoleId } from "~/domain/access";
+import {
+  ACCOUNT_NOT_MANAGEABLE,
+  createAccount,
+  deleteAccount,
+  listAccountsPage,
+  listSignedInAccounts,
+  listUserReport,
+  setUserActive,
+  updateAccount,
+} from "~/services/accounts.server";
+import type { Outcome } from "~/domain/outcome";
 import { LONG_PAGE_SIZE, PAGE_SIZE } from "~/domain/paging";
-import { canManageAccount, listRoleFor, mayWriteAccount, ownAccountRefusal } from "~/domain/user-admin";
-import { deleteUserAccount, findUserForEdit, findUserRole, listLoginUsersPage, listUsersPage } from "~/models/user-admin.server";
-import { setUserStatus } from "~/models/user.server";
 import { createUserSchema, updateUserSchema, USER_SAVED } from "~/schemas/user-admin";
 import { createdShape, idParam, isoDateTime, listShape, messageShape, pageQuery, statusBody } from "../shapes";
-import { apiError, apiNotFound, badInput, defineCall } from "../types.server";
+import { apiError, apiNotFound, defineCall, valueOrApiError } from "../types.server";
 import { FORBIDDEN_MESSAGE } from "../messages";
 import { strictRecordId } from "~/schemas/record-id";
-import type { AppContext } from "~/server/context";
-import { listUserReportPage } from "~/models/user-report.server";
+import type { AppContext } from "~/config/context";
 import { documentedRangeQuery, parseDocumentedUserReport, queryFlag } from "../report-params.server";
 import { mayCall } from "../roles";
 
@@ -44,8 +49,8 @@ async function userReportList(context: AppContext, query: z.output<typeof userLi
   // noquery: every user of the role, as the report lists them unfiltered.
   const filter = query.noquery ? { role_id: query.role_id } : query;
   const { input, range } = parseDocumentedUserReport(filter);
-  const { rows, total } = await listUserReportPage(
-    context.db,
+  const { rows, total } = await listUserReport(
+    context,
     { mode: input.mode, roleId: input.role_id, range },
     { page: query.currentPage ?? 1, pageSize: query.pageSize ?? PAGE_SIZE },
   );
@@ -70,14 +75,15 @@ const userUpdateSchema = updateUserSchema.safeExtend({ id: strictRecordId("Pleas
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
 
-/** A role the actor may not give is refused before validation (403), as on the page. */
-function refuseRole(allowed: boolean): void {
-  if (!allowed) apiError(403, FORBIDDEN_MESSAGE);
-}
-
-async function firstProblem(problems: Promise<{ path: string; message: string }[]>) {
-  const [problem] = await problems;
-  if (problem) badInput(problem.message, problem.path === "roleId" ? "role_id" : problem.path);
+/**
+ * The accounts service's answer as the API's. An account the caller may not manage is answered
+ * as a missing one (a token cannot probe which ids exist), and a problem names its field as the
+ * documents do (role_id).
+ */
+function accountAnswer<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok && outcome.problem === ACCOUNT_NOT_MANAGEABLE) apiNotFound();
+  if (!outcome.ok && outcome.problem.field === "roleId") return valueOrApiError({ ok: false, problem: { ...outcome.problem, field: "role_id" } });
+  return valueOrApiError(outcome);
 }
 
 export const userCalls = [
@@ -101,8 +107,7 @@ export const userCalls = [
         if (!mayCall(user.roleId, { page: USER_REPORT_PAGE })) apiError(403, FORBIDDEN_MESSAGE);
         return userReportList(context, query);
       }
-      const roleId = listRoleFor(user.roleId, query.role_id ?? null);
-      const { rows, total } = await listUsersPage(context.db, { roleId, page: query.currentPage ?? 1, pageSize: query.pageSize ?? PAGE_SIZE });
+      const { rows, total } = await listAccountsPage(context, user, { roleId: query.role_id ?? null, page: query.currentPage ?? 1, pageSize: query.pageSize ?? PAGE_SIZE });
       return {
         status: 200,
         data: rows.map(({ roleId: role, ...r }) => ({ ...r, role_id: role })),
@@ -123,9 +128,7 @@ export const userCalls = [
     status: 201,
     response: createdShape(),
     handle: async ({ context, user, body }) => {
-      refuseRole(isRoleId(body.roleId) && mayWriteAccount(user.roleId, { kind: "create", newRole: body.roleId }));
-      await firstProblem(userWriteProblems(context.db, user.roleId, body));
-      const id = await createAccount(context, user, body);
+      const id = accountAnswer(await createAccount(context, user, body));
       return { status: 201, message: USER_SAVED, data: { id } };
     },
     sample: (f) => ({
@@ -145,13 +148,7 @@ export const userCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, body }) => {
-      const currentRole = await findUserRole(context.db, body.id);
-      if (currentRole === null || !canManageAccount(user.roleId, currentRole)) apiNotFound();
-      refuseRole(isRoleId(body.roleId) && mayWriteAccount(user.roleId, { kind: "update", currentRole, newRole: body.roleId }));
-      await firstProblem(userWriteProblems(context.db, user.roleId, body, body.id));
-      if (!(await updateAccount(context, user, body.id, body, currentRole))) apiNotFound();
-      if (!body.status) context.hub.disconnectUser(body.id);
-      else await context.hub.refreshSymbolAccess(body.id, body.roleId);
+      accountAnswer(await updateAccount(context, user, body.id, body));
       return { status: 200, message: USER_SAVED };
     },
     sample: async (f) => {
@@ -173,14 +170,8 @@ export const userCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, body }) => {
-      const currentRole = await findUserRole(context.db, body.id);
-      if (currentRole === null || !canManageAccount(user.roleId, currentRole)) apiNotFound();
-      if (!mayWriteAccount(user.roleId, { kind: "status", currentRole })) apiError(403, FORBIDDEN_MESSAGE);
-      const refusal = ownAccountRefusal({ kind: "status", active: body.status }, user.id, body.id);
-      if (refusal) apiError(403, refusal);
-      await setUserStatus(context.db, body.id, body.status);
-      if (!body.status) context.hub.disconnectUser(body.id);
-      return { status: 200, message: body.status ? "User activated" : "User deactivated: their sessions have ended" };
+      const message = accountAnswer(await setUserActive(context, user, body.id, body.status));
+      return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.user(4)).id, status: 0 } }),
     invalid: { body: { id: 1, status: 7 }, message: "Please send status 1 or 0" },
@@ -196,14 +187,8 @@ export const userCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, params }) => {
-      const target = await findUserForEdit(context.db, params.id);
-      if (!target || !canManageAccount(user.roleId, target.roleId)) apiNotFound();
-      const refusal = ownAccountRefusal({ kind: "delete" }, user.id, target.id);
-      if (refusal) apiError(403, refusal);
-      const manageable = ALL_ROLES.filter((r) => canManageAccount(user.roleId, r));
-      if (!(await deleteUserAccount(context.db, target.id, manageable))) apiNotFound();
-      context.hub.disconnectUser(target.id);
-      return { status: 200, message: `User ${target.username} deleted` };
+      const { message } = accountAnswer(await deleteAccount(context, user, params.id));
+      return { status: 200, message };
     },
     sample: async (f) => ({ params: { id: (await f.make.user(4)).id } }),
   }),
@@ -220,8 +205,7 @@ export const userCalls = [
       z.object({ userId: z.number().int(), name: z.string(), username: z.string(), email: z.string(), role_id: z.number().int(), loginTime: isoDateTime, lastSeenAt: isoDateTime }),
     ),
     handle: async ({ context, query }) => {
-      const roleId = query.role_id && isRoleId(query.role_id) ? query.role_id : null;
-      const { rows, total } = await listLoginUsersPage(context.db, { roleId, page: query.currentPage ?? 1, pageSize: query.pageSize ?? LONG_PAGE_SIZE });
+      const { rows, total } = await listSignedInAccounts(context, { roleId: query.role_id, page: query.currentPage ?? 1, pageSize: query.pageSize ?? LONG_PAGE_SIZE });
       return {
         status: 200,
         data: rows.map(({ roleId: role, loginTime, lastSeenAt, ...r }) => ({ ...r, role_id: role, loginTime: loginTime.toISOString(), lastSeenAt: lastSeenAt.toISOString() })),

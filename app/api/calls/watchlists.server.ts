@@ -1,38 +1,30 @@
 // Watchlists and their symbols (trading-dashboard.md §7, admin-console.md §7 "Watchlists").
-// The same models as /watch-list: every read and write is scoped by the owner, so another
+// The same service as /watch-list: every read and write is scoped by the owner, so another
 // user's watchlist answers 404 and changes nothing; a customer lists and adds only the symbols
-// of its subscription (symbolChoiceProblem, the page's rule, with the page's message).
+// of its subscription (the page's check, with the page's message).
 import { json } from "@remix-run/node";
 import * as z from "zod";
-import { findSymbolById, symbolChoiceProblem, visibleSymbolCodes } from "~/models/symbol.server";
 import {
-  addSymbolToOwnWatchlist,
+  addSymbolToWatchlist,
   createWatchlist,
-  deleteOwnWatchlist,
-  listOwnWatchlists,
-  listOwnWatchlistSymbols,
-  removeSymbolFromOwnWatchlist,
-  reorderOwnWatchlists,
-} from "~/models/watchlist.server";
+  deleteWatchlist,
+  listWatchlists,
+  listWatchlistSymbols,
+  removeSymbolFromWatchlist,
+  reorderWatchlists,
+} from "~/services/watchlists.server";
 import {
   addSymbolSchema,
   createWatchlistSchema,
   ENTER_WATCHLIST_NAME,
   removeSymbolSchema,
   reorderWatchlistsSchema,
-  SYMBOL_ADDED,
-  SYMBOL_ALREADY_LISTED,
-  SYMBOL_REMOVED,
-  symbolRefusal,
-  WATCHLIST_CREATED,
-  WATCHLIST_DELETED,
-  WATCHLIST_REORDERED,
+  SELECT_WATCHLIST_SYMBOL as SELECT_SYMBOL,
 } from "~/schemas/watchlist";
 import { createdShape, dataShape, idParam, isoDateTime, messageShape } from "../shapes";
-import { apiNotFound, badInput, defineCall } from "../types.server";
+import { badInput, defineCall, valueOrApiError } from "../types.server";
 import { recordId } from "~/schemas/record-id";
 
-const SELECT_SYMBOL = "Please select a symbol";
 const SEND_WATCHLISTS = "Please send the watchlists in their new order";
 
 const watchlistRowShape = z.object({ id: z.number().int(), watchlist_name: z.string(), updated_at: isoDateTime });
@@ -82,7 +74,7 @@ export const watchlistCalls = [
     status: 200,
     response: dataShape(z.array(watchlistRowShape)),
     handle: async ({ context, user }) => {
-      const rows = await listOwnWatchlists(context.db, user.id);
+      const rows = await listWatchlists(context, user);
       return { status: 200, data: rows.map((w) => ({ id: w.id, watchlist_name: w.name, updated_at: w.updatedAt.toISOString() })) };
     },
     sample: () => ({}),
@@ -99,8 +91,8 @@ export const watchlistCalls = [
     status: 201,
     response: createdShape(),
     handle: async ({ context, user, body }) => {
-      const id = await createWatchlist(context.db, user.id, body.watchlistName);
-      return { status: 201, message: WATCHLIST_CREATED, data: { id } };
+      const { id, message } = await createWatchlist(context, user, body.watchlistName);
+      return { status: 201, message, data: { id } };
     },
     sample: () => ({ body: { watchlist_name: uniqueName("API list") } }),
     invalid: { body: { watchlist_name: "   " }, message: ENTER_WATCHLIST_NAME },
@@ -118,8 +110,8 @@ export const watchlistCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, body }) => {
-      if (!(await reorderOwnWatchlists(context.db, user.id, body.ids))) apiNotFound();
-      return { status: 200, message: WATCHLIST_REORDERED };
+      const { message } = valueOrApiError(await reorderWatchlists(context, user, body.ids));
+      return { status: 200, message };
     },
     sample: async (f, role) => {
       await f.make.watchlist(role);
@@ -139,8 +131,8 @@ export const watchlistCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, params }) => {
-      if (!(await deleteOwnWatchlist(context.db, user.id, params.id))) apiNotFound();
-      return { status: 200, message: WATCHLIST_DELETED };
+      const { message } = valueOrApiError(await deleteWatchlist(context, user, params.id));
+      return { status: 200, message };
     },
     sample: async (f, role) => ({ params: { id: await f.make.watchlist(role) } }),
   }),
@@ -155,10 +147,7 @@ export const watchlistCalls = [
     status: 200,
     response: dataShape(z.array(watchlistSymbolShape)),
     handle: async ({ context, user, params }) => {
-      const own = await listOwnWatchlists(context.db, user.id);
-      if (!own.some((w) => w.id === params.watchlistId)) apiNotFound();
-      const [listed, visible] = await Promise.all([listOwnWatchlistSymbols(context.db, user.id, params.watchlistId), visibleSymbolCodes(context.db, user)]);
-      const shown = visible === "all" ? listed : listed.filter((r) => visible.has(r.symbolCode.toUpperCase()));
+      const shown = valueOrApiError(await listWatchlistSymbols(context, user, params.watchlistId));
       return {
         status: 200,
         data: shown.map((r) => ({ watchlist_id: params.watchlistId, symbol_id: r.symbolId, sector_id: r.sectorId, symbolmst: { symbol_code: r.symbolCode } })),
@@ -180,13 +169,12 @@ export const watchlistCalls = [
     status: 201,
     response: z.union([createdShape(), messageShape()]),
     handle: async ({ context, user, body }) => {
-      const symbol = await findSymbolById(context.db, body.symbolId);
-      const problem = await symbolChoiceProblem(context.db, user, symbol);
-      if (problem || !symbol) badInput(symbol && problem ? symbolRefusal(problem, symbol.symbolCode) : SELECT_SYMBOL, "symbol_id");
-      const outcome = await addSymbolToOwnWatchlist(context.db, user.id, body.watchlistId, symbol);
-      if (outcome === "not-found") apiNotFound();
-      if (outcome === "exists") return json({ status: 200, message: SYMBOL_ALREADY_LISTED }, { status: 200 });
-      return { status: 201, message: SYMBOL_ADDED, data: { id: symbol.id } };
+      const outcome = await addSymbolToWatchlist(context, user, body.watchlistId, { id: body.symbolId });
+      // The refusal is about the symbol, which this call sends as symbol_id.
+      if (!outcome.ok && outcome.problem.field === "symbol") badInput(outcome.problem.message, "symbol_id");
+      const { symbolId, added, message } = valueOrApiError(outcome);
+      if (!added) return json({ status: 200, message }, { status: 200 });
+      return { status: 201, message, data: { id: symbolId } };
     },
     sample: async (f, role) => ({ body: { watchlist_id: await f.make.watchlist(role), symbol_id: f.symbolId, sector_id: f.sectorId } }),
     invalid: { body: { watchlist_id: 1 }, message: SELECT_SYMBOL },
@@ -202,8 +190,8 @@ export const watchlistCalls = [
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, params }) => {
-      if (!(await removeSymbolFromOwnWatchlist(context.db, user.id, params.watchlistId, params.symbolId))) apiNotFound();
-      return { status: 200, message: SYMBOL_REMOVED };
+      const { message } = valueOrApiError(await removeSymbolFromWatchlist(context, user, params.watchlistId, params.symbolId));
+      return { status: 200, message };
     },
     sample: async (f, role) => ({ params: { watchlistId: await f.make.watchlist(role, true), symbolId: f.symbolId } }),
   }),

@@ -10,21 +10,9 @@ import { useEffect, useMemo, useState } from "react";
 import { FieldErrors, FormErrors, SubmitButton, TextField, controlClass } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { ROLE_NAMES, type RoleId } from "~/domain/access";
-import { createUserSchema, updateUserSchema } from "~/schemas/user-admin";
+import { createUserSchema, updateUserSchema, type UserFormDefaults } from "~/schemas/user-admin";
 import { secondaryButtonClass } from "./admin-ui";
 import { useHydrated } from "~/components/ui/use-hydrated";
-
-export interface UserFormDefaults {
-  roleId?: string;
-  name?: string;
-  username?: string;
-  email?: string;
-  status?: boolean;
-  sectorIds: number[];
-  symbolIds: number[];
-  dateSubscribed?: string;
-  dateExpired?: string;
-}
 
 interface SymbolOption {
   id: number;

@@ -9,7 +9,7 @@ import { NumberField, SelectField } from "~/components/ui/select-field";
 import { ALERT_CONDITIONS, ALERT_VIEW_TYPES } from "~/domain/alerts";
 import { formatNumber } from "~/domain/format";
 import { alertSchema } from "~/schemas/alert";
-import { useLiveQuotes } from "~/realtime/socket-context";
+import { useLiveQuotes } from "~/components/realtime/socket-context";
 
 export interface AlertDefaults {
   name?: string;

@@ -8,7 +8,7 @@ import { chartMarkers } from "~/domain/chart-markers";
 import { useRootData } from "~/components/layout/use-root-data";
 import { CandleSvg, type PriceLine } from "./candle-svg";
 import { useLiveCandles } from "./use-live-candles";
-import { useLiveQuotes } from "~/realtime/socket-context";
+import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { SwingAlertToast, useSwingAlerts } from "./use-swing-alerts";
 import { swingLineAsChartLine, swingLineMarker } from "~/domain/swing-alerts";
 

@@ -1,7 +1,7 @@
 // A percentage-over-time line (0–100) drawn on the server as SVG: the sector-analysis chart
 // without JavaScript and until the zoomable chart has loaded.
 import { formatNumber } from "~/domain/format";
-import { formatIstDateTime } from "~/domain/dates";
+import { formatIstDateTime, istClock as istWallClock } from "~/domain/dates";
 
 export interface PercentagePoint {
   /** Epoch ms. */
@@ -12,9 +12,9 @@ export interface PercentagePoint {
 const PAD = { top: 10, right: 44, bottom: 24, left: 8 };
 
 function istClock(ms: number): string {
-  const d = new Date(ms + 330 * 60_000);
+  const d = istWallClock(ms);
   const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+  return `${two(d.hour)}:${two(d.minute)}`;
 }
 
 export function PercentageLineSvg({ points, title, height = 400, width = 960 }: { points: readonly PercentagePoint[]; title: string; height?: number; width?: number }) {

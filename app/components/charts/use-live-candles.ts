@@ -11,7 +11,7 @@ import { foldTicks, periodBounds, spliceClosedCandles, tickFromQuote, timeframeB
 import type { Quote } from "~/domain/quotes";
 import { resolutionForTimeframe, udfHistoryToCandles, type UdfHistory } from "~/domain/udf";
 import { SERVER_EVENTS, type SymbolTickPayload } from "~/realtime/events";
-import { useSocket } from "~/realtime/socket-context";
+import { useSocket } from "~/components/realtime/socket-context";
 
 export type CandleSource = "chart-data" | "udf";
 

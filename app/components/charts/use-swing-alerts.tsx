@@ -4,7 +4,7 @@
 // clears the line. The chart already subscribes to its symbol, so the alerts reach it.
 import { useEffect, useState } from "react";
 import { SERVER_EVENTS } from "~/realtime/events";
-import { useSocket } from "~/realtime/socket-context";
+import { useSocket } from "~/components/realtime/socket-context";
 import { isSwingAlertFor, swingAlertMessage, swingLineAfterAlert, type SwingLine } from "~/domain/swing-alerts";
 
 /** How long a swing toast stays (it can be dismissed sooner). */

@@ -3,8 +3,8 @@
 import { useEffect, useState } from "react";
 import type { BroadcastView } from "~/domain/chat";
 import { SERVER_EVENTS, type BroadcastPayload } from "~/realtime/events";
-import { useSocket } from "~/realtime/socket-context";
-import { useSocketConnected } from "~/realtime/use-chat-updates";
+import { useSocket } from "~/components/realtime/socket-context";
+import { useSocketConnected } from "~/components/realtime/use-chat-updates";
 
 const KEEP = 3;
 

@@ -1,6 +1,6 @@
 // The messages of one conversation. Text is rendered as React text nodes, never as HTML, so
 // nothing a message contains can run (a <script> shows as the characters "<script>").
-import type { MessageLine } from "./types";
+import type { MessageLine } from "~/domain/chat";
 
 export function MessageList({ messages }: { messages: MessageLine[] }) {
   if (messages.length === 0) {

@@ -7,14 +7,13 @@ import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/domain/format";
-import { MAX_MESSAGE_LENGTH, NO_CONVERSATION_TEXT, SUPPORT_UNAVAILABLE } from "~/domain/chat";
+import { MAX_MESSAGE_LENGTH, NO_CONVERSATION_TEXT, SUPPORT_UNAVAILABLE, type ConversationListItem, type SupportScreenData } from "~/domain/chat";
 import { chatMessageSchema } from "~/schemas/chat";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
-import { useChatUpdates, useSocketConnected } from "~/realtime/use-chat-updates";
+import { useChatUpdates, useSocketConnected } from "~/components/realtime/use-chat-updates";
 import { BroadcastDialog } from "./broadcast-dialog";
 import { MessageList } from "./message-list";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { ConversationListItem, SupportScreenData } from "./types";
 
 export function SupportScreen({ data, lastResult }: { data: SupportScreenData; lastResult?: SubmissionResult<string[]> | null }) {
   useChatUpdates(data.viewer.id);

@@ -13,7 +13,7 @@ import { keyLabelColour, referenceLineColour } from "~/domain/targets";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import { WatchlistPanel } from "~/components/watchlist/watchlist-panel";
 import { TradeButtons } from "~/components/charts/trade-buttons";
-import { useLiveQuotes } from "~/realtime/socket-context";
+import { useLiveQuotes } from "~/components/realtime/socket-context";
 import type { DashboardData } from "~/services/dashboard.server";
 import { useRootData } from "~/components/layout/use-root-data";
 import { NoScriptShow, ViewSelect } from "~/components/ui/view-controls";

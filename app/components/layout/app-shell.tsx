@@ -6,7 +6,7 @@ import { direction } from "~/domain/quotes";
 import { trendBadgeTone } from "~/domain/trend";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { ThemeSwitch } from "./auth-card";
-import { useLiveQuotes } from "~/realtime/socket-context";
+import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { LiveBroadcasts } from "~/components/chat/live-broadcasts";
 import { NotificationCenter } from "~/components/notifications/notification-center";
 import { ConnectionStatusIndicator } from "./connection-status";

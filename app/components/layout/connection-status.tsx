@@ -1,7 +1,7 @@
 // The live connection's state in the top bar, so prices never freeze without a word: live,
 // reconnecting or offline, with the IST time of the last price this tab received.
 import { formatIstTime } from "~/domain/ist-format";
-import { useConnectionState, useSocket, type ConnectionStatus } from "~/realtime/socket-context";
+import { useConnectionState, useSocket, type ConnectionStatus } from "~/components/realtime/socket-context";
 
 const LABEL: Record<ConnectionStatus, string> = {
   connecting: "Connecting…",

@@ -10,7 +10,7 @@ import { createSpeechCooldown, speakAlertScript } from "~/domain/speech";
 import { ALERT_NOTIFICATION_EVENT, SERVER_EVENTS, type AlertNotificationPayload } from "~/realtime/events";
 import type { TradeNotificationPayload } from "~/domain/trade-notifications";
 import { formatIstDateTime } from "~/domain/ist-format";
-import { useSocket } from "~/realtime/socket-context";
+import { useSocket } from "~/components/realtime/socket-context";
 
 export interface NotificationItem {
   id: number;

@@ -22,7 +22,7 @@ import {
   withParams,
   type WatchRow,
 } from "~/domain/watchlist";
-import { useLiveQuotes } from "~/realtime/socket-context";
+import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { createWatchlistSchema } from "~/schemas/watchlist";
 import type { WatchlistPanelData } from "~/services/watchlists.server";
 

@@ -7,7 +7,7 @@ import { insertSectorGaugePoints } from "~/models/market-events.server";
 import { roomForRole, SERVER_EVENTS, type OverviewDataPayload } from "~/realtime/events";
 import { findPathRule } from "~/domain/access";
 import type { RealtimeHub } from "~/realtime/hub.server";
-import type { LiveBook } from "../live-book.server";
+import type { LiveBook } from "../../realtime/live-book.server";
 import type { MarketEngine } from "../engine.server";
 
 export type OverviewData = OverviewDataPayload;

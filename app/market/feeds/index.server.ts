@@ -1,7 +1,7 @@
 // FEED picks the price source: "simulated" (default), "replay:<folder>", "off", or the name of a
 // registered live-rate provider (app/market/feed.ts).
 import { providerFactory, type PriceFeed, type ProviderCredentials } from "~/market/feed";
-import type { TradingDayCheck } from "~/market/trading-calendar";
+import type { TradingDayCheck } from "~/domain/trading-calendar";
 import { createReplayFeed } from "./replay.server";
 import { createSimulatedFeed } from "./simulated.server";
 

@@ -6,7 +6,7 @@
 import type { Candle } from "~/domain/candles";
 import { istMidnight } from "~/domain/dates";
 import type { FeedSymbol, FeedTick, PriceFeed } from "~/market/feed";
-import { isNseSessionOpen, SESSION_MINUTES, SESSION_OPEN_MINUTE_IST, type TradingDayCheck } from "~/market/trading-calendar";
+import { isNseSessionOpen, SESSION_MINUTES, SESSION_OPEN_MINUTE_IST, type TradingDayCheck } from "~/domain/trading-calendar";
 import { hashSeed, standardNormal, streamFor } from "./prng";
 
 /** NSE's price tick: 5 paise. */

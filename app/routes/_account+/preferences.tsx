@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { optionalUser } from "~/auth/guards.server";
 import { readPreferences, writePreferences } from "~/auth/preferences.server";
 import { preferencesSchema } from "~/schemas/preferences";
-import { setUserSetting } from "~/models/user.server";
+import { rememberTheme } from "~/services/account-preferences.server";
 import { readForm } from "~/schemas/request-input.server";
 
 // Theme and sidebar switches post here: a plain form without JavaScript, a fetcher with it.
@@ -18,8 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = parsed.data;
   if (input.intent === "theme") {
     prefs.theme = input.theme;
-    // The theme is also the user's Theme setting, so it follows them to another browser.
-    if (user) await setUserSetting(context.db, user.id, "Theme", input.theme);
+    if (user) await rememberTheme(context, user.id, input.theme);
   } else if (input.intent === "sidebarOpen") {
     prefs.sidebarOpen = input.value === "true";
   } else if (input.intent === "sidebarExpanded") {

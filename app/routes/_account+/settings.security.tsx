@@ -10,7 +10,7 @@ import {
   othersSignedOutMessage,
   PASSWORD_CHANGED,
   SESSION_SIGNED_OUT,
-} from "~/auth/account-security.server";
+} from "~/services/account-security.server";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { buttonClass, cellClass, linkClass, PageTitle, secondaryButtonClass, Table } from "~/components/admin/admin-ui";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";

@@ -1,8 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
-import { authPostLimitMessage } from "~/auth/login.server";
-import { confirmEnrolment, loadTwoFactorSettings, regenerateRecoveryCodes, startEnrolment, turnOffTwoFactor } from "~/auth/two-factor.server";
+import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
+import { confirmEnrolment, loadTwoFactorSettings, regenerateRecoveryCodes, startEnrolment, turnOffTwoFactor } from "~/services/two-factor.server";
 import { secondaryButtonClass } from "~/components/admin/admin-ui";
 import { controlClass, FormErrors, SubmitButton } from "~/components/ui/field";
 import { TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";

@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "~/schemas/parse";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { FormErrors, SubmitButton } from "~/components/ui/field";
 import { NumberField, SelectField } from "~/components/ui/select-field";
-import { formatNumber } from "~/domain/format";
-import { adjustSymbolPrices, findSymbolChoice, listSymbolChoices, PriceOutOfRangeError } from "~/models/price-adjustment.server";
-import { BONUS_OPERATIONS, bonusSplitSchema, SELECT_SCRIPT } from "~/schemas/bonus-split";
+import { applyBonusSplit, listBonusSplitSymbols } from "~/services/price-adjustments.server";
+import { BONUS_OPERATIONS, bonusSplitSchema } from "~/schemas/bonus-split";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -15,39 +14,17 @@ export const meta: MetaFunction = () => [{ title: "Bonus Splitting — NSE Signa
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  return json({ symbols: await listSymbolChoices(context.db) });
+  return json({ symbols: await listBonusSplitSymbols(context) });
 }
 
 // A POST, never a GET (DECISIONS 24): the documents' GET admin/dayohlc/list/{symbolId}/{number}/{operation}.
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const formData = await readForm(request);
-  let symbolCode = "";
-  const submission = await parseWithZod(formData, {
-    async: true,
-    schema: bonusSplitSchema.superRefine(async (value, ctx) => {
-      const symbol = await findSymbolChoice(context.db, value.symbolId);
-      if (!symbol) ctx.addIssue({ code: "custom", path: ["symbolId"], message: SELECT_SCRIPT });
-      else symbolCode = symbol.symbolCode;
-    }),
-  });
+  const submission = parseWithZod(await readForm(request), { schema: bonusSplitSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { symbolId, number, operation } = submission.value;
-  try {
-    const result = await adjustSymbolPrices(context.db, { symbolId, factor: number, operation });
-    const verb = operation === "Multiply" ? "multiplied" : "divided";
-    return redirectWithToast(context.cookies, request, "/BonusSplitting", {
-      type: "success",
-      message:
-        `Bonus split applied to ${symbolCode}: ${formatNumber(result.dailyRows, 0)} daily and ` +
-        `${formatNumber(result.intradayRows, 0)} intraday rows ${verb} by ${number}.`,
-    });
-  } catch (error) {
-    if (error instanceof PriceOutOfRangeError) {
-      return json(submission.reply({ formErrors: [`${error.message} Nothing was changed.`] }), { status: 400 });
-    }
-    throw error;
-  }
+  const applied = await applyBonusSplit(context, submission.value);
+  if (!applied.ok) return json(replyWithProblem(submission, applied.problem), { status: applied.problem.status });
+  return redirectWithToast(context.cookies, request, "/BonusSplitting", { type: "success", message: applied.value.message });
 }
 
 export default function BonusSplittingPage() {

@@ -7,8 +7,8 @@ import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { controlClass, FieldFrame, FormErrors, SubmitButton } from "~/components/ui/field";
 import { formatIstDateTime } from "~/domain/dates";
-import { readMaskedCredentials, runVerificationStep } from "~/live-rate/verification.server";
-import { GET_SECRET_FAILED, tokenSchema } from "~/schemas/token";
+import { readStoredCredentials, runVerificationStep } from "~/services/live-rate.server";
+import { tokenSchema } from "~/schemas/token";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -16,23 +16,20 @@ export const meta: MetaFunction = () => [{ title: "API Verification — NSE Sign
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  try {
-    // Never the secrets themselves: their last four characters only (DECISIONS 23).
-    const stored = await readMaskedCredentials(context);
-    return json({
-      loadError: null,
-      stored: stored
-        ? {
-            apiToken: stored.apiToken,
-            apiSecret: stored.apiSecret,
-            lastAuthentication: stored.authenticationDate ? formatIstDateTime(stored.authenticationDate) : null,
-          }
-        : null,
-    });
-  } catch (error) {
-    console.error("[token] load failed", error);
-    return json({ loadError: GET_SECRET_FAILED, stored: null });
-  }
+  // Never the secrets themselves: their last four characters only (DECISIONS 23).
+  const outcome = await readStoredCredentials(context);
+  if (!outcome.ok) return json({ loadError: outcome.problem.message, stored: null });
+  const stored = outcome.value;
+  return json({
+    loadError: null,
+    stored: stored
+      ? {
+          apiToken: stored.apiToken,
+          apiSecret: stored.apiSecret,
+          lastAuthentication: stored.authenticationDate ? formatIstDateTime(stored.authenticationDate) : null,
+        }
+      : null,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,8 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof ReauthenticationRequired) return reauthRedirect(context, request, error);
     throw error;
   }
-  if (!outcome.ok) return json(submission.reply({ formErrors: [outcome.message], hideFields: ["apiToken", "apiSecret"] }), { status: outcome.status });
-  return redirectWithToast(context.cookies, request, "/Token", { type: "success", message: outcome.message });
+  if (!outcome.ok) return json(submission.reply({ formErrors: [outcome.problem.message], hideFields: ["apiToken", "apiSecret"] }), { status: outcome.problem.status });
+  return redirectWithToast(context.cookies, request, "/Token", { type: "success", message: outcome.value.message });
 }
 
 export default function TokenPage() {

@@ -5,8 +5,8 @@ import { notFound, requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { CalendarForm } from "~/components/admin/calendar-form";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
-import { findCalendarEntry, updateCalendarEntry } from "~/models/calendar.server";
-import { CALENDAR_SAVED, calendarSchema } from "~/schemas/calendar";
+import { findCalendarEntry, updateCalendarEntry } from "~/services/calendar.server";
+import { calendarSchema } from "~/schemas/calendar";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Edit calendar entry — NSE S
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
-  const entry = id ? await findCalendarEntry(context.db, id) : null;
+  const entry = id ? await findCalendarEntry(context, id) : null;
   if (!entry) notFound();
   const page = parsePage(searchParamsOf(request).get("page"));
   return json({ entry, backTo: `/calendar${searchWithPage("", page)}` });
@@ -27,9 +27,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!id) notFound();
   const submission = parseWithZod(await readForm(request), { schema: calendarSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  if (!(await updateCalendarEntry(context.db, id, submission.value))) notFound();
+  const saved = await updateCalendarEntry(context, id, submission.value);
+  if (!saved.ok) notFound();
   const page = parsePage(searchParamsOf(request).get("page"));
-  return redirectWithToast(context.cookies, request, `/calendar${searchWithPage("", page)}`, { type: "success", message: CALENDAR_SAVED });
+  return redirectWithToast(context.cookies, request, `/calendar${searchWithPage("", page)}`, { type: "success", message: saved.value.message });
 }
 
 export default function EditCalendarRoute() {

@@ -4,8 +4,8 @@ import { useActionData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { CalendarForm } from "~/components/admin/calendar-form";
-import { createCalendarEntry } from "~/models/calendar.server";
-import { CALENDAR_SAVED, calendarSchema } from "~/schemas/calendar";
+import { createCalendarEntry } from "~/services/calendar.server";
+import { calendarSchema } from "~/schemas/calendar";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -20,8 +20,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: calendarSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  await createCalendarEntry(context.db, submission.value);
-  return redirectWithToast(context.cookies, request, "/calendar", { type: "success", message: CALENDAR_SAVED });
+  const { message } = await createCalendarEntry(context, submission.value);
+  return redirectWithToast(context.cookies, request, "/calendar", { type: "success", message });
 }
 
 export default function NewCalendarRoute() {

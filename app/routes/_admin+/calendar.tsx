@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
 import { formatIstDate } from "~/domain/dates";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
-import { listCalendarPage } from "~/models/calendar.server";
+import { listCalendarEntries } from "~/services/calendar.server";
 import { CALENDAR_FLAGS } from "~/schemas/calendar";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Calendar — NSE Signals" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const page = parsePage(searchParamsOf(request).get("page"));
-  const { rows, total } = await listCalendarPage(context.db, page, LONG_PAGE_SIZE);
+  const { rows, total } = await listCalendarEntries(context, page, LONG_PAGE_SIZE);
   return json({ page, total, rows: rows.map((r) => ({ ...r, shownDate: formatIstDate(new Date(`${r.date}T12:00:00Z`)) })) });
 }
 

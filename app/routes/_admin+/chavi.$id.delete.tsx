@@ -3,7 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
 import { buttonClass, RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { parseIdParam } from "~/domain/paging";
-import { deleteChavi, findChavi } from "~/models/chavi-admin.server";
+import { refuse } from "~/domain/outcome";
+import { deleteKey, findKey, KEY_ALREADY_DELETED } from "~/services/keys.server";
 import { redirectWithToast } from "~/auth/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Chavi — NSE Signals" }];
@@ -11,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Delete Chavi — NSE Signals"
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
-  const key = id ? await findChavi(context.db, id) : null;
+  const key = id ? await findKey(context, id) : null;
   if (!key) notFound();
   return json({ id: key.id, name: key.name, displayName: key.displayName, users: key.userIds.length });
 }
@@ -19,11 +20,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
-  const key = id ? await findChavi(context.db, id) : null;
-  if (!key || !(await deleteChavi(context.db, key.id))) {
-    return redirectWithToast(context.cookies, request, "/chavi", { type: "error", message: "Key not found: it may have been deleted already" });
-  }
-  return redirectWithToast(context.cookies, request, "/chavi", { type: "success", message: `Key ${key.name} deleted successfully` });
+  const outcome = id ? await deleteKey(context, id) : refuse(KEY_ALREADY_DELETED, undefined, 404);
+  if (!outcome.ok) return redirectWithToast(context.cookies, request, "/chavi", { type: "error", message: outcome.problem.message });
+  return redirectWithToast(context.cookies, request, "/chavi", { type: "success", message: outcome.value.message });
 }
 
 export default function DeleteChaviRoute() {

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
-import { parseChaviForm } from "~/services/keys.server";
+import { findKey, keySaveFailure, listKeyUsers, updateKey } from "~/services/keys.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { ChaviForm } from "~/components/admin/chavi-form";
 import { parseIdParam } from "~/domain/paging";
-import { findChavi, listKeyUserChoices, updateChavi } from "~/models/chavi-admin.server";
-import { registrationFailed } from "~/schemas/chavi";
+import { chaviSchema } from "~/schemas/chavi";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -15,10 +15,10 @@ export const meta: MetaFunction = () => [{ title: "Edit Chavi — NSE Signals" }
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
-  const key = id ? await findChavi(context.db, id) : null;
+  const key = id ? await findKey(context, id) : null;
   if (!key) notFound();
   return json({
-    users: await listKeyUserChoices(context.db),
+    users: await listKeyUsers(context),
     defaults: {
       name: key.name,
       displayName: key.displayName,
@@ -35,17 +35,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   if (!id) notFound();
-  const { submission, value } = await parseChaviForm(context.db, await readForm(request), id);
-  if (!value) return json(submission.reply(), { status: 400 });
-  let saved: boolean;
+  const submission = parseWithZod(await readForm(request), { schema: chaviSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  let outcome;
   try {
-    saved = await updateChavi(context.db, id, value);
+    outcome = await updateKey(context, id, submission.value);
   } catch (error) {
     console.error("[chavi] update failed", error);
-    return json(submission.reply({ formErrors: [registrationFailed(error instanceof Error ? error.message : String(error))] }), { status: 500 });
+    return json(submission.reply({ formErrors: [keySaveFailure(error)] }), { status: 500 });
   }
-  if (!saved) notFound();
-  return redirectWithToast(context.cookies, request, "/chavi", { type: "success", message: "Key updated successfully" });
+  if (!outcome.ok) {
+    if (outcome.problem.status === 404) notFound();
+    return json(replyWithProblem(submission, outcome.problem), { status: outcome.problem.status });
+  }
+  return redirectWithToast(context.cookies, request, "/chavi", { type: "success", message: outcome.value.message });
 }
 
 export default function EditChaviRoute() {

@@ -6,7 +6,7 @@ import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { controlClass, FormErrors, SubmitButton } from "~/components/ui/field";
 import { ROLE_NAMES } from "~/domain/access";
 import { parseIdParam } from "~/domain/paging";
-import { listChavisInOrder, listKeyUserChoices, listUserKeyIds, setUserKeys } from "~/models/chavi-admin.server";
+import { assignKeys, keySaveFailure, listKeysInOrder, listKeyUsers, listUserKeys } from "~/services/keys.server";
 import { assignKeysSchema, registrationFailed } from "~/schemas/chavi";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
@@ -18,9 +18,9 @@ export const meta: MetaFunction = () => [{ title: "Assign keys — NSE Signals" 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const userId = parseIdParam(searchParamsOf(request).get("userId"));
-  const [users, keys] = await Promise.all([listKeyUserChoices(context.db), listChavisInOrder(context.db)]);
+  const [users, keys] = await Promise.all([listKeyUsers(context), listKeysInOrder(context)]);
   const user = users.find((u) => u.id === userId) ?? null;
-  return json({ users, keys, user, assigned: user ? await listUserKeyIds(context.db, user.id) : [] });
+  return json({ users, keys, user, assigned: user ? await listUserKeys(context, user.id) : [] });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,19 +30,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ formError: registrationFailed("please select a user") }, { status: 400 });
   }
   const { userId, chaviIds } = submission.value;
-  const users = await listKeyUserChoices(context.db);
-  const user = users.find((u) => u.id === userId);
-  if (!user) return json({ formError: registrationFailed("this user cannot receive keys") }, { status: 400 });
+  let outcome;
   try {
-    const count = await setUserKeys(context.db, userId, chaviIds);
-    return redirectWithToast(context.cookies, request, `/chavi/assign?userId=${userId}`, {
-      type: "success",
-      message: `Keys assigned to ${user.username}: ${count}`,
-    });
+    outcome = await assignKeys(context, userId, { keyIds: chaviIds });
   } catch (error) {
     console.error("[chavi] assign failed", error);
-    return json({ formError: registrationFailed(error instanceof Error ? error.message : String(error)) }, { status: 500 });
+    return json({ formError: keySaveFailure(error) }, { status: 500 });
   }
+  if (!outcome.ok) return json({ formError: outcome.problem.message }, { status: outcome.problem.status });
+  return redirectWithToast(context.cookies, request, `/chavi/assign?userId=${userId}`, { type: "success", message: outcome.value.message });
 }
 
 export default function AssignKeysRoute() {

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { parseChaviForm } from "~/services/keys.server";
+import { createKey, keySaveFailure, listKeyUsers } from "~/services/keys.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { ChaviForm } from "~/components/admin/chavi-form";
-import { createChavi, listKeyUserChoices } from "~/models/chavi-admin.server";
-import { registrationFailed } from "~/schemas/chavi";
+import { chaviSchema } from "~/schemas/chavi";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -13,20 +13,22 @@ export const meta: MetaFunction = () => [{ title: "Create Chavi — NSE Signals"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  return json({ users: await listKeyUserChoices(context.db) });
+  return json({ users: await listKeyUsers(context) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const { submission, value } = await parseChaviForm(context.db, await readForm(request));
-  if (!value) return json(submission.reply(), { status: 400 });
+  const submission = parseWithZod(await readForm(request), { schema: chaviSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  let outcome;
   try {
-    await createChavi(context.db, value);
+    outcome = await createKey(context, submission.value);
   } catch (error) {
     console.error("[chavi] create failed", error);
-    return json(submission.reply({ formErrors: [registrationFailed(error instanceof Error ? error.message : String(error))] }), { status: 500 });
+    return json(submission.reply({ formErrors: [keySaveFailure(error)] }), { status: 500 });
   }
-  return redirectWithToast(context.cookies, request, "/chavi", { type: "success", message: "Key created successfully" });
+  if (!outcome.ok) return json(replyWithProblem(submission, outcome.problem), { status: outcome.problem.status });
+  return redirectWithToast(context.cookies, request, "/chavi", { type: "success", message: outcome.value.message });
 }
 
 export default function NewChaviRoute() {

@@ -5,7 +5,7 @@ import { readStatusPost, sameListUrl } from "~/schemas/status-post.server";
 import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
 import { formatIstDate } from "~/domain/dates";
 import { PAGE_SIZE, parsePage } from "~/domain/paging";
-import { listChavisPage, setChaviStatus } from "~/models/chavi-admin.server";
+import { listKeysPage, switchKey } from "~/services/keys.server";
 import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
@@ -14,15 +14,16 @@ export const meta: MetaFunction = () => [{ title: "Keys (Chavi) — NSE Signals"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const page = parsePage(searchParamsOf(request).get("page"));
-  const { rows, total } = await listChavisPage(context.db, page, PAGE_SIZE);
+  const { rows, total } = await listKeysPage(context, page, PAGE_SIZE);
   return json({ page, total, rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const { id, status } = await readStatusPost(request);
-  if (!(await setChaviStatus(context.db, id, status))) notFound();
-  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: `Key turned ${status ? "on" : "off"}` });
+  const outcome = await switchKey(context, id, status);
+  if (!outcome.ok) notFound();
+  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: outcome.value.message });
 }
 
 export default function ChaviListPage() {

@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { cellClass, FilterForm, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
 import { controlClass } from "~/components/ui/field";
-import { isRoleId, ROLE_NAMES, type RoleId } from "~/domain/access";
+import { ROLE_NAMES, type RoleId } from "~/domain/access";
 import { formatIstDateTime } from "~/domain/dates";
 import { LONG_PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
-import { listLoginUsersPage } from "~/models/user-admin.server";
+import { listSignedInAccounts } from "~/services/accounts.server";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Login Users — NSE Signals" }];
@@ -17,10 +17,8 @@ const FILTER_ROLES: RoleId[] = [1, 2, 3, 4];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const url = requestUrl(request);
-  const requested = parseIdParam(url.searchParams.get("role_id"));
-  const roleId = isRoleId(requested) ? requested : null;
   const page = parsePage(url.searchParams.get("page"));
-  const { rows, total } = await listLoginUsersPage(context.db, { roleId, page, pageSize: LONG_PAGE_SIZE });
+  const { roleId, rows, total } = await listSignedInAccounts(context, { roleId: parseIdParam(url.searchParams.get("role_id")), page, pageSize: LONG_PAGE_SIZE });
   return json({
     roleId,
     page,

@@ -1,12 +1,12 @@
-import { parseWithZod } from "~/schemas/parse";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { SectorForm } from "~/components/admin/sector-form";
 import { parseIdParam } from "~/domain/paging";
-import { findSector, isSectorNameTaken, updateSector } from "~/models/sector.server";
-import { SECTOR_NAME_TAKEN, sectorSchema } from "~/schemas/catalogue";
+import { findSector, updateSector } from "~/services/sectors.server";
+import { sectorSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Edit Sector — NSE Signals" 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
-  const sector = id ? await findSector(context.db, id) : null;
+  const sector = id ? await findSector(context, id) : null;
   if (!sector) notFound();
   return json({ id: sector.id, name: sector.sectorName, description: sector.description, status: sector.status });
 }
@@ -24,15 +24,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   if (!id) notFound();
-  const submission = await parseWithZod(await readForm(request), {
-    async: true,
-    schema: sectorSchema.superRefine(async (value, ctx) => {
-      if (await isSectorNameTaken(context.db, value.name, id)) ctx.addIssue({ code: "custom", path: ["name"], message: SECTOR_NAME_TAKEN });
-    }),
-  });
+  const submission = parseWithZod(await readForm(request), { schema: sectorSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  if (!(await updateSector(context.db, id, submission.value))) notFound();
-  return redirectWithToast(context.cookies, request, "/sectore", { type: "success", message: "Sector updated successfully" });
+  const saved = await updateSector(context, id, submission.value);
+  if (!saved.ok && saved.problem.status === 404) notFound();
+  if (!saved.ok) return json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
+  return redirectWithToast(context.cookies, request, "/sectore", { type: "success", message: saved.value.message });
 }
 
 export default function EditSectorRoute() {

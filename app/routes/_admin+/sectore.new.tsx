@@ -1,11 +1,11 @@
-import { parseWithZod } from "~/schemas/parse";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { SectorForm } from "~/components/admin/sector-form";
-import { createSector, isSectorNameTaken } from "~/models/sector.server";
-import { SECTOR_NAME_TAKEN, sectorSchema } from "~/schemas/catalogue";
+import { createSector } from "~/services/sectors.server";
+import { sectorSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -18,15 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const submission = await parseWithZod(await readForm(request), {
-    async: true,
-    schema: sectorSchema.superRefine(async (value, ctx) => {
-      if (await isSectorNameTaken(context.db, value.name)) ctx.addIssue({ code: "custom", path: ["name"], message: SECTOR_NAME_TAKEN });
-    }),
-  });
+  const submission = parseWithZod(await readForm(request), { schema: sectorSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  await createSector(context.db, submission.value);
-  return redirectWithToast(context.cookies, request, "/sectore", { type: "success", message: "Sector created successfully" });
+  const created = await createSector(context, submission.value);
+  if (!created.ok) return json(replyWithProblem(submission, created.problem), { status: created.problem.status });
+  return redirectWithToast(context.cookies, request, "/sectore", { type: "success", message: created.value.message });
 }
 
 export default function NewSectorRoute() {

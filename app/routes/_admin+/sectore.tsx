@@ -5,7 +5,7 @@ import { readStatusPost, sameListUrl } from "~/schemas/status-post.server";
 import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
 import { formatIstDate } from "~/domain/dates";
 import { PAGE_SIZE, parsePage } from "~/domain/paging";
-import { listSectorsPage, setSectorStatus } from "~/models/sector.server";
+import { listSectors, switchSector } from "~/services/sectors.server";
 import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Sectors — NSE Signals" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const page = parsePage(searchParamsOf(request).get("page"));
-  const { rows, total } = await listSectorsPage(context.db, page, PAGE_SIZE);
+  const { rows, total } = await listSectors(context, page, PAGE_SIZE);
   return json({
     page,
     total,
@@ -25,8 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const { id, status } = await readStatusPost(request);
-  if (!(await setSectorStatus(context.db, id, status))) notFound();
-  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: `Sector turned ${status ? "on" : "off"}` });
+  const switched = await switchSector(context, id, status);
+  if (!switched.ok) notFound();
+  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: switched.value.message });
 }
 
 export default function SectorsPage() {

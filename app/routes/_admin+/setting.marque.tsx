@@ -6,8 +6,8 @@ import { requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { istDateString } from "~/domain/dates";
-import { getLatestMarque, saveMarque } from "~/models/settings.server";
-import { MARQUE_SAVED, marqueSchema } from "~/schemas/settings";
+import { latestBanner, saveBanner } from "~/services/settings.server";
+import { marqueSchema } from "~/schemas/settings";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Marque Data — NSE Signals" 
 // The Marque Data modal of the settings page (role 1): the dashboard banner's title, date, subText.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const marque = await getLatestMarque(context.db);
+  const marque = await latestBanner(context);
   return json({ title: marque?.title ?? "", date: marque?.date ?? istDateString(new Date()), subText: marque?.subText ?? "" });
 }
 
@@ -24,9 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: marqueSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { title, date, subText } = submission.value;
-  await saveMarque(context.db, { title, date, subText });
-  return redirectWithToast(context.cookies, request, "/setting", { type: "success", message: MARQUE_SAVED });
+  const { message } = await saveBanner(context, submission.value);
+  return redirectWithToast(context.cookies, request, "/setting", { type: "success", message });
 }
 
 export default function MarqueRoute() {

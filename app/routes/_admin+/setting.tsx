@@ -9,9 +9,10 @@ import { NumberField } from "~/components/ui/select-field";
 import { canReach } from "~/domain/access";
 import { formatIstDate } from "~/domain/dates";
 import { CHART_COUNTS, INDICATOR_TOGGLES, parseStudies, settingPanelsFor, STUDY_NAMES, VIEW_CHART_MODES } from "~/domain/user-settings";
-import { getLatestMarque, readUserSettings, saveUserSettings } from "~/models/settings.server";
+import type { Outcome } from "~/domain/outcome";
+import { latestBanner, readSettings, saveIndicatorSetting, saveTradeSetting, saveViewSetting } from "~/services/settings.server";
 import { readPreferences, writePreferences } from "~/auth/preferences.server";
-import { INDICATOR_FIELD, indicatorSettingSchema, SETTING_SAVED, tradeSettingSchema, viewSettingSchema } from "~/schemas/settings";
+import { INDICATOR_FIELD, indicatorSettingSchema, tradeSettingSchema, viewSettingSchema } from "~/schemas/settings";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -20,8 +21,8 @@ export const meta: MetaFunction = () => [{ title: "Settings — NSE Signals" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const panels = settingPanelsFor(user.roleId);
-  const settings = await readUserSettings(context.db, user.id);
-  const marque = panels.admin ? await getLatestMarque(context.db) : null;
+  const settings = await readSettings(context, user);
+  const marque = panels.admin ? await latestBanner(context) : null;
   return json({
     panels,
     // The access table decides whether the My Account link is shown (never a link the role may not follow).
@@ -34,36 +35,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const panels = settingPanelsFor(user.roleId);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  const saved = (headers?: HeadersInit) => redirectWithToast(context.cookies, request, "/setting", { type: "success", message: SETTING_SAVED }, { headers });
+  // A setting of a panel the role does not see is refused by the service (403).
+  const saved = (outcome: Outcome<{ message: string }>, headers?: HeadersInit) => {
+    if (!outcome.ok) forbidden(outcome.problem.message);
+    return redirectWithToast(context.cookies, request, "/setting", { type: "success", message: outcome.value.message }, { headers });
+  };
 
   if (intent === "view") {
     const submission = parseWithZod(formData, { schema: viewSettingSchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-    const { theme, viewChart, chart } = submission.value;
-    if ((viewChart && !panels.viewChart) || (chart && !panels.chartCount)) forbidden();
-    await saveUserSettings(context.db, user.id, { Theme: theme, ...(viewChart ? { viewChart } : {}), ...(chart ? { chart } : {}) });
+    const outcome = await saveViewSetting(context, user, submission.value);
+    if (!outcome.ok) forbidden(outcome.problem.message);
     // The page is rendered with the theme cookie: switch it now, not at the next sign-in.
     const prefs = await readPreferences(context.cookies, request);
-    return saved({ "Set-Cookie": await writePreferences(context.cookies, { ...prefs, theme }) });
+    return saved(outcome, { "Set-Cookie": await writePreferences(context.cookies, { ...prefs, theme: submission.value.theme }) });
   }
   if (intent === "trade") {
-    if (!panels.trade) forbidden();
     const submission = parseWithZod(formData, { schema: tradeSettingSchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-    await saveUserSettings(context.db, user.id, { tradeSeconds: String(submission.value.tradeSeconds) });
-    return saved();
+    return saved(await saveTradeSetting(context, user, submission.value));
   }
   if (intent === "indicator") {
-    if (!panels.admin) forbidden();
     const submission = parseWithZod(formData, { schema: indicatorSettingSchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-    const value = submission.value;
-    const toggles = Object.fromEntries(INDICATOR_TOGGLES.map((name) => [name, String(value[INDICATOR_FIELD[name]])]));
-    await saveUserSettings(context.db, user.id, { ...toggles, studies: JSON.stringify(value.studies) });
-    return saved();
+    return saved(await saveIndicatorSetting(context, user, submission.value));
   }
   return redirectWithToast(context.cookies, request, "/setting", { type: "error", message: "Something went wrong" });
 }

@@ -8,8 +8,8 @@ import { controlClass } from "~/components/ui/field";
 import { formatIstDate } from "~/domain/dates";
 import { formatNumber } from "~/domain/format";
 import { PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
-import { listSectorChoices } from "~/models/sector.server";
-import { listSymbolsPage, setSymbolStatus } from "~/models/symbol-admin.server";
+import { listSymbols, switchSymbol } from "~/services/catalogue.server";
+import { listSectorChoices } from "~/services/sectors.server";
 import { SELECT_SECTOR } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/auth/toast.server";
 import { requestUrl } from "~/schemas/request-input.server";
@@ -22,8 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sectorId = parseIdParam(url.searchParams.get("sector_id"));
   const page = parsePage(url.searchParams.get("page"));
   const [{ rows, total }, sectors] = await Promise.all([
-    listSymbolsPage(context.db, { sectorId, page, pageSize: PAGE_SIZE }),
-    listSectorChoices(context.db),
+    listSymbols(context, { sectorId, page, pageSize: PAGE_SIZE }),
+    listSectorChoices(context),
   ]);
   return json({
     sectorId,
@@ -37,8 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const { id, status } = await readStatusPost(request);
-  if (!(await setSymbolStatus(context.db, id, status))) notFound();
-  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: `Symbol turned ${status ? "on" : "off"}` });
+  const switched = await switchSymbol(context, id, status);
+  if (!switched.ok) notFound();
+  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: switched.value.message });
 }
 
 export default function SymbolsPage() {

@@ -12,7 +12,7 @@ import {
   REFERENCE_HEADER,
   type ImportReport,
 } from "~/market/import-report";
-import { importUploadedFile, readUpload, uploadStatus, type UploadFileResult } from "~/services/uploads.server";
+import { importUploads, readUpload, type UploadFileResult } from "~/services/uploads.server";
 import { UPLOAD_TAB_LABELS, UPLOAD_TABS, uploadSchema, uploadTabSchema, type UploadTab } from "~/schemas/upload";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
@@ -35,9 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return json({ tab: tabOf(request), formError: parsed.error.issues[0].message, results: [] as UploadFileResult[] }, { status: 400 });
   }
-  const results: UploadFileResult[] = [];
-  for (const file of files) results.push(await importUploadedFile(context.db, parsed.data.tab, file));
-  return json({ tab: parsed.data.tab, formError: null, results }, { status: uploadStatus(results) });
+  const { results, status } = await importUploads(context, parsed.data.tab, files);
+  return json({ tab: parsed.data.tab, formError: null, results }, { status });
 }
 
 export default function UploadPage() {

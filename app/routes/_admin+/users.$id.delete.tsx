@@ -1,41 +1,28 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { forbidden, notFound, requireRole } from "~/auth/guards.server";
+import { requireRole, throwProblem } from "~/auth/guards.server";
 import { buttonClass, RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
-import { ROLE_NAMES, type RoleId } from "~/domain/access";
+import { ROLE_NAMES } from "~/domain/access";
 import { parseIdParam } from "~/domain/paging";
-import { CANNOT_DELETE_SELF, canManageAccount, mayWriteAccount, ownAccountRefusal } from "~/domain/user-admin";
-import { deleteUserAccount, findUserForEdit } from "~/models/user-admin.server";
+import { CANNOT_DELETE_SELF } from "~/domain/user-admin";
+import { deleteAccount, findAccountForEdit } from "~/services/accounts.server";
 import { redirectWithToast } from "~/auth/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete User — NSE Signals" }];
 
-const ALL: RoleId[] = [1, 2, 3, 4];
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
-  const id = parseIdParam(params.id);
-  const user = id ? await findUserForEdit(context.db, id) : null;
-  if (!user) notFound();
-  if (!canManageAccount(actor.roleId, user.roleId)) forbidden();
+  const found = await findAccountForEdit(context, actor, parseIdParam(params.id));
+  if (!found.ok) throwProblem(found.problem);
+  const user = found.value;
   return json({ id: user.id, username: user.username, email: user.email, roleId: user.roleId, self: user.id === actor.id });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
-  const id = parseIdParam(params.id);
-  const user = id ? await findUserForEdit(context.db, id) : null;
-  if (!user) notFound();
-  if (!mayWriteAccount(actor.roleId, { kind: "delete", currentRole: user.roleId })) forbidden();
-  const refusal = ownAccountRefusal({ kind: "delete" }, actor.id, user.id);
-  if (refusal) forbidden(refusal);
-  const deleted = await deleteUserAccount(context.db, user.id, ALL.filter((r) => canManageAccount(actor.roleId, r)));
-  if (!deleted) notFound();
-  context.hub.disconnectUser(user.id);
-  return redirectWithToast(context.cookies, request, `/users?role_id=${user.roleId}`, {
-    type: "success",
-    message: `User ${user.username} deleted`,
-  });
+  const deleted = await deleteAccount(context, actor, parseIdParam(params.id));
+  if (!deleted.ok) throwProblem(deleted.problem);
+  return redirectWithToast(context.cookies, request, `/users?role_id=${deleted.value.roleId}`, { type: "success", message: deleted.value.message });
 }
 
 export default function DeleteUserRoute() {

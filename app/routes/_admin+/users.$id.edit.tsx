@@ -1,30 +1,27 @@
-import { parseWithZod } from "~/schemas/parse";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { forbidden, notFound, requireRole } from "~/auth/guards.server";
-import { formIntent, previewUserForm } from "~/services/user-form.server";
-import { updateAccount, userWriteProblems } from "~/services/accounts.server";
+import { requireRole, throwProblem } from "~/auth/guards.server";
+import { formIntent, previewUserFormWithOptions, userFormOptions } from "~/services/user-form.server";
+import { findAccountForEdit, findManageableAccount, roleRequestProblem, updateAccount, userWriteProblems } from "~/services/accounts.server";
 import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { UserForm } from "~/components/admin/user-form";
-import { isRoleId } from "~/domain/access";
+import type { Outcome } from "~/domain/outcome";
 import { parseIdParam } from "~/domain/paging";
-import { assignableRoles, canManageAccount, mayWriteAccount } from "~/domain/user-admin";
-import { findUserForEdit, findUserRole, loadUserFormOptions } from "~/models/user-admin.server";
+import { assignableRoles } from "~/domain/user-admin";
 import { updateUserSchema, USER_SAVE_ERROR, USER_SAVED } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit User — NSE Signals" }];
 
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
-  const id = parseIdParam(params.id);
-  const user = id ? await findUserForEdit(context.db, id) : null;
-  if (!user) notFound();
-  if (!canManageAccount(actor.roleId, user.roleId)) forbidden();
-  const options = await loadUserFormOptions(context.db, user.sectorIds, user.symbolIds);
+  const found = await findAccountForEdit(context, actor, parseIdParam(params.id));
+  if (!found.ok) throwProblem(found.problem);
+  const user = found.value;
+  const options = await userFormOptions(context.db, user.sectorIds, user.symbolIds);
   return json({
     id: user.id,
     username: user.username,
@@ -46,18 +43,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
-  const id = parseIdParam(params.id);
-  const currentRole = id ? await findUserRole(context.db, id) : null;
-  if (!id || currentRole === null) notFound();
-  if (!canManageAccount(actor.roleId, currentRole)) forbidden();
+  const current = await findManageableAccount(context, actor, parseIdParam(params.id));
+  if (!current.ok) throwProblem(current.problem);
+  const { id, roleId: currentRole } = current.value;
   const formData = await readForm(request);
   const intent = formIntent(formData);
-  if (intent !== "save") {
-    const defaults = await previewUserForm(context.db, formData, intent);
-    return json({ preview: defaults, options: await loadUserFormOptions(context.db, defaults.sectorIds, defaults.symbolIds) });
-  }
-  const requestedRole = Number(formData.get("roleId"));
-  if (isRoleId(requestedRole) && !mayWriteAccount(actor.roleId, { kind: "update", currentRole, newRole: requestedRole })) forbidden();
+  if (intent !== "save") return json(await previewUserFormWithOptions(context.db, formData, intent));
+  // The role rule first: a role the actor may not give is refused whatever else was sent.
+  const roleRefusal = roleRequestProblem(actor, formData.get("roleId"), currentRole);
+  if (roleRefusal) throwProblem(roleRefusal);
 
   const submission = await parseWithZod(formData, {
     async: true,
@@ -67,19 +61,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const value = submission.value;
-  let saved: boolean;
+  let saved: Outcome<null>;
   try {
-    saved = await updateAccount(context, actor, id, value, currentRole);
+    saved = await updateAccount(context, actor, id, value);
   } catch (error) {
     // Changing a role needs a recent sign-in: confirm on /reauth, then back here.
     if (error instanceof ReauthenticationRequired) return reauthRedirect(context, request, error);
     console.error("[users] update failed", error);
     return json(submission.reply({ formErrors: [USER_SAVE_ERROR] }), { status: 500 });
   }
-  if (!saved) notFound();
-  if (!value.status) context.hub.disconnectUser(id);
-  // Open sockets follow the new subscription and role at once (docs/decisions/115).
-  else await context.hub.refreshSymbolAccess(id, value.roleId);
+  // Refused after the form's own checks passed (the account changed meanwhile): under its field, or the error page.
+  if (!saved.ok) {
+    if (!saved.problem.field) throwProblem(saved.problem);
+    return json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
+  }
   return redirectWithToast(context.cookies, request, `/users?role_id=${value.roleId}`, { type: "success", message: USER_SAVED });
 }
 

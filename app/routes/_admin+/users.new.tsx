@@ -1,22 +1,23 @@
-import { parseWithZod } from "~/schemas/parse";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { forbidden, requireRole } from "~/auth/guards.server";
-import { formIntent, idsFromSearch, previewUserForm } from "~/services/user-form.server";
-import { createAccount, userWriteProblems } from "~/services/accounts.server";
+import { requireRole, throwProblem } from "~/auth/guards.server";
+import { formIntent, idsFromSearch, previewUserFormWithOptions, userFormOptions } from "~/services/user-form.server";
+import { createAccount, roleRequestProblem, userWriteProblems } from "~/services/accounts.server";
 import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { UserForm } from "~/components/admin/user-form";
-import { isRoleId } from "~/domain/access";
 import { istDateString } from "~/domain/dates";
+import type { Outcome } from "~/domain/outcome";
 import { parseIdParam } from "~/domain/paging";
-import { assignableRoles, mayWriteAccount } from "~/domain/user-admin";
-import { loadUserFormOptions } from "~/models/user-admin.server";
+import { assignableRoles } from "~/domain/user-admin";
 import { createUserSchema, USER_SAVE_ERROR, USER_SAVED } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Create User — NSE Signals" }];
+
+const HIDDEN = ["password"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const roles = assignableRoles(actor.roleId);
   const requested = parseIdParam(url.searchParams.get("role_id"));
   const roleId = requested !== null && (roles as number[]).includes(requested) ? requested : 4;
-  const options = await loadUserFormOptions(context.db, sectorIds, []);
+  const options = await userFormOptions(context.db, sectorIds, []);
   return json({ roles, ...options, defaults: { roleId: String(roleId), sectorIds, symbolIds: [] as number[], dateSubscribed: istDateString(new Date()) } });
 }
 
@@ -33,13 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
   const formData = await readForm(request);
   const intent = formIntent(formData);
-  if (intent !== "save") {
-    const defaults = await previewUserForm(context.db, formData, intent);
-    return json({ preview: defaults, options: await loadUserFormOptions(context.db, defaults.sectorIds, defaults.symbolIds) });
-  }
+  if (intent !== "save") return json(await previewUserFormWithOptions(context.db, formData, intent));
   // The role rule first: a role-2 user asking for an admin account is refused whatever else it sent.
-  const requestedRole = Number(formData.get("roleId"));
-  if (isRoleId(requestedRole) && !mayWriteAccount(actor.roleId, { kind: "create", newRole: requestedRole })) forbidden();
+  const roleRefusal = roleRequestProblem(actor, formData.get("roleId"));
+  if (roleRefusal) throwProblem(roleRefusal);
 
   const submission = await parseWithZod(formData, {
     async: true,
@@ -48,16 +46,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }),
   });
   if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return json(submission.reply({ hideFields: HIDDEN }), { status: 400 });
   }
   const value = submission.value;
+  let created: Outcome<number>;
   try {
-    await createAccount(context, actor, value);
+    created = await createAccount(context, actor, value);
   } catch (error) {
     // Creating an admin needs a recent sign-in: confirm on /reauth, then back here.
     if (error instanceof ReauthenticationRequired) return reauthRedirect(context, request, error);
     console.error("[users] create failed", error);
-    return json(submission.reply({ formErrors: [USER_SAVE_ERROR], hideFields: ["password"] }), { status: 500 });
+    return json(submission.reply({ formErrors: [USER_SAVE_ERROR], hideFields: HIDDEN }), { status: 500 });
+  }
+  // Refused after the form's own checks passed (another account took the name meanwhile).
+  if (!created.ok) {
+    if (!created.problem.field) throwProblem(created.problem);
+    return json(replyWithProblem(submission, created.problem, { hideFields: HIDDEN }), { status: created.problem.status });
   }
   return redirectWithToast(context.cookies, request, `/users?role_id=${value.roleId}`, { type: "success", message: USER_SAVED });
 }

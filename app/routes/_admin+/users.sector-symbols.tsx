@@ -1,12 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
-import { idsFromSearch } from "~/services/user-form.server";
-import { listSymbolsOfSectors } from "~/models/sector.server";
+import { idsFromSearch, listSectorSymbols } from "~/services/user-form.server";
 import { requestUrl } from "~/schemas/request-input.server";
 
 // The user form's fetcher (with JavaScript): the active symbols of the chosen sectors.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1, 2]);
   const sectorIds = idsFromSearch(requestUrl(request), "sectorIds");
-  return json({ symbols: await listSymbolsOfSectors(context.db, sectorIds) });
+  return json({ symbols: await listSectorSymbols(context.db, sectorIds) });
 }

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { GoToChatButton } from "~/components/chat/go-to-chat";
 import { Link, useLoaderData } from "@remix-run/react";
-import { forbidden, notFound, requireRole } from "~/auth/guards.server";
+import { requireRole, throwProblem } from "~/auth/guards.server";
 import {
   cellClass,
   FilterForm,
@@ -17,9 +17,8 @@ import { controlClass } from "~/components/ui/field";
 import { BUILT_PATHS, canReach, ROLE_NAMES } from "~/domain/access";
 import { formatIstDate } from "~/domain/dates";
 import { PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
-import { filterableRoles, listRoleFor, mayWriteAccount, ownAccountRefusal } from "~/domain/user-admin";
-import { setUserStatus } from "~/models/user.server";
-import { findUserRole, listUsersPage } from "~/models/user-admin.server";
+import { filterableRoles } from "~/domain/user-admin";
+import { listAccountsPage, setUserActive } from "~/services/accounts.server";
 import { statusSwitchSchema } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
@@ -29,9 +28,8 @@ export const meta: MetaFunction = () => [{ title: "Users — NSE Signals" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, [1, 2]);
   const url = requestUrl(request);
-  const roleId = listRoleFor(user.roleId, parseIdParam(url.searchParams.get("role_id")));
   const page = parsePage(url.searchParams.get("page"));
-  const { rows, total } = await listUsersPage(context.db, { roleId, page, pageSize: PAGE_SIZE });
+  const { roleId, rows, total } = await listAccountsPage(context, user, { roleId: parseIdParam(url.searchParams.get("role_id")), page, pageSize: PAGE_SIZE });
   return json({
     roleId,
     roles: filterableRoles(user.roleId),
@@ -50,19 +48,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
   const parsed = statusSwitchSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw json({ message: "Bad request" }, { status: 400 });
-  const { id, status } = parsed.data;
-  const currentRole = await findUserRole(context.db, id);
-  if (currentRole === null) notFound();
-  if (!mayWriteAccount(actor.roleId, { kind: "status", currentRole })) forbidden();
-  const refusal = ownAccountRefusal({ kind: "status", active: status }, actor.id, id);
-  if (refusal) forbidden(refusal);
-  await setUserStatus(context.db, id, status);
-  if (!status) context.hub.disconnectUser(id);
+  const switched = await setUserActive(context, actor, parsed.data.id, parsed.data.status);
+  if (!switched.ok) throwProblem(switched.problem);
   const url = requestUrl(request);
-  return redirectWithToast(context.cookies, request, url.pathname + url.search, {
-    type: "success",
-    message: status ? "User activated" : "User deactivated: their sessions have ended",
-  });
+  return redirectWithToast(context.cookies, request, url.pathname + url.search, { type: "success", message: switched.value });
 }
 
 export default function UsersPage() {

@@ -2,11 +2,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
 import { buttonClass, RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
-import { alertsChanged } from "~/services/alerts.server";
+import { deleteUserAlert, findUserAlert } from "~/services/alerts.server";
 import { formatNumber } from "~/domain/format";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
-import { deleteOwnAlert, findOwnAlert } from "~/models/alert.server";
-import { ALERT_DELETED } from "~/schemas/alert";
 import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
@@ -15,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Delete alert — NSE Signals"
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const id = parseIdParam(params.id);
-  const alert = id ? await findOwnAlert(context.db, user.id, id) : null;
+  const alert = id ? await findUserAlert(context, user, id) : null;
   if (!alert) notFound();
   const page = parsePage(searchParamsOf(request).get("page"));
   return json({ name: alert.name, symbolCode: alert.symbolCode, condition: alert.condition, price: alert.price, backTo: `/alert${searchWithPage("", page)}` });
@@ -24,11 +22,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const id = parseIdParam(params.id);
-  const symbolId = id ? await deleteOwnAlert(context.db, user.id, id) : null;
-  if (symbolId === null) notFound();
-  alertsChanged(context, [symbolId]);
+  const deleted = id ? await deleteUserAlert(context, user, id) : null;
+  if (!deleted?.ok) notFound();
   const page = parsePage(searchParamsOf(request).get("page"));
-  return redirectWithToast(context.cookies, request, `/alert${searchWithPage("", page)}`, { type: "success", message: ALERT_DELETED });
+  return redirectWithToast(context.cookies, request, `/alert${searchWithPage("", page)}`, { type: "success", message: deleted.value.message });
 }
 
 export default function DeleteAlertRoute() {

@@ -3,11 +3,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { AlertForm } from "~/components/alerts/alert-form";
-import { alertsChanged, parseAlertForm } from "~/services/alerts.server";
+import { findUserAlert, loadAlertForm, updateUserAlert } from "~/services/alerts.server";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
-import { findOwnAlert, updateOwnAlert } from "~/models/alert.server";
-import { listVisibleSymbols } from "~/models/symbol.server";
-import { ALERT_UPDATED } from "~/schemas/alert";
+import { alertSchema } from "~/schemas/alert";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
@@ -16,15 +15,15 @@ export const meta: MetaFunction = () => [{ title: "Edit alert — NSE Signals" }
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const id = parseIdParam(params.id);
-  const alert = id ? await findOwnAlert(context.db, user.id, id) : null;
+  const alert = id ? await findUserAlert(context, user, id) : null;
   if (!alert) notFound();
-  const symbols = (await listVisibleSymbols(context.db, user)).map((s) => s.symbolCode);
+  const { symbols, isAdmin } = await loadAlertForm(context, user, null);
   const page = parsePage(searchParamsOf(request).get("page"));
   return json({
     alert: { ...alert, firedAt: null },
     symbols,
     lastPrice: context.liveBook.get(alert.symbolCode)?.last ?? null,
-    isAdmin: user.roleId === 1,
+    isAdmin,
     backTo: `/alert${searchWithPage("", page)}`,
   });
 }
@@ -32,15 +31,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const id = parseIdParam(params.id);
-  if (!id || !(await findOwnAlert(context.db, user.id, id))) notFound();
-  const { submission, values, symbolError } = await parseAlertForm(context, user, await readForm(request));
-  if (symbolError) return json(submission.reply({ fieldErrors: { symbol: [symbolError] } }), { status: 400 });
-  if (!values) return json(submission.reply(), { status: 400 });
-  const touched = await updateOwnAlert(context.db, user.id, id, values);
-  if (!touched) notFound();
-  alertsChanged(context, touched);
+  // Another user's alert is not found, whatever the form holds.
+  if (!id || !(await findUserAlert(context, user, id))) notFound();
+  const submission = parseWithZod(await readForm(request), { schema: alertSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const saved = await updateUserAlert(context, user, id, submission.value);
+  if (!saved.ok) return saved.problem.status === 404 ? notFound() : json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
   const page = parsePage(searchParamsOf(request).get("page"));
-  return redirectWithToast(context.cookies, request, `/alert${searchWithPage("", page)}`, { type: "success", message: ALERT_UPDATED });
+  return redirectWithToast(context.cookies, request, `/alert${searchWithPage("", page)}`, { type: "success", message: saved.value.message });
 }
 
 export default function EditAlertRoute() {

@@ -3,10 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { AlertForm } from "~/components/alerts/alert-form";
-import { alertCreatedBy, alertsChanged, parseAlertForm } from "~/services/alerts.server";
-import { createAlert } from "~/models/alert.server";
-import { listVisibleSymbols } from "~/models/symbol.server";
-import { ALERT_CREATED } from "~/schemas/alert";
+import { createUserAlert, loadAlertForm } from "~/services/alerts.server";
+import { alertSchema } from "~/schemas/alert";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
@@ -14,21 +13,17 @@ export const meta: MetaFunction = () => [{ title: "Add alert — NSE Signals" }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const symbols = (await listVisibleSymbols(context.db, user)).map((s) => s.symbolCode);
   // The Alert button on a symbol links here with ?symbol=CODE: the form starts with it.
-  const asked = searchParamsOf(request).get("symbol")?.trim().toUpperCase() ?? "";
-  const symbol = symbols.find((s) => s.toUpperCase() === asked) ?? "";
-  return json({ symbols, symbol, lastPrice: symbol ? context.liveBook.get(symbol)?.last ?? null : null, isAdmin: user.roleId === 1 });
+  return json(await loadAlertForm(context, user, searchParamsOf(request).get("symbol")));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const { submission, values, symbolError } = await parseAlertForm(context, user, await readForm(request));
-  if (symbolError) return json(submission.reply({ fieldErrors: { symbol: [symbolError] } }), { status: 400 });
-  if (!values) return json(submission.reply(), { status: 400 });
-  await createAlert(context.db, user.id, values, alertCreatedBy(user));
-  alertsChanged(context, [values.symbolId]);
-  return redirectWithToast(context.cookies, request, "/alert", { type: "success", message: ALERT_CREATED });
+  const submission = parseWithZod(await readForm(request), { schema: alertSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const created = await createUserAlert(context, user, submission.value);
+  if (!created.ok) return json(replyWithProblem(submission, created.problem), { status: created.problem.status });
+  return redirectWithToast(context.cookies, request, "/alert", { type: "success", message: created.value.message });
 }
 
 export default function NewAlertRoute() {

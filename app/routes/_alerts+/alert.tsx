@@ -2,12 +2,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { forbidden, requireRouteAccess } from "~/auth/guards.server";
 import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, secondaryButtonClass, Table } from "~/components/admin/admin-ui";
-import { alertsChanged } from "~/services/alerts.server";
-import { formatIstDateTime, istDateString } from "~/domain/dates";
+import { isAlertAdmin, listUserAlerts, setAutoAlerts } from "~/services/alerts.server";
+import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber } from "~/domain/format";
 import { PAGE_SIZE, parsePage, searchWithPage } from "~/domain/paging";
-import { autoAlertSymbolIds, createAutoAlerts, listAlertsPage } from "~/models/alert.server";
-import { AUTO_ALERT_FAILED, AUTO_ALERT_SET } from "~/schemas/alert";
+import { AUTO_ALERT_FAILED } from "~/schemas/alert";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
@@ -16,11 +15,11 @@ export const meta: MetaFunction = () => [{ title: "Alerts — NSE Signals" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const page = parsePage(searchParamsOf(request).get("page"));
-  const { rows, total } = await listAlertsPage(context.db, user.id, page, PAGE_SIZE);
+  const { rows, total } = await listUserAlerts(context, user, page, PAGE_SIZE);
   return json({
     page,
     total,
-    canSetAutoAlerts: user.roleId === 1,
+    canSetAutoAlerts: isAlertAdmin(user),
     rows: rows.map((r) => ({ ...r, firedAt: r.firedAt ? formatIstDateTime(r.firedAt) : null })),
   });
 }
@@ -28,14 +27,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** '+ Set alerts' (role 1, DECISIONS 6): auto alerts at today's reference points. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  if (user.roleId !== 1) forbidden();
+  if (!isAlertAdmin(user)) forbidden();
   const formData = await readForm(request);
   if (formData.get("intent") !== "auto-alerts") return json({ message: "Unknown action" }, { status: 400 });
   try {
-    const { created, points } = await createAutoAlerts(context.db, user.id, istDateString(new Date()));
-    if (points === 0) return redirectWithToast(context.cookies, request, "/alert", { type: "error", message: AUTO_ALERT_FAILED });
-    if (created > 0) alertsChanged(context, await autoAlertSymbolIds(context.db));
-    return redirectWithToast(context.cookies, request, "/alert", { type: "success", message: AUTO_ALERT_SET });
+    const set = await setAutoAlerts(context, user);
+    const toast = set.ok ? { type: "success" as const, message: set.value.message } : { type: "error" as const, message: set.problem.message };
+    return redirectWithToast(context.cookies, request, "/alert", toast);
   } catch (error) {
     console.error("[alerts] auto alerts failed", error);
     return redirectWithToast(context.cookies, request, "/alert", { type: "error", message: AUTO_ALERT_FAILED });

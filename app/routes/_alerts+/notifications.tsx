@@ -2,9 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { NotificationList } from "~/components/notifications/notification-center";
-import { formatIstDateTime } from "~/domain/dates";
-import { notificationsSince } from "~/domain/notifications";
-import { loadRecentNotifications, markNotificationsRead } from "~/models/alert.server";
+import { listRecentNotifications, markAllNotificationsRead } from "~/services/notifications.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — NSE Signals" }];
@@ -12,16 +10,13 @@ export const meta: MetaFunction = () => [{ title: "Notifications — NSE Signals
 /** The notifications modal's data (the bell loads it with JavaScript) and the no-JS page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const rows = await loadRecentNotifications(context.db, user, notificationsSince(Date.now()));
-  return json({
-    notifications: rows.map((n) => ({ id: n.id, time: formatIstDateTime(n.createdAt), message: n.message, symbolCode: n.symbolCode, read: n.read })),
-  });
+  return json({ notifications: await listRecentNotifications(context, user) });
 }
 
 /** Marks the user's notifications read (opening the modal, or the page's button). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const marked = await markNotificationsRead(context.db, user.id);
+  const marked = await markAllNotificationsRead(context, user);
   // The modal posts through a fetcher and stays where it is; the page reloads itself.
   if ((await readForm(request)).get("from") === "modal") return json({ marked });
   return redirect("/notifications");

@@ -1,15 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUdfCaller, searchParams } from "~/services/udf.server";
+import { requireUdfCaller, searchParams, searchUdfSymbols } from "~/services/udf.server";
 import { matchesUdfSearch, symbolInfo } from "~/domain/udf";
-import { searchSymbols, SYMBOL_SEARCH_CANDIDATES } from "~/models/symbol.server";
 
 // The group request: every symbol of the group (an exchange) the caller may see, as the
 // protocol's parallel arrays.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = await requireUdfCaller(request, context);
   const group = (searchParams(request).get("group") ?? "").slice(0, 20);
-  const infos = (await searchSymbols(context.db, "", SYMBOL_SEARCH_CANDIDATES))
-    .filter((s) => caller.maySee(s.symbolCode) && matchesUdfSearch(s, { type: "", exchange: group }))
+  const infos = (await searchUdfSymbols(context, caller, ""))
+    .filter((s) => matchesUdfSearch(s, { type: "", exchange: group }))
     .sort((a, b) => a.symbolCode.localeCompare(b.symbolCode))
     .map(symbolInfo);
   const column = <K extends keyof (typeof infos)[number]>(key: K) => infos.map((i) => i[key]);

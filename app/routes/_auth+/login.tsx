@@ -7,9 +7,9 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { loginSchema } from "~/schemas/auth";
 import { arrivingAtSignIn, endSession } from "~/auth/session.server";
-import { authPostLimit, signIn } from "~/auth/login.server";
+import { authPostLimit } from "~/auth/auth-post-limit.server";
 import { retryAfterHeaders } from "~/auth/rate-limit.server";
-import { finishPasswordStep } from "~/auth/two-factor.server";
+import { finishPasswordStep, signIn } from "~/services/sign-in.server";
 import type { loader as rootLoader } from "~/root";
 import { SESSION_ENDED_MESSAGE } from "~/domain/sessions";
 import { SESSION_ENDED_REASON } from "~/realtime/events";
@@ -53,7 +53,7 @@ export default function LoginPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const unverified = form.errors?.some((e) => e.includes("verify"));
-  // The live connection sends a page whose session ended here (app/realtime/socket-context.tsx).
+  // The live connection sends a page whose session ended here (app/components/realtime/socket-context.tsx).
   const sessionEnded = new URLSearchParams(location.search).get("reason") === SESSION_ENDED_REASON;
   // A refused password is cleared: each answer remounts the field (the server omits the value).
   const passwordKey = useMemo(() => Math.random().toString(36), [lastResult]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { authPostLimitMessage } from "~/auth/login.server";
-import { completeSignInChallenge, requireSignInChallenge } from "~/auth/two-factor.server";
+import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
+import { completeSignInChallenge, requireSignInChallenge } from "~/services/sign-in.server";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";

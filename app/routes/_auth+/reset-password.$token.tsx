@@ -7,9 +7,8 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { LINK_INVALID, resetPasswordSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
-import { authPostLimitMessage } from "~/auth/login.server";
-import { resetPasswordWithLink } from "~/auth/codes.server";
-import { findResetLinkUser } from "~/models/verification-code.server";
+import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
+import { isResetLinkLive, PASSWORD_RESET_DONE, resetPasswordWithLink } from "~/services/password-reset.server";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -17,8 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Choose a new password — NSE
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await optionalUser(request, context);
-  const userId = await findResetLinkUser(context.db, params.token ?? "");
-  return json({ valid: userId !== null });
+  return json({ valid: await isResetLinkLive(context, params.token ?? "") });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -33,10 +31,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const errors = reset.field === "password" ? { fieldErrors: { password: [reset.message] } } : { formErrors: [reset.message] };
     return json(submission.reply({ ...errors, hideFields: ["password", "confirm"] }), { status: 400 });
   }
-  return redirectWithToast(context.cookies, request, "/login", {
-    type: "success",
-    message: "Your password has been changed. Please sign in.",
-  });
+  return redirectWithToast(context.cookies, request, "/login", { type: "success", message: PASSWORD_RESET_DONE });
 }
 
 export default function ResetPasswordPage() {

@@ -6,8 +6,8 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { RESET_SENT, resetRequestSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
-import { authPostLimitMessage } from "~/auth/login.server";
-import { sendResetLink } from "~/auth/codes.server";
+import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
+import { sendResetLink } from "~/services/password-reset.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset password — NSE Signals" }];

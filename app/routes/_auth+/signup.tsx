@@ -7,8 +7,8 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { signupSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
-import { authPostLimitMessage } from "~/auth/login.server";
-import { SIGNUP_ANSWER, signUpCustomer, signupProblems } from "~/auth/codes.server";
+import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
+import { REGISTRATION_FAILED, SIGNUP_ANSWER, signUpCustomer, signupProblems } from "~/services/sign-up.server";
 import { redirectWithToast } from "~/auth/toast.server";
 import type { loader as rootLoader } from "~/root";
 import { readForm } from "~/schemas/request-input.server";
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(context.cookies, request, `/verifictionOtp?email=${encodeURIComponent(email)}`, { type: "success", message: SIGNUP_ANSWER });
   } catch (error) {
     console.error("[signup]", error instanceof Error ? error.message : error);
-    return json(submission.reply({ formErrors: ["Error during registration"], hideFields: ["password"] }), { status: 500 });
+    return json(submission.reply({ formErrors: [REGISTRATION_FAILED], hideFields: ["password"] }), { status: 500 });
   }
 }
 

@@ -4,12 +4,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
-import { OTP_ERROR, otpSchema } from "~/schemas/auth";
+import { otpSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
-import { authPostLimitMessage } from "~/auth/login.server";
-import { resendSignupCode, verifySignupCode } from "~/auth/codes.server";
+import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
+import { confirmSignupCode, emailVerifiedMessage, RESEND_ANSWER, resendSignupCode } from "~/services/sign-up.server";
 import { startSession } from "~/auth/session.server";
-import { consumeLimit, waitMessage } from "~/auth/rate-limit.server";
 import { redirectWithToast, toastHeader } from "~/auth/toast.server";
 import type { loader as rootLoader } from "~/root";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
@@ -32,23 +31,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, intent, otp } = submission.value;
   if (intent === "resend") {
     await resendSignupCode(context, email);
-    const headers = { "Set-Cookie": await toastHeader(context.cookies, request, { type: "info", message: "If the account is waiting for verification, a new code is on its way." }) };
+    const headers = { "Set-Cookie": await toastHeader(context.cookies, request, { type: "info", message: RESEND_ANSWER }) };
     return json(submission.reply({ resetForm: false }), { headers });
   }
   if (!otp) {
     return json(submission.reply({ fieldErrors: { otp: ["Please enter the 6-digit code"] } }), { status: 400 });
   }
-  const wait = await consumeLimit(context.limiters.codeAttemptsByEmail, email.toLowerCase());
-  if (wait) return json(submission.reply({ formErrors: [waitMessage(wait)] }), { status: 429 });
-
-  const user = await verifySignupCode(context, email, otp);
-  if (!user) return json(submission.reply({ formErrors: [OTP_ERROR] }), { status: 400 });
+  const verified = await confirmSignupCode(context, email, otp);
+  if (!verified.ok) return json(submission.reply({ formErrors: [verified.message] }), { status: verified.status });
+  const user = verified.user;
   const setCookie = await startSession(context, request, user.id);
   return redirectWithToast(
     context.cookies,
     request,
     "/dashboard",
-    { type: "success", message: `Login successful: your email is verified. Welcome, ${user.name}.` },
+    { type: "success", message: emailVerifiedMessage(user.name) },
     { headers: { "Set-Cookie": setCookie } },
   );
 }

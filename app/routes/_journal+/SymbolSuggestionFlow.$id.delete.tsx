@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
 import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
-import { deleteSuggestion, findSuggestion } from "~/models/symbol-suggestion.server";
+import { findSuggestion, removeSuggestion } from "~/services/suggestions.server";
 import { DELETE_SUGGESTION_QUESTION, SUGGESTION_DELETED } from "~/schemas/symbol-suggestion";
 import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
@@ -14,16 +14,14 @@ const listUrl = (request: Request) => `/SymbolSuggestionFlow${searchWithPage("",
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const id = parseIdParam(params.id);
-  const suggestion = id ? await findSuggestion(context.db, id) : null;
+  const suggestion = await findSuggestion(context, parseIdParam(params.id));
   if (!suggestion) notFound();
   return json({ suggestion, backTo: listUrl(request) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const id = parseIdParam(params.id);
-  if (!id || !(await deleteSuggestion(context.db, id))) notFound();
+  if (!(await removeSuggestion(context, parseIdParam(params.id))).ok) notFound();
   return redirectWithToast(context.cookies, request, "/SymbolSuggestionFlow", { type: "success", message: SUGGESTION_DELETED });
 }
 

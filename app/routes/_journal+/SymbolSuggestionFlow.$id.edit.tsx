@@ -1,12 +1,12 @@
-import { parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { SuggestionForm } from "~/components/admin/suggestion-form";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
-import { findSuggestion, isSuggestableSymbol, listSuggestionSymbolChoices, updateSuggestion } from "~/models/symbol-suggestion.server";
-import { SELECT_SCRIPT, SUGGESTION_UPDATED, symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
+import { findSuggestion, saveSuggestion, suggestionSymbolChoices } from "~/services/suggestions.server";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
+import { SUGGESTION_UPDATED, symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
@@ -16,10 +16,9 @@ const listUrl = (request: Request) => `/SymbolSuggestionFlow${searchWithPage("",
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const id = parseIdParam(params.id);
-  const suggestion = id ? await findSuggestion(context.db, id) : null;
+  const suggestion = await findSuggestion(context, parseIdParam(params.id));
   if (!suggestion) notFound();
-  return json({ suggestion, symbols: await listSuggestionSymbolChoices(context.db), backTo: listUrl(request) });
+  return json({ suggestion, symbols: await suggestionSymbolChoices(context), backTo: listUrl(request) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -28,10 +27,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!id) notFound();
   const submission = parseWithZod(await readForm(request), { schema: symbolSuggestionSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  if (!(await isSuggestableSymbol(context.db, submission.value.symbolId))) {
-    return json(submission.reply({ fieldErrors: { symbolId: [SELECT_SCRIPT] } }), { status: 400 });
-  }
-  if (!(await updateSuggestion(context.db, id, { ...submission.value, userId: user.id }))) notFound();
+  const saved = await saveSuggestion(context, user, { ...submission.value, id });
+  if (!saved.ok) return saved.problem.status === 404 ? notFound() : json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
   return redirectWithToast(context.cookies, request, listUrl(request), { type: "success", message: SUGGESTION_UPDATED });
 }
 

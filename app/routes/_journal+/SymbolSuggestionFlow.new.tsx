@@ -1,12 +1,12 @@
-import { parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { SuggestionForm } from "~/components/admin/suggestion-form";
 import { parsePage, searchWithPage } from "~/domain/paging";
-import { createSuggestion, isSuggestableSymbol, listSuggestionSymbolChoices } from "~/models/symbol-suggestion.server";
-import { SELECT_SCRIPT, SUGGESTION_CREATED, symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
+import { saveSuggestion, suggestionSymbolChoices } from "~/services/suggestions.server";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
+import { SUGGESTION_CREATED, symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
@@ -16,17 +16,15 @@ const listUrl = (request: Request) => `/SymbolSuggestionFlow${searchWithPage("",
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  return json({ symbols: await listSuggestionSymbolChoices(context.db), backTo: listUrl(request) });
+  return json({ symbols: await suggestionSymbolChoices(context), backTo: listUrl(request) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: symbolSuggestionSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  if (!(await isSuggestableSymbol(context.db, submission.value.symbolId))) {
-    return json(submission.reply({ fieldErrors: { symbolId: [SELECT_SCRIPT] } }), { status: 400 });
-  }
-  await createSuggestion(context.db, { ...submission.value, userId: user.id });
+  const saved = await saveSuggestion(context, user, submission.value);
+  if (!saved.ok) return json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
   return redirectWithToast(context.cookies, request, "/SymbolSuggestionFlow", { type: "success", message: SUGGESTION_CREATED });
 }
 

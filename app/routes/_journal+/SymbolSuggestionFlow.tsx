@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
-import { listSuggestionsPage } from "~/models/symbol-suggestion.server";
+import { listSuggestions } from "~/services/suggestions.server";
 import { NO_SUGGESTIONS } from "~/schemas/symbol-suggestion";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Symbol Suggestion Flow — NS
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const page = parsePage(searchParamsOf(request).get("page"));
-  const { rows, total } = await listSuggestionsPage(context.db, page, LONG_PAGE_SIZE);
+  const { rows, total } = await listSuggestions(context, page, LONG_PAGE_SIZE);
   return json({ page, total, rows });
 }
 

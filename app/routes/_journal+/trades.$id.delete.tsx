@@ -4,8 +4,7 @@ import { forbidden, notFound, requireRouteAccess } from "~/auth/guards.server";
 import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { parseIdParam } from "~/domain/paging";
 import { tradeFilterSearch } from "~/domain/trade-list";
-import { deleteTrade, getTrade } from "~/models/trade.server";
-import { recordTradeChange } from "~/services/trade-changes.server";
+import { findTrade, removeTrade } from "~/services/trades.server";
 import { DELETE_TRADE_QUESTION, TRADE_DELETED } from "~/schemas/trade";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
@@ -14,8 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Delete trade — NSE Signals"
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const id = parseIdParam(params.id);
-  const trade = id ? await getTrade(context.db, user, id) : null;
+  const trade = await findTrade(context, user, parseIdParam(params.id));
   if (!trade) notFound();
   return json({
     trade: { id: trade.id, symbolCode: trade.symbolCode, tradeType: trade.tradeType },
@@ -28,8 +26,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = parseIdParam(params.id);
   if (!id) notFound();
   if ((await readForm(request)).get("intent") !== "delete") forbidden();
-  const deleted = await recordTradeChange(context, (db) => deleteTrade(db, user, id), (trade) => ({ change: "deleted", trade }));
-  if (!deleted) notFound();
+  if (!(await removeTrade(context, user, id)).ok) notFound();
   return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(requestUrl(request).search)}`, { type: "success", message: TRADE_DELETED });
 }
 

@@ -1,14 +1,12 @@
-import { parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { TradeForm } from "~/components/trades/trade-form";
 import { tradeFilterSearch } from "~/domain/trade-list";
-import { createTrade, findTradableSymbol } from "~/models/trade.server";
-import { listVisibleSymbols } from "~/models/symbol.server";
-import { recordTradeChange } from "~/services/trade-changes.server";
-import { SYMBOL_NOT_SUBSCRIBED, TRADE_SAVED, tradeFields, tradeSchema, tradeValues } from "~/schemas/trade";
+import { saveTrade, tradeSymbolChoices } from "~/services/trades.server";
+import { TRADE_SAVED, tradeFields, tradeSchema } from "~/schemas/trade";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 
@@ -33,7 +31,7 @@ function prefill(params: URLSearchParams, symbols: readonly string[]) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const symbols = (await listVisibleSymbols(context.db, user)).map((s) => s.symbolCode);
+  const symbols = await tradeSymbolChoices(context, user);
   const url = requestUrl(request);
   return json({ symbols, defaults: prefill(url.searchParams, symbols), backTo: `/trades${tradeFilterSearch(url.search)}` });
 }
@@ -42,13 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const submission = parseWithZod(await readForm(request), { schema: tradeSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const symbol = await findTradableSymbol(context.db, user, submission.value.symbol);
-  if (!symbol) return json(submission.reply({ fieldErrors: { symbol: [SYMBOL_NOT_SUBSCRIBED] } }), { status: 400 });
-  await recordTradeChange(
-    context,
-    (db) => createTrade(db, user.id, { symbolId: symbol.id, ...tradeValues(submission.value) }),
-    (trade) => ({ change: "created", trade }),
-  );
+  const saved = await saveTrade(context, user, { fields: submission.value });
+  if (!saved.ok) return json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
   const url = requestUrl(request);
   return redirectWithToast(context.cookies, request, `/trades${tradeFilterSearch(url.search)}`, { type: "success", message: TRADE_SAVED });
 }

@@ -11,21 +11,10 @@ import { ROLE_NAMES, type RoleId } from "~/domain/access";
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees } from "~/domain/format";
 import { computeTradePnl, totalPnl } from "~/domain/pnl";
-import {
-  parseTradeListQuery,
-  TRADE_PAGE_SIZE,
-  tradeFilterSearch,
-  tradePageRange,
-  tradePageSearch,
-  tradeRefreshSeconds,
-} from "~/domain/trade-list";
-import { tradeListWindow } from "~/domain/trade-window";
-import { listSectorChoices } from "~/models/sector.server";
-import { formatTradeCursor, listTrades, listTraderChoices, parseTradeCursor, setTradeVerified } from "~/models/trade.server";
-import { getUserSetting } from "~/models/user.server";
-import { recordTradeChange } from "~/services/trade-changes.server";
-import { useLiveQuotes } from "~/realtime/socket-context";
-import { TRADE_STATUS_CHOICES, TRADE_UNVERIFIED, TRADE_VERIFIED, tradeDateFilterSchema } from "~/schemas/trade";
+import { tradeFilterSearch, tradePageRange, tradePageSearch } from "~/domain/trade-list";
+import { loadTradeJournal, verifyTrade } from "~/services/trades.server";
+import { useLiveQuotes } from "~/components/realtime/socket-context";
+import { TRADE_STATUS_CHOICES } from "~/schemas/trade";
 import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
@@ -33,30 +22,11 @@ export const meta: MetaFunction = () => [{ title: "Trades — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const params = searchParamsOf(request);
-  const query = parseTradeListQuery(params, user.roleId);
-  const isAdmin = user.roleId === 1;
-  const dateError =
-    isAdmin && (params.get("startDate") || params.get("endDate"))
-      ? (tradeDateFilterSchema.safeParse({ startDate: params.get("startDate") ?? "", endDate: params.get("endDate") ?? "" }).error?.issues[0]?.message ?? null)
-      : null;
-  const cursor = parseTradeCursor(query.cursor);
-  const [page, sectors, traders, tradeSeconds] = await Promise.all([
-    listTrades(
-      context.db,
-      user,
-      { window: tradeListWindow(user.roleId, new Date(), query), userId: query.userId, sectorId: query.sectorId, open: query.open },
-      // A hand-typed ?page without a cursor still works, by OFFSET.
-      { cursor, direction: query.direction, offset: cursor ? 0 : (query.page - 1) * TRADE_PAGE_SIZE, limit: TRADE_PAGE_SIZE },
-    ),
-    listSectorChoices(context.db),
-    isAdmin ? listTraderChoices(context.db, query.userRole) : Promise.resolve([]),
-    getUserSetting(context.db, user.id, "tradeSeconds"),
-  ]);
-  const rows = page.rows.map((t) => {
-    const live = t.status ? (context.liveBook.get(t.symbolCode)?.last ?? null) : null;
-    const { pnl, pnlPercent } = computeTradePnl({ tradeType: t.tradeType, open: t.status, quantity: t.quantity, buyPrice: t.buyPrice, sellPrice: t.sellPrice }, live);
-    return {
+  const journal = await loadTradeJournal(context, user, searchParamsOf(request));
+  return json({
+    ...journal,
+    role: user.roleId,
+    rows: journal.rows.map((t) => ({
       id: t.id,
       symbolCode: t.symbolCode,
       tradeType: t.tradeType,
@@ -66,40 +36,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       quantity: t.quantity,
       targetPrice: t.targetPrice,
       slPrice: t.slPrice,
-      currentPrice: live,
-      pnl,
-      pnlPercent,
+      currentPrice: t.currentPrice,
+      pnl: t.pnl,
+      pnlPercent: t.pnlPercent,
       tradeDateTime: formatIstDateTime(t.tradeDateTime),
       exitDateTime: t.exitDateTime ? formatIstDateTime(t.exitDateTime) : null,
       isVerified: t.isVerified,
       status: t.status,
-    };
-  });
-  // Going back (dir=before) always has a page after it: the one we came from.
-  const hasNext = query.direction === "before" && cursor ? true : page.hasMore;
-  const first = page.rows[0];
-  const last = page.rows[page.rows.length - 1];
-  return json({
-    role: user.roleId,
-    query: { ...query, cursor: undefined },
-    dateError,
-    sectors,
-    traders,
-    tradeSeconds: tradeRefreshSeconds(tradeSeconds),
-    rows,
-    page: query.page,
-    nextCursor: hasNext && last ? formatTradeCursor(last.cursor) : null,
-    prevCursor: query.page > 1 && first ? formatTradeCursor(first.cursor) : null,
+    })),
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  // The list's one row action is role 1's verification switch.
+  // The list's one row action is role 1's verification switch; another role's trade is not found.
   const { id, status } = await readStatusPost(request);
-  const trade = await recordTradeChange(context, (db) => setTradeVerified(db, user, id, status), (changed) => ({ change: status ? "verified" : "unverified", trade: changed }));
-  if (!trade) notFound();
-  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: status ? TRADE_VERIFIED : TRADE_UNVERIFIED });
+  const verified = await verifyTrade(context, user, id, status);
+  if (!verified.ok) notFound();
+  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: verified.value.message });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];

@@ -2,10 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { readPreferences } from "~/auth/preferences.server";
-import { loadChartView } from "~/services/charts.server";
-import { readUserSettings } from "~/models/settings.server";
-import { listVisibleSymbols } from "~/models/symbol.server";
-import { chartCount, defaultChartSymbols } from "~/domain/chart-layout";
+import { loadChartGrid } from "~/services/charts.server";
 import { swingMarkersOn } from "~/domain/chart-markers";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import type { loader as rootLoader } from "~/root";
@@ -15,21 +12,8 @@ export const meta: MetaFunction = () => [{ title: "Charts — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const url = requestUrl(request);
-  const [settings, visible, prefs] = await Promise.all([
-    readUserSettings(context.db, user.id),
-    listVisibleSymbols(context.db, user),
-    readPreferences(context.cookies, request),
-  ]);
-  const count = chartCount(settings.chart);
-  const codes = visible.map((s) => s.symbolCode);
-  // Each slot's symbol is in the URL (?s0=…&s1=…), so every layout is a link.
-  const chosen = defaultChartSymbols(codes, count).map((fallback, i) => {
-    const asked = url.searchParams.get(`s${i}`)?.toUpperCase();
-    return asked && codes.includes(asked) ? asked : fallback;
-  });
-  const views = await Promise.all(chosen.map((code) => loadChartView(context, user, code, prefs.chartTimeframe)));
-  return json({ count, codes, views: views.filter((v) => v !== null), chosen });
+  const prefs = await readPreferences(context.cookies, request);
+  return json(await loadChartGrid(context, user, requestUrl(request), prefs.chartTimeframe));
 }
 
 export default function AllChartPage() {

@@ -1,42 +1,19 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
-import { listVisibleSymbols } from "~/models/symbol.server";
-import { listSymbolKeyEvents } from "~/models/market-events.server";
-import { istDateString, istMidnight, formatIstDateTime } from "~/domain/dates";
+import { loadLivePrices } from "~/services/charts.server";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { direction } from "~/domain/quotes";
 import { keyLabelColour } from "~/domain/targets";
-import { useLiveQuotes } from "~/realtime/socket-context";
+import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Live prices — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const symbols = await listVisibleSymbols(context.db, user);
-  const rows = symbols.map((s) => {
-    const q = context.liveBook.get(s.symbolCode);
-    return {
-      code: s.symbolCode,
-      description: s.description,
-      open: q?.open ?? null,
-      high: q?.high ?? null,
-      low: q?.low ?? null,
-      close: q?.last ?? null,
-      change: q?.change ?? null,
-      changePercent: q?.changePercent ?? null,
-    };
-  });
   // The Keys dialog is a URL (?keys=CODE): it opens without JavaScript too.
-  const keysFor = searchParamsOf(request).get("keys")?.toUpperCase() ?? null;
-  let keys: { label: string; price: number; time: string }[] | null = null;
-  if (keysFor && rows.some((r) => r.code.toUpperCase() === keysFor)) {
-    const since = istMidnight(istDateString(new Date()));
-    const events = await listSymbolKeyEvents(context.db, keysFor, since, user.roleId === 1 ? null : user.id);
-    keys = events.map((e) => ({ label: e.label, price: e.price, time: formatIstDateTime(e.eventTime) }));
-  }
-  return json({ rows, keysFor: keys ? keysFor : null, keys });
+  return json(await loadLivePrices(context, user, searchParamsOf(request).get("keys")));
 }
 
 const tone = { up: "text-up", down: "text-down", flat: "" } as const;

@@ -10,7 +10,7 @@ import { keyLabelColour } from "~/domain/targets";
 import { swingMarkersOn } from "~/domain/chart-markers";
 import { TradeButtons } from "~/components/charts/trade-buttons";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
-import { useLiveQuotes } from "~/realtime/socket-context";
+import { useLiveQuotes } from "~/components/realtime/socket-context";
 import type { loader as rootLoader } from "~/root";
 import { NoScriptShow, ViewSelect } from "~/components/ui/view-controls";
 import { requestUrl } from "~/schemas/request-input.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
-import { saveTodaysOpen } from "~/models/open-data.server";
+import { saveOpenData } from "~/services/market-data.server";
 import { openDataSchema } from "~/schemas/open-data";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
@@ -17,12 +17,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The documents send an empty body: no form at all is fine too.
   const form = await readForm(request);
   const { redirectTo } = openDataSchema.parse(Object.fromEntries(form));
-  const result = await saveTodaysOpen(context.db);
-  return redirectWithToast(context.cookies, request, redirectTo, {
-    type: result.symbols > 0 ? "success" : "info",
-    message:
-      result.symbols > 0
-        ? `Open data saved for ${result.symbols} ${result.symbols === 1 ? "symbol" : "symbols"}.`
-        : `Open data saved for 0 symbols: no 1-minute candles are stored yet for today (${result.tradingDate}).`,
-  });
+  const { symbols, message } = await saveOpenData(context);
+  return redirectWithToast(context.cookies, request, redirectTo, { type: symbols > 0 ? "success" : "info", message });
 }

@@ -6,8 +6,8 @@ import { loadOverview } from "~/services/overview.server";
 import { MOVERS_COLLAPSED_ROWS, topMovers, type MoverRow, type MoversList } from "~/domain/overview";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { GaugeSvg } from "~/components/charts/gauge-svg";
-import { useLiveQuotes } from "~/realtime/socket-context";
-import { useOverviewData } from "~/realtime/use-overview-data";
+import { useLiveQuotes } from "~/components/realtime/socket-context";
+import { useOverviewData } from "~/components/realtime/use-overview-data";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Overview — NSE Signals" }];

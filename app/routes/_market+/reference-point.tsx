@@ -2,11 +2,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import * as z from "zod";
 import { requireRole } from "~/auth/guards.server";
-import { loadReferencePoints } from "~/services/reference-points.server";
+import { deleteReferencePoint, loadReferencePoints } from "~/services/points.server";
 import { sameListUrl } from "~/schemas/status-post.server";
 import { linkClass, PageTitle } from "~/components/admin/admin-ui";
 import { ReferencePointsTable } from "~/components/admin/reference-points";
-import { deleteReferencePoint } from "~/models/reference-point.server";
 import { redirectWithToast } from "~/auth/toast.server";
 import { recordId } from "~/schemas/record-id";
 import { readForm } from "~/schemas/request-input.server";
@@ -19,19 +18,19 @@ const deleteSchema = z.object({ intent: z.literal("delete"), id: recordId() });
 // DELETE admin/referencePoint/{id}, a POST here) and the way to the upload.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  return json(await loadReferencePoints(context.db, request, { withActiveFilter: false }));
+  return json(await loadReferencePoints(context, request, { withActiveFilter: false }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "error", message: "Something went wrong" });
-  const deleted = await deleteReferencePoint(context.db, parsed.data.id);
+  const deleted = await deleteReferencePoint(context, parsed.data.id);
   return redirectWithToast(
     context.cookies,
     request,
     sameListUrl(request),
-    deleted ? { type: "success", message: "Reference point deleted successfully" } : { type: "error", message: "This reference point no longer exists" },
+    deleted.ok ? { type: "success", message: deleted.value.message } : { type: "error", message: deleted.problem.message },
   );
 }
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { loadReferencePoints } from "~/services/reference-points.server";
+import { loadReferencePoints } from "~/services/points.server";
 import { PageTitle } from "~/components/admin/admin-ui";
 import { ReferencePointsTable } from "~/components/admin/reference-points";
 
@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Reference Points — NSE Sign
 // The sidebar's Reference Points (role 1 by the access lists, DECISIONS 1): read-only.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  return json(await loadReferencePoints(context.db, request, { withActiveFilter: false }));
+  return json(await loadReferencePoints(context, request, { withActiveFilter: false }));
 }
 
 export default function ReferencesPointsPage() {

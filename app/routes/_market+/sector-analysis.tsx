@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { loadGauges } from "~/services/overview.server";
 import { GaugeSvg } from "~/components/charts/gauge-svg";
-import { useOverviewData } from "~/realtime/use-overview-data";
+import { useOverviewData } from "~/components/realtime/use-overview-data";
 
 export const meta: MetaFunction = () => [{ title: "Sector Analysis — NSE Signals" }];
 

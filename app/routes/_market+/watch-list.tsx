@@ -1,29 +1,20 @@
-import { parseWithZod } from "~/schemas/parse";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { notFound, requireRouteAccess } from "~/auth/guards.server";
 import { WatchlistPanel } from "~/components/watchlist/watchlist-panel";
-import { moveInOrder, safeReturnTo, withParams } from "~/domain/watchlist";
-import { findSymbolByCode, symbolChoiceProblem } from "~/models/symbol.server";
-import {
-  addSymbolToOwnWatchlist,
-  createWatchlist,
-  deleteOwnWatchlist,
-  listOwnWatchlists,
-  removeSymbolFromOwnWatchlist,
-  reorderOwnWatchlists,
-} from "~/models/watchlist.server";
-import {
-  SYMBOL_ADDED,
-  SYMBOL_ALREADY_LISTED,
-  SYMBOL_REMOVED,
-  WATCHLIST_CREATED,
-  WATCHLIST_DELETED,
-  symbolRefusal,
-  watchlistIntentSchema,
-} from "~/schemas/watchlist";
+import { safeReturnTo, withParams } from "~/domain/watchlist";
+import { watchlistIntentSchema } from "~/schemas/watchlist";
 import { redirectWithToast } from "~/auth/toast.server";
-import { loadWatchlistPanel } from "~/services/watchlists.server";
+import {
+  addSymbolToWatchlist,
+  createWatchlist,
+  deleteWatchlist,
+  loadWatchlistPanel,
+  moveWatchlist,
+  removeSymbolFromWatchlist,
+  reorderWatchlists,
+} from "~/services/watchlists.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Watch List — NSE Signals" }];
@@ -41,40 +32,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const value = submission.value;
   const [path, query = ""] = returnTo.split("?");
+  const back = (message: string, type: "success" | "info" = "success") => redirectWithToast(context.cookies, request, returnTo, { type, message });
   switch (value.intent) {
     case "create": {
-      const id = await createWatchlist(context.db, user.id, value.watchlistName);
-      return redirectWithToast(context.cookies, request, path + withParams(query, { list: id, sector: null, search: null }), { type: "success", message: WATCHLIST_CREATED });
+      const { id, message } = await createWatchlist(context, user, value.watchlistName);
+      return redirectWithToast(context.cookies, request, path + withParams(query, { list: id, sector: null, search: null }), { type: "success", message });
     }
     case "delete": {
-      if (!(await deleteOwnWatchlist(context.db, user.id, value.watchlistId))) notFound();
-      return redirectWithToast(context.cookies, request, returnTo, { type: "success", message: WATCHLIST_DELETED });
+      const outcome = await deleteWatchlist(context, user, value.watchlistId);
+      if (!outcome.ok) notFound();
+      return back(outcome.value.message);
     }
-    case "move": {
-      const order = (await listOwnWatchlists(context.db, user.id)).map((w) => w.id);
-      if (!order.includes(value.watchlistId)) notFound();
-      await reorderOwnWatchlists(context.db, user.id, moveInOrder(order, value.watchlistId, value.direction));
-      return redirect(returnTo);
-    }
+    case "move":
     case "reorder": {
-      if (!(await reorderOwnWatchlists(context.db, user.id, value.ids))) notFound();
+      const outcome = value.intent === "move" ? await moveWatchlist(context, user, value.watchlistId, value.direction) : await reorderWatchlists(context, user, value.ids);
+      if (!outcome.ok) notFound();
       return redirect(returnTo);
     }
     case "add-symbol": {
-      const symbol = await findSymbolByCode(context.db, value.symbol);
-      // Only symbols the user may see (role 4: its subscription); the message says which rule refused it.
-      const problem = await symbolChoiceProblem(context.db, user, symbol);
-      if (problem || !symbol) return json(submission.reply({ fieldErrors: { symbol: [symbolRefusal(problem ?? "unknown", value.symbol)] } }), { status: 400 });
-      const outcome = await addSymbolToOwnWatchlist(context.db, user.id, value.watchlistId, symbol);
-      if (outcome === "not-found") notFound();
-      return redirectWithToast(context.cookies, request, returnTo, {
-        type: outcome === "added" ? "success" : "info",
-        message: outcome === "added" ? SYMBOL_ADDED : SYMBOL_ALREADY_LISTED,
-      });
+      const outcome = await addSymbolToWatchlist(context, user, value.watchlistId, { code: value.symbol });
+      if (!outcome.ok && outcome.problem.status === 404) notFound();
+      if (!outcome.ok) return json(replyWithProblem(submission, outcome.problem), { status: outcome.problem.status });
+      return back(outcome.value.message, outcome.value.added ? "success" : "info");
     }
     case "remove-symbol": {
-      if (!(await removeSymbolFromOwnWatchlist(context.db, user.id, value.watchlistId, value.symbolId))) notFound();
-      return redirectWithToast(context.cookies, request, returnTo, { type: "success", message: SYMBOL_REMOVED });
+      const outcome = await removeSymbolFromWatchlist(context, user, value.watchlistId, value.symbolId);
+      if (!outcome.ok) notFound();
+      return back(outcome.value.message);
     }
   }
 }

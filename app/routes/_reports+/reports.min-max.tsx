@@ -6,8 +6,8 @@ import { DateFilters, FilterNotice, UserFilter } from "~/components/reports/repo
 import { toTradeRowView } from "~/components/reports/trade-row-view";
 import { TradeRows, TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
-import { listReportUserChoices, listTradeReportPage, livePricesOf } from "~/models/report.server";
-import { minMaxSortSchema, parsePnlReportParams, type MinMaxSort } from "~/schemas/report";
+import { loadMinMaxReport } from "~/services/reports.server";
+import type { MinMaxSort } from "~/schemas/report";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade Min Max PNL Report — NSE Signals" }];
@@ -17,14 +17,8 @@ export const meta: MetaFunction = () => [{ title: "Trade Min Max PNL Report — 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const url = requestUrl(request);
-  const { input, filter } = parsePnlReportParams(url.searchParams);
-  const sort = minMaxSortSchema.parse(url.searchParams.get("sort") ?? undefined);
   const page = parsePage(url.searchParams.get("page"));
-  const live = livePricesOf(context.liveBook);
-  const [{ rows, total }, userChoices] = await Promise.all([
-    listTradeReportPage(context.db, live, filter, { page, pageSize: LONG_PAGE_SIZE, sort }),
-    listReportUserChoices(context.db),
-  ]);
+  const { input, sort, rows, total, userChoices } = await loadMinMaxReport(context, url.searchParams, { page, pageSize: LONG_PAGE_SIZE });
   return json({ input, sort, page, total, userChoices, rows: rows.map(toTradeRowView) });
 }
 

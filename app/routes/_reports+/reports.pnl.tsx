@@ -6,8 +6,7 @@ import { DateFilters, FilterNotice, moneyTone, TradeSummaryCards, UserFilter } f
 import { toTradeRowView } from "~/components/reports/trade-row-view";
 import { formatPercent, formatRupees } from "~/domain/format";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
-import { listReportUserChoices, listTradesOfUsers, listUserPnlPage, livePricesOf, summariseTrades } from "~/models/report.server";
-import { parsePnlReportParams } from "~/schemas/report";
+import { loadPnlReport } from "~/services/reports.server";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade PNL Report — NSE Signals" }];
@@ -17,22 +16,15 @@ export const meta: MetaFunction = () => [{ title: "Trade PNL Report — NSE Sign
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const url = requestUrl(request);
-  const { input, filter } = parsePnlReportParams(url.searchParams);
   const page = parsePage(url.searchParams.get("page"));
-  const live = livePricesOf(context.liveBook);
-  const [summary, { rows, total }, userChoices] = await Promise.all([
-    summariseTrades(context.db, live, filter),
-    listUserPnlPage(context.db, live, filter, { page, pageSize: LONG_PAGE_SIZE }),
-    listReportUserChoices(context.db),
-  ]);
-  const tradesByUser = await listTradesOfUsers(context.db, live, filter, rows.map((r) => r.userId));
+  const { input, summary, users, total, userChoices } = await loadPnlReport(context, url.searchParams, { page, pageSize: LONG_PAGE_SIZE });
   return json({
     input,
     page,
     total,
     summary,
     userChoices,
-    users: rows.map((u) => ({ ...u, trades: (tradesByUser.get(u.userId) ?? []).map(toTradeRowView) })),
+    users: users.map((u) => ({ ...u, trades: u.trades.map(toTradeRowView) })),
   });
 }
 

@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { cellClass, PageTitle, Table } from "~/components/admin/admin-ui";
 import { ReportChart } from "~/components/reports/report-chart";
 import { DateFilters, FilterNotice } from "~/components/reports/report-ui";
-import { countTradesBySector, countTradesByUser, livePricesOf, profitByUser, sectorProfitAndLoss } from "~/models/report.server";
+import { loadTradeAnalysis } from "~/services/reports.server";
 import { parsePrefixedRange } from "~/schemas/report";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
@@ -22,14 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const params = searchParamsOf(request);
   const [tu, st, pu] = CHARTS.map((c) => parsePrefixedRange(params, c.prefix));
-  const live = livePricesOf(context.liveBook);
-  const [tradeUser, sectorTrade, profitUser, sectors] = await Promise.all([
-    countTradesByUser(context.db, { range: tu.range }),
-    countTradesBySector(context.db, { range: st.range }),
-    profitByUser(context.db, live, { range: pu.range }),
-    sectorProfitAndLoss(context.db, live, { range: st.range }),
-  ]);
-  return json({ ranges: { tu: tu.input, st: st.input, pu: pu.input }, tradeUser, sectorTrade, profitUser, sectors });
+  const figures = await loadTradeAnalysis(context, { tradeUser: tu.range, sectorTrade: st.range, profitUser: pu.range });
+  return json({ ranges: { tu: tu.input, st: st.input, pu: pu.input }, ...figures });
 }
 
 /** A chart's own filter form: its dates, plus the other charts' ranges kept as hidden fields. */

@@ -7,8 +7,8 @@ import { TradeRows, TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows"
 import { controlClass } from "~/components/ui/field";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
 import { filterQuery } from "~/domain/report-filters";
-import { listReportSymbolChoices, listReportUserChoices, listTradeReportPage, livePricesOf, summariseTrades } from "~/models/report.server";
-import { ACTIVE_FILTERS, parseTradeReportParams } from "~/schemas/report";
+import { loadTradeReport } from "~/services/reports.server";
+import { ACTIVE_FILTERS } from "~/schemas/report";
 import { toTradeRowView } from "~/components/reports/trade-row-view";
 import { requestUrl } from "~/schemas/request-input.server";
 
@@ -19,15 +19,8 @@ export const meta: MetaFunction = () => [{ title: "Trade Report — NSE Signals"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const url = requestUrl(request);
-  const { input, filter } = parseTradeReportParams(url.searchParams);
   const page = parsePage(url.searchParams.get("page"));
-  const live = livePricesOf(context.liveBook);
-  const [summary, { rows, total }, symbolChoices, userChoices] = await Promise.all([
-    summariseTrades(context.db, live, filter),
-    listTradeReportPage(context.db, live, filter, { page, pageSize: LONG_PAGE_SIZE }),
-    listReportSymbolChoices(context.db),
-    listReportUserChoices(context.db),
-  ]);
+  const { input, summary, rows, total, symbolChoices, userChoices } = await loadTradeReport(context, url.searchParams, { page, pageSize: LONG_PAGE_SIZE });
   return json({
     input,
     page,

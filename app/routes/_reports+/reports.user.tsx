@@ -10,8 +10,7 @@ import { formatIstDate, formatIstDateTime } from "~/domain/dates";
 import { MISSING_VALUE } from "~/domain/format";
 import { PAGE_SIZE, parsePage } from "~/domain/paging";
 import { filterQuery } from "~/domain/report-filters";
-import { livePricesOf, profitByMonth, profitByUser, profitByUserAndMonth } from "~/models/report.server";
-import { listUserReportPage } from "~/models/user-report.server";
+import { loadUserReport } from "~/services/reports.server";
 import { parseUserReportParams, REPORT_ROLES } from "~/schemas/report";
 import { requestUrl } from "~/schemas/request-input.server";
 
@@ -24,16 +23,10 @@ const day = (ymd: string | null) => (ymd ? formatIstDate(new Date(`${ymd}T12:00:
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const url = requestUrl(request);
-  const { input, range } = parseUserReportParams(url.searchParams);
+  const report = parseUserReportParams(url.searchParams);
+  const { input } = report;
   const page = parsePage(url.searchParams.get("page"));
-  const live = livePricesOf(context.liveBook);
-  const tradeFilter = { range, roleId: input.role_id, active: "all" as const };
-  const [{ rows, total }, byMonth, byUser, byUserMonth] = await Promise.all([
-    listUserReportPage(context.db, { mode: input.mode, roleId: input.role_id, range }, { page, pageSize: PAGE_SIZE }),
-    profitByMonth(context.db, live, tradeFilter),
-    profitByUser(context.db, live, tradeFilter),
-    profitByUserAndMonth(context.db, live, tradeFilter),
-  ]);
+  const { rows, total, byMonth, byUser, byUserMonth } = await loadUserReport(context, report, { page, pageSize: PAGE_SIZE });
   return json({
     input,
     page,

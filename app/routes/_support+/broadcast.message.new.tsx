@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { parseWithZod } from "~/schemas/parse";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { requireRole } from "~/auth/guards.server";
-import { BROADCAST_SENT, rateLimitMessage } from "~/domain/chat";
+import { retryAfterHeaders } from "~/auth/rate-limit.server";
 import { broadcastReturnPath, broadcastSchema } from "~/schemas/chat";
-import { consumeChatPost, postBroadcast } from "~/services/chat.server";
+import { sendBroadcast } from "~/services/broadcasts.server";
 import { redirectWithToast } from "~/auth/toast.server";
 import { BroadcastDialog } from "~/components/chat/broadcast-dialog";
 import { readForm } from "~/schemas/request-input.server";
@@ -21,10 +21,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: broadcastSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const wait = await consumeChatPost(context, user.id);
-  if (wait !== null) return json(submission.reply({ formErrors: [rateLimitMessage(wait)] }), { status: 429, headers: { "Retry-After": String(wait) } });
-  await postBroadcast(context, user, submission.value.message);
-  return redirectWithToast(context.cookies, request, submission.value.redirectTo, { type: "success", message: BROADCAST_SENT });
+  const sent = await sendBroadcast(context, user, submission.value.message);
+  if (!sent.ok) return json(replyWithProblem(submission, sent.problem), { status: sent.problem.status, headers: retryAfterHeaders(sent.problem.retryAfter) });
+  return redirectWithToast(context.cookies, request, submission.value.redirectTo, { type: "success", message: sent.value.message });
 }
 
 export default function NewBroadcastDialog() {

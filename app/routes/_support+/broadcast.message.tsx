@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { loadBroadcastPage } from "~/services/chat.server";
+import { loadBroadcastPage } from "~/services/broadcasts.server";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Broadcast Message — NSE Signals" }];

@@ -1,10 +1,11 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "~/schemas/parse";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { forbidden, notFound, requireRouteAccess } from "~/auth/guards.server";
-import { isSupportSide, rateLimitMessage, SUPPORT_UNAVAILABLE } from "~/domain/chat";
+import { retryAfterHeaders } from "~/auth/rate-limit.server";
+import { isSupportSide } from "~/domain/chat";
 import { conversationActionSchema } from "~/schemas/chat";
-import { consumeChatPost, findConversation, greetClient, loadSupportScreen, sendChatMessage } from "~/services/chat.server";
+import { conversationFor, findConversation, loadSupportScreen, postChatMessage, startConversation } from "~/services/chat.server";
 import { SupportScreen } from "~/components/chat/support-screen";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 
@@ -12,15 +13,15 @@ export const meta: MetaFunction = () => [{ title: "Support — NSE Signals" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const target = await findConversation(context.db, user, params.receiverId);
   // A conversation the user is not part of is not shown, as if it did not exist.
-  if (target.kind !== "allowed") notFound();
-  return json(await loadSupportScreen(context, user, requestUrl(request), target));
+  const target = await conversationFor(context, user, params.receiverId);
+  if (!target.ok) notFound();
+  return json(await loadSupportScreen(context, user, requestUrl(request), target.value));
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  const target = await findConversation(context.db, user, params.receiverId);
+  const target = await findConversation(context, user, params.receiverId);
   if (target.kind === "not-found") notFound();
   // Posting into someone else's conversation is refused before anything is read or stored.
   if (target.kind === "not-a-participant") forbidden("You are not part of this conversation.");
@@ -32,14 +33,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.value.intent === "start") {
     // Go to Chat from the user list: support opens the conversation, greeting it when empty.
     if (!isSupportSide(user.roleId)) forbidden();
-    await greetClient(context, user, target.client);
+    await startConversation(context, user, target.client);
     return redirect(here);
   }
 
-  const wait = await consumeChatPost(context, user.id);
-  if (wait !== null) return json(submission.reply({ formErrors: [rateLimitMessage(wait)] }), { status: 429, headers: { "Retry-After": String(wait) } });
-  const sent = await sendChatMessage(context, user, target.client, submission.value.message);
-  if (!sent.ok) return json(submission.reply({ formErrors: [SUPPORT_UNAVAILABLE] }), { status: 503 });
+  const sent = await postChatMessage(context, user, target.client, submission.value.message);
+  if (!sent.ok) return json(replyWithProblem(submission, sent.problem), { status: sent.problem.status, headers: retryAfterHeaders(sent.problem.retryAfter) });
   // Post, then show the conversation (also the page a browser without JavaScript lands on).
   return redirect(here);
 }

@@ -2,10 +2,9 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "~/schemas/parse";
 import { forbidden, requireRouteAccess } from "~/auth/guards.server";
-import { isChatClient, SUPPORT_UNAVAILABLE } from "~/domain/chat";
+import { isChatClient } from "~/domain/chat";
 import { supportIndexActionSchema } from "~/schemas/chat";
-import { findSupportAccount } from "~/models/message.server";
-import { greetClient, loadSupportScreen } from "~/services/chat.server";
+import { contactSupport, loadSupportScreen } from "~/services/chat.server";
 import { redirectWithToast } from "~/auth/toast.server";
 import { SupportScreen } from "~/components/chat/support-screen";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
@@ -23,10 +22,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isChatClient(user.roleId)) forbidden();
   const submission = parseWithZod(await readForm(request), { schema: supportIndexActionSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const support = await findSupportAccount(context.db);
-  if (!support) return redirectWithToast(context.cookies, request, "/support", { type: "error", message: SUPPORT_UNAVAILABLE });
-  await greetClient(context, user, { id: user.id, name: user.name, roleId: user.roleId, status: true });
-  return redirect(`/support/${support.id}`);
+  const contacted = await contactSupport(context, user);
+  if (!contacted.ok) return redirectWithToast(context.cookies, request, "/support", { type: "error", message: contacted.problem.message });
+  return redirect(`/support/${contacted.value.supportId}`);
 }
 
 export default function SupportIndexPage() {

@@ -1,7 +1,7 @@
 // The report downloads: the Trade Report's trades and the User Report's Users List, streamed as
 // xlsx or pdf. The export resource routes (/reports/trade/export, /reports/user/export) and the
 // JSON API's downloadPdf answer from here, with the filters the report pages' parsers read.
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import { ROLE_NAMES, isRoleId } from "~/domain/access";
 import { formatIstDate, istMidnight } from "~/domain/dates";
 import { describeTradeFilter, livePricesOf, streamTradeReportRows } from "~/models/report.server";

@@ -3,7 +3,7 @@
 // list, the badges and the pane stay in step with the database). Every `on` has its `off`.
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
-import { CLIENT_EVENTS, SERVER_EVENTS } from "./events";
+import { CLIENT_EVENTS, SERVER_EVENTS } from "../../realtime/events";
 import { useSocket } from "./socket-context";
 
 export function useChatUpdates(userId: number) {

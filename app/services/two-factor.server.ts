@@ -1,68 +1,35 @@
-// Two-factor sign-in (docs/decisions/121): enrolment, recovery codes, the second step of a
-// sign-in (a short-lived challenge between the password and the code) and the one check of a
-// second factor that the sign-in page, the JSON API, re-authentication and the settings page
-// all use. Every message the user reads is in app/schemas/two-factor.ts.
+// Two-factor sign-in (docs/decisions/121): enrolment, recovery codes and the one check of a
+// second factor that the sign-in (app/services/sign-in.server.ts), re-authentication and the
+// settings page all use. Every message the user reads is in app/schemas/two-factor.ts.
 import { randomBytes } from "node:crypto";
 import QRCode from "qrcode";
-import { redirect } from "@remix-run/node";
-import type { AppContext } from "~/server/context";
-import {
-  classifySecondFactor,
-  formatRecoveryCode,
-  mustEnrolTwoFactor,
-  normaliseRecoveryCode,
-  RECOVERY_CODE_COUNT,
-  RECOVERY_CODE_LENGTH,
-  SIGN_IN_CHALLENGE_ATTEMPTS,
-  SIGN_IN_CHALLENGE_SECONDS,
-  TWO_FACTOR_REQUIRED_ROLES,
-  TWO_FACTOR_SETUP_PATH,
-} from "~/domain/two-factor";
+import type { AppContext } from "~/config/context";
+import { classifySecondFactor, formatRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH, TWO_FACTOR_REQUIRED_ROLES } from "~/domain/two-factor";
 import type { RoleId } from "~/domain/access";
-import { findPasswordHash, findUserById } from "~/models/user.server";
+import { findPasswordHash } from "~/models/user.server";
 import {
-  claimSignInAttempt,
   countUnusedRecoveryCodes,
-  createSignInChallenge,
-  deleteSignInChallenge,
   disableTotp,
   enableTotp,
-  findSignInChallenge,
   findTwoFactorRecord,
   replaceRecoveryCodes,
   replaceTotpSecret,
   storePendingTotpSecret,
   consumeRecoveryCode,
 } from "~/models/two-factor.server";
-import {
-  API_CODE_REQUIRED,
-  CHALLENGE_EXPIRED,
-  CODE_REUSED,
-  CODE_WRONG,
-  CONFIRM_WITH_CODE_OR_PASSWORD,
-  ENROLMENT_REQUIRED,
-  ENROLMENT_REQUIRED_API,
-  ENTER_CODE,
-  RECOVERY_CODE_WRONG,
-  SECRET_UNREADABLE,
-} from "~/schemas/two-factor";
-import { resolveSessionSecret } from "~/server/build-services.server";
-import { redirectWithToast } from "~/auth/toast.server";
-import { deriveSecretKey } from "./secret-box.server";
-import { hashToken, randomToken, verifyPassword } from "./password.server";
-import { consumeLimit, isLimited, waitMessage } from "./rate-limit.server";
-import { startSession } from "./session.server";
-import { checkTotp, newTotpSecret, openTotpState, sealTotpState, totpUri } from "./totp.server";
+import { CODE_REUSED, CODE_WRONG, CONFIRM_WITH_CODE_OR_PASSWORD, ENTER_CODE, RECOVERY_CODE_WRONG, SECRET_UNREADABLE } from "~/schemas/two-factor";
+import { resolveSessionSecret } from "~/config/env.server";
+import { deriveSecretKey } from "~/auth/secret-box.server";
+import { hashToken, verifyPassword } from "~/auth/password.server";
+import { consumeLimit, isLimited, waitMessage } from "~/auth/rate-limit.server";
+import { checkTotp, newTotpSecret, openTotpState, sealTotpState, totpUri } from "~/auth/totp.server";
 
-type Ctx = Pick<AppContext, "db" | "env" | "limiters">;
+export type TwoFactorContext = Pick<AppContext, "db" | "env" | "limiters">;
+type Ctx = TwoFactorContext;
 
 /** The key TOTP secrets are sealed with: derived from the session secret, as the live-rate credentials' is. */
-export function twoFactorKey(env: AppContext["env"]): Buffer {
+function twoFactorKey(env: AppContext["env"]): Buffer {
   return deriveSecretKey(resolveSessionSecret(env));
-}
-
-export function loginSuccessMessage(name: string): string {
-  return `Login successful: Welcome back, ${name}.`;
 }
 
 // ---------------------------------------------------------------- the one second-factor check
@@ -208,97 +175,4 @@ export async function turnOffTwoFactor(context: Ctx, userId: number, confirmatio
   if (!confirmed.ok) return confirmed;
   await disableTotp(context.db, userId);
   return { ok: true };
-}
-
-// ---------------------------------------------------------------- the sign-in's second step
-
-/**
- * After the password was accepted (the /login page): an account with two-factor sign-in gets a
- * challenge (its id in a 5-minute cookie, a hash stored) and goes to /login/two-factor; any
- * other account gets its session, and a role that must enrol goes to the set-up page.
- */
-export async function finishPasswordStep(context: AppContext, request: Request, user: { id: number; name: string; roleId: RoleId }): Promise<Response> {
-  const record = await findTwoFactorRecord(context.db, user.id);
-  if (record?.totpEnabledAt) {
-    const id = randomToken(32);
-    await createSignInChallenge(context.db, { idHash: hashToken(id), userId: user.id, expiresAt: new Date(Date.now() + SIGN_IN_CHALLENGE_SECONDS * 1000) });
-    const cookie = await context.cookies.signInChallenge.serialize(id, { maxAge: SIGN_IN_CHALLENGE_SECONDS });
-    return redirect("/login/two-factor", { headers: { "Set-Cookie": cookie } });
-  }
-  const setCookie = await startSession(context, request, user.id);
-  if (mustEnrolTwoFactor({ roleId: user.roleId, totpEnabledAt: null })) {
-    return redirectWithToast(context.cookies, request, TWO_FACTOR_SETUP_PATH, { type: "info", message: ENROLMENT_REQUIRED }, { headers: { "Set-Cookie": setCookie } });
-  }
-  return redirectWithToast(context.cookies, request, "/dashboard", { type: "success", message: loginSuccessMessage(user.name) }, { headers: { "Set-Cookie": setCookie } });
-}
-
-async function challengeIdHash(context: AppContext, request: Request): Promise<string | null> {
-  const id = await context.cookies.signInChallenge.parse(request.headers.get("Cookie"));
-  return typeof id === "string" && id.length > 0 ? hashToken(id) : null;
-}
-
-async function clearChallengeCookie(context: AppContext): Promise<string> {
-  return context.cookies.signInChallenge.serialize("", { maxAge: 0, expires: new Date(0) });
-}
-
-/** Back to /login with the reason, the challenge cookie cleared. */
-async function restartSignIn(context: AppContext, request: Request): Promise<Response> {
-  return redirectWithToast(context.cookies, request, "/login", { type: "error", message: CHALLENGE_EXPIRED }, { headers: { "Set-Cookie": await clearChallengeCookie(context) } });
-}
-
-/** The /login/two-factor page may show: a live challenge exists, else the visitor starts over. */
-export async function requireSignInChallenge(context: AppContext, request: Request): Promise<void> {
-  const idHash = await challengeIdHash(context, request);
-  const live = idHash ? await findSignInChallenge(context.db, idHash, SIGN_IN_CHALLENGE_ATTEMPTS) : null;
-  if (!live) throw await restartSignIn(context, request);
-}
-
-/**
- * The code of the second step. Each try is counted before the code is checked; the fifth wrong
- * one ends the challenge. Success starts the session. A Response is the answer (a redirect);
- * otherwise the form shows the message.
- */
-export async function completeSignInChallenge(context: AppContext, request: Request, typed: string): Promise<Response | { status: 400 | 429; message: string }> {
-  const idHash = await challengeIdHash(context, request);
-  const claimed = idHash ? await claimSignInAttempt(context.db, idHash, SIGN_IN_CHALLENGE_ATTEMPTS) : null;
-  if (!idHash || !claimed) return restartSignIn(context, request);
-  const outcome = await verifySecondFactor(context, claimed.userId, typed);
-  if (!outcome.ok) {
-    if (claimed.attempts >= SIGN_IN_CHALLENGE_ATTEMPTS) {
-      await deleteSignInChallenge(context.db, idHash);
-      return restartSignIn(context, request);
-    }
-    return outcome;
-  }
-  // Finished once: of two right codes sent at once, only one starts a session.
-  if (!(await deleteSignInChallenge(context.db, idHash))) return restartSignIn(context, request);
-  const user = await findUserById(context.db, claimed.userId);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(context, request, claimed.userId));
-  headers.append("Set-Cookie", await clearChallengeCookie(context));
-  const note = outcome.method === "recovery" ? " You used a recovery code: it will not work again." : "";
-  return redirectWithToast(context.cookies, request, "/dashboard", { type: "success", message: loginSuccessMessage(user?.name ?? "") + note }, { headers });
-}
-
-// ---------------------------------------------------------------- the JSON API's sign-in
-
-/**
- * The JSON API signs in with one request: for an account with two-factor sign-in the body must
- * carry otp or recovery_code as well. Null: go on and issue the token.
- */
-export async function apiSecondFactorProblem(
-  context: Ctx,
-  user: { id: number; roleId: RoleId },
-  body: { otp?: string; recovery_code?: string },
-): Promise<{ status: 401 | 403 | 429; message: string } | null> {
-  const record = await findTwoFactorRecord(context.db, user.id);
-  if (!record?.totpEnabledAt) {
-    return mustEnrolTwoFactor({ roleId: user.roleId, totpEnabledAt: null }) ? { status: 403, message: ENROLMENT_REQUIRED_API } : null;
-  }
-  if (!body.otp && !body.recovery_code) return { status: 401, message: API_CODE_REQUIRED };
-  const outcome = body.otp
-    ? await verifySecondFactor(context, user.id, body.otp, { only: "totp" })
-    : await verifySecondFactor(context, user.id, body.recovery_code ?? "", { only: "recovery" });
-  if (outcome.ok) return null;
-  return { status: outcome.status === 429 ? 429 : 401, message: outcome.message };
 }

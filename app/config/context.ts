@@ -1,11 +1,11 @@
 // The typed load context: long-lived services created once in server.ts (or by a test),
 // reached by every loader and action. Routes never import singletons.
 import type { AppDatabase } from "~/db/client.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/config/env.server";
 import type { Mailer } from "~/mail/mailer.server";
 import type { AppCookies } from "~/auth/cookies.server";
 import type { AuthLimiters } from "~/auth/rate-limit.server";
-import type { LiveBook } from "~/market/live-book.server";
+import type { LiveBook } from "~/realtime/live-book.server";
 import type { RealtimeHub } from "~/realtime/hub.server";
 
 export interface AppServices {

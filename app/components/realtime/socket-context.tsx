@@ -10,8 +10,8 @@ import { useNavigation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import type { Quote } from "~/domain/quotes";
-import { CLIENT_EVENTS, SERVER_EVENTS, SESSION_ENDED_REASON, type SymbolTickPayload } from "./events";
-import { SymbolSubscriptions } from "./symbol-subscriptions";
+import { CLIENT_EVENTS, SERVER_EVENTS, SESSION_ENDED_REASON, type SymbolTickPayload } from "../../realtime/events";
+import { SymbolSubscriptions } from "../../realtime/symbol-subscriptions";
 
 interface SocketHandle {
   socket: Socket;

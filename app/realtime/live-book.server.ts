@@ -1,5 +1,6 @@
-// The live book: the latest quote per symbol code. The market engine writes it; loaders
-// read it so the first HTML already shows live figures.
+// The live book: the latest quote per symbol code. The live-price relay (live-prices.server.ts)
+// writes what the market engine publishes; loaders read it so the first HTML already shows
+// live figures.
 import type { Quote } from "~/domain/quotes";
 
 export class LiveBook {

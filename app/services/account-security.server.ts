@@ -1,14 +1,14 @@
 // Change password while signed in, and one's own sessions: the list, "Sign out" of one, and
 // "Sign out everywhere else" (docs/decisions/119). The page /settings/security and the JSON API
 // both call these; every message the user reads is here once.
-import type { AppContext } from "~/server/context";
+import type { AppContext } from "~/config/context";
 import { formatIstDateTime } from "~/domain/dates";
 import { describeDevice, idleMinutesFor, isSessionIdle } from "~/domain/sessions";
 import { deleteOtherUserSessions, deleteUserSession, listUserSessions } from "~/models/auth-session.server";
 import { findPasswordHash, setPasswordHash } from "~/models/user.server";
-import { authPostLimitMessage } from "./login.server";
-import { checkPasswordStrength, hashPassword, hashToken, verifyPassword } from "./password.server";
-import { sessionIdleSettings, type SessionUser } from "./session.server";
+import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
+import { checkPasswordStrength, hashPassword, hashToken, verifyPassword } from "~/auth/password.server";
+import { sessionIdleSettings, type SessionUser } from "~/auth/session.server";
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
 export const SAME_AS_CURRENT = "Choose a new password, not your current one";

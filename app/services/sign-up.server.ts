@@ -1,30 +1,24 @@
-// Signup codes and reset links: issue, mail, check. Used by the pages and the API.
-import type { AppContext } from "~/server/context";
+// Signing up: the form's checks, the account and its first code, the code mailed and checked.
+// The pages (/signup, /verifictionOtp) and the JSON API (users/register, users/verify/mail/otp)
+// share them.
+import type { AppContext } from "~/config/context";
 import type { AppDatabase } from "~/db/client.server";
-import {
-  consumeResetLink,
-  consumeUserCode,
-  findResetLinkUser,
-  issueCode,
-  RESET_LINK_TTL_MS,
-  SIGNUP_CODE_TTL_MS,
-} from "~/models/verification-code.server";
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  isUsernameTaken,
-  markEmailVerified,
-  setPasswordHash,
-  type PublicUser,
-} from "~/models/user.server";
-import { deleteUserSessions } from "~/models/auth-session.server";
-import { LINK_INVALID } from "~/schemas/auth";
-import { checkPasswordStrength, hashPassword, randomToken, sixDigitCode } from "./password.server";
+import { consumeUserCode, issueCode, SIGNUP_CODE_TTL_MS } from "~/models/verification-code.server";
+import { findUserByEmail, insertUser, isUsernameTaken, markEmailVerified, type PublicUser } from "~/models/user.server";
+import { checkPasswordStrength, hashPassword, sixDigitCode } from "~/auth/password.server";
+import { consumeLimit, waitMessage } from "~/auth/rate-limit.server";
+import { OTP_ERROR } from "~/schemas/auth";
 
 export const USERNAME_REGISTERED = "This username is already taken";
 /** What every sign-up answers, whether or not the email already has an account (decision 116). */
 export const SIGNUP_ANSWER = "Registration successful. Check your email for the code to finish signing up.";
+export const REGISTRATION_FAILED = "Error during registration";
+export const RESEND_ANSWER = "If the account is waiting for verification, a new code is on its way.";
+
+/** The welcome after a right code: the page's toast and the API's message. */
+export function emailVerifiedMessage(name: string): string {
+  return `Login successful: your email is verified. Welcome, ${name}.`;
+}
 
 /**
  * The sign-up form's checks after its schema: a username another account has, and a password
@@ -122,45 +116,25 @@ export async function resendSignupCode(context: AppContext, email: string): Prom
   await mailSignupCode(context, user.email, code);
 }
 
+export type SignupCodeResult = { ok: true; user: PublicUser } | { ok: false; status: 400 | 429; message: string };
+
+/**
+ * The code page's and the API's check: each try counts against the email (codeAttemptsByEmail)
+ * before the code is compared; any failure reads the same (OTP_ERROR).
+ */
+export async function confirmSignupCode(context: AppContext, email: string, code: string): Promise<SignupCodeResult> {
+  const wait = await consumeLimit(context.limiters.codeAttemptsByEmail, email.toLowerCase());
+  if (wait) return { ok: false, status: 429, message: waitMessage(wait) };
+  const user = await verifySignupCode(context, email, code);
+  return user ? { ok: true, user } : { ok: false, status: 400, message: OTP_ERROR };
+}
+
 /** Verifies a signup code; returns the verified user, or null for any failure. */
-export async function verifySignupCode(context: AppContext, email: string, code: string): Promise<PublicUser | null> {
+async function verifySignupCode(context: AppContext, email: string, code: string): Promise<PublicUser | null> {
   const user = await findUserByEmail(context.db, email);
   if (!user || user.emailVerified || !user.status) return null;
   const result = await consumeUserCode(context.db, user.id, "signup", code);
   if (result !== "ok") return null;
   await markEmailVerified(context.db, user.id);
   return { ...user, emailVerified: true };
-}
-
-/** Mails a one-time reset link to an active account; silent for any other email. */
-export async function sendResetLink(context: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(context.db, email);
-  if (!user || !user.status) return;
-  const token = randomToken(32);
-  await issueCode(context.db, user.id, "reset", token, RESET_LINK_TTL_MS);
-  await context.mailer.send({
-    to: user.email,
-    subject: "Reset your NSE Signals password",
-    text: `Open this link to choose a new password (valid for ${RESET_LINK_TTL_MS / 60000} minutes, once):\n${context.mailedLinkBase}/reset-password/${token}`,
-  });
-}
-
-export type ResetOutcome = { ok: true } | { ok: false; field: "password" | "link"; message: string };
-
-/**
- * Sets the new password through a reset link and ends every session of that user; refuses a
- * password too easy to guess for that user (zxcvbn, with their name, email and username).
- */
-export async function resetPasswordWithLink(context: AppContext, token: string, password: string): Promise<ResetOutcome> {
-  const userId = await findResetLinkUser(context.db, token);
-  const user = userId === null ? null : await findUserById(context.db, userId);
-  if (!user) return { ok: false, field: "link", message: LINK_INVALID };
-  const strength = await checkPasswordStrength(password, [user.name, user.email, user.username]);
-  if (!strength.ok) return { ok: false, field: "password", message: strength.message };
-  const passwordHash = await hashPassword(password);
-  const changed = await consumeResetLink(context.db, token, async (tx, linkUserId) => {
-    await setPasswordHash(tx, linkUserId, passwordHash);
-    await deleteUserSessions(tx, linkUserId);
-  });
-  return changed ? { ok: true } : { ok: false, field: "link", message: LINK_INVALID };
 }

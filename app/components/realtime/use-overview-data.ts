@@ -1,6 +1,6 @@
 // The live gauges: the latest overview-data event (null until one arrives).
 import { useEffect, useState } from "react";
-import { SERVER_EVENTS, type OverviewDataPayload as OverviewData } from "./events";
+import { SERVER_EVENTS, type OverviewDataPayload as OverviewData } from "../../realtime/events";
 import { useSocket } from "./socket-context";
 
 export function useOverviewData(): OverviewData | null {

@@ -1,4 +1,7 @@
 // Environment, validated once at start-up; the parsed object is what the code reads.
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
 import * as z from "zod";
 
 const flag = z
@@ -81,4 +84,25 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 export function shouldSeedDemo(env: Env): boolean {
   if (env.SEED_DEMO !== undefined) return env.SEED_DEMO;
   return !env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL);
+}
+
+/**
+ * The cookie secret: SESSION_SECRET when set; otherwise one generated once and kept in
+ * ./data so sessions survive a restart of `npm start` on a fresh machine. Sealed secrets (the
+ * live-rate credentials, two-factor secrets) use a key derived from it, so it lives here, beside
+ * the environment it is read from, for every layer to reach.
+ */
+export function resolveSessionSecret(env: Env, dataDir = "./data"): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (env.NODE_ENV === "test") return "test-secret-not-for-production-use";
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    console.warn(`[config] SESSION_SECRET is not set; generated one in ${file}`);
+    return secret;
+  }
 }

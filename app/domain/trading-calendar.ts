@@ -1,9 +1,7 @@
 // NSE's trading session and trading days, as the simulated feed and the demo history need them.
 // Pure: holidays come in as a callback or a set (app/models/trading-calendar.server.ts reads them).
-import { istDateString, shiftYmd } from "~/domain/dates";
+import { istDateString, istDayStartMs, shiftYmd } from "./dates";
 
-const IST_OFFSET_MS = 330 * 60_000;
-const DAY_MS = 86_400_000;
 /** The continuous session runs 09:15:00 to 15:29:59 IST: its last minute bucket starts at 15:29. */
 export const SESSION_OPEN_MINUTE_IST = 9 * 60 + 15;
 export const SESSION_CLOSE_MINUTE_IST = 15 * 60 + 30;
@@ -24,7 +22,7 @@ export function isTradingDayYmd(ymd: string, isTradingDay?: TradingDayCheck): bo
 
 /** True from 09:15:00.000 up to (not including) 15:30:00.000 IST on a trading day. */
 export function isNseSessionOpen(timeMs: number, isTradingDay?: TradingDayCheck): boolean {
-  const msOfIstDay = (((timeMs + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
+  const msOfIstDay = timeMs - istDayStartMs(timeMs);
   const open = SESSION_OPEN_MINUTE_IST * 60_000;
   const close = SESSION_CLOSE_MINUTE_IST * 60_000;
   if (msOfIstDay < open || msOfIstDay >= close) return false;

@@ -1,0 +1,92 @@
+// The sector catalogue (admin-console.md §2 Sector List, §7 Sectors): the list, the pickers'
+// choices, create/edit with the name check, and the On/Off switch. The /sectore pages and the
+// JSON API (admin/sector/*) call these, so each rule and message lives here once.
+import type { AppContext } from "~/config/context";
+import { inclusiveDateRange } from "~/domain/dates";
+import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
+import { turnedMessage } from "~/domain/status-messages";
+import {
+  createSector as insertSector,
+  findSector as findSectorRow,
+  isSectorNameTaken,
+  listSectorChoices as selectSectorChoices,
+  listSectorGaugePoints,
+  listSectorsPage,
+  listSymbolsOfSectors,
+  setSectorStatus,
+  updateSector as updateSectorRow,
+  type SectorRow,
+  type SymbolChoice,
+} from "~/models/sector.server";
+import { SECTOR_NAME_TAKEN } from "~/schemas/catalogue";
+
+export type { SectorRow, SymbolChoice };
+
+type Db = Pick<AppContext, "db">;
+
+export interface SectorWrite {
+  name: string;
+  description: string;
+}
+
+export interface SectorChoice {
+  id: number;
+  sectorName: string;
+}
+
+export const SECTOR_CREATED = "Sector created successfully";
+export const SECTOR_UPDATED = "Sector updated successfully";
+
+/** The Sector List, newest first. */
+export function listSectors(context: Db, page: number, pageSize: number): Promise<{ rows: SectorRow[]; total: number }> {
+  return listSectorsPage(context.db, page, pageSize);
+}
+
+/** Sectors for selects and filters, by name: every sector, or only the active ones. */
+export function listSectorChoices(context: Db, onlyActive = false): Promise<SectorChoice[]> {
+  return selectSectorChoices(context.db, onlyActive);
+}
+
+export function findSector(context: Db, id: number): Promise<SectorRow | null> {
+  return findSectorRow(context.db, id);
+}
+
+/** Active symbols of the chosen sectors; none chosen: every active symbol (the user form). */
+export function listActiveSymbolsOfSectors(context: Db, sectorIds: readonly number[]): Promise<SymbolChoice[]> {
+  return listSymbolsOfSectors(context.db, sectorIds);
+}
+
+async function nameRefusal(context: Db, name: string, exceptId?: number): Promise<Outcome<never> | null> {
+  return (await isSectorNameTaken(context.db, name, exceptId)) ? refuse(SECTOR_NAME_TAKEN, "name") : null;
+}
+
+/** A new sector; its name is unique in any case. */
+export async function createSector(context: Db, input: SectorWrite): Promise<Outcome<{ id: number; message: string }>> {
+  const taken = await nameRefusal(context, input.name);
+  if (taken) return taken;
+  const id = await insertSector(context.db, input);
+  return succeed({ id, message: SECTOR_CREATED });
+}
+
+/** Renames or re-describes a sector; its status is kept unless the edit form sends its switch. */
+export async function updateSector(context: Db, id: number, input: SectorWrite & { status?: boolean }): Promise<Outcome<{ message: string }>> {
+  const current = await findSectorRow(context.db, id);
+  if (!current) return notFoundOutcome();
+  const taken = await nameRefusal(context, input.name, id);
+  if (taken) return taken;
+  if (!(await updateSectorRow(context.db, id, { ...input, status: input.status ?? current.status }))) return notFoundOutcome();
+  return succeed({ message: SECTOR_UPDATED });
+}
+
+/** The list's On/Off switch; the answer is the toast / API message. */
+export async function switchSector(context: Db, id: number, on: boolean): Promise<Outcome<{ message: string }>> {
+  if (!(await setSectorStatus(context.db, id, on))) return notFoundOutcome();
+  return succeed({ message: turnedMessage("Sector", on) });
+}
+
+/** A sector's stored gauge percentages over one IST day (any sector, active or not). */
+export async function sectorGaugeOfDay(context: Db, sectorId: number, day: string): Promise<Outcome<{ ts: Date; percentage: number }[]>> {
+  if (!(await findSectorRow(context.db, sectorId))) return notFoundOutcome();
+  const { from, to } = inclusiveDateRange(day, day);
+  return succeed(await listSectorGaugePoints(context.db, sectorId, from, to));
+}

@@ -1,0 +1,65 @@
+// A user's settings and the dashboard banner (admin-console.md §2 Settings page, §3; §7
+// Settings). The /setting page's panels and the JSON API (users/setting/*) save through
+// saveSettings, so the rule "a role writes only the panels it sees" is applied once, here.
+import type * as z from "zod";
+import type { AppContext } from "~/config/context";
+import type { SessionUser } from "~/auth/session.server";
+import { refuse, succeed, type Outcome } from "~/domain/outcome";
+import { INDICATOR_TOGGLES, mayWriteSetting } from "~/domain/user-settings";
+import { getLatestMarque, readUserSettings, saveMarque, saveUserSettings, type Marque } from "~/models/settings.server";
+import {
+  INDICATOR_FIELD,
+  MARQUE_SAVED,
+  SETTING_SAVED,
+  type indicatorSettingSchema,
+  type marqueWriteSchema,
+  type tradeSettingSchema,
+  type viewSettingSchema,
+} from "~/schemas/settings";
+
+export type { Marque };
+
+type Db = Pick<AppContext, "db">;
+type SettingsUser = Pick<SessionUser, "id" | "roleId">;
+
+export const SETTING_NOT_YOURS = "You do not have permission to change this setting.";
+
+/** Every setting of the user, defaults filled in. */
+export function readSettings(context: Db, user: Pick<SessionUser, "id">): Promise<Record<string, string>> {
+  return readUserSettings(context.db, user.id);
+}
+
+/** Several settings of the user, all or none; a setting of a panel the role does not see is refused (403). */
+export async function saveSettings(context: Db, user: SettingsUser, values: Record<string, string>): Promise<Outcome<{ message: string }>> {
+  if (Object.keys(values).some((name) => !mayWriteSetting(user.roleId, name))) return refuse(SETTING_NOT_YOURS, undefined, 403);
+  await saveUserSettings(context.db, user.id, values);
+  return succeed({ message: SETTING_SAVED });
+}
+
+/** The View Setting panel: the theme, and the chart mode and count when the form sends them. */
+export function saveViewSetting(context: Db, user: SettingsUser, value: z.infer<typeof viewSettingSchema>) {
+  const { theme, viewChart, chart } = value;
+  return saveSettings(context, user, { Theme: theme, ...(viewChart ? { viewChart } : {}), ...(chart ? { chart } : {}) });
+}
+
+/** The Trade Setting panel. */
+export function saveTradeSetting(context: Db, user: SettingsUser, value: z.infer<typeof tradeSettingSchema>) {
+  return saveSettings(context, user, { tradeSeconds: String(value.tradeSeconds) });
+}
+
+/** The Indicator setting panel: each toggle as "true"/"false", the studies as a JSON list. */
+export function saveIndicatorSetting(context: Db, user: SettingsUser, value: z.infer<typeof indicatorSettingSchema>) {
+  const toggles = Object.fromEntries(INDICATOR_TOGGLES.map((name) => [name, String(value[INDICATOR_FIELD[name]])]));
+  return saveSettings(context, user, { ...toggles, studies: JSON.stringify(value.studies) });
+}
+
+/** The banner the dashboard shows, or null when none is saved. */
+export function latestBanner(context: Db): Promise<Marque | null> {
+  return getLatestMarque(context.db);
+}
+
+/** Replaces the banner (one at a time). */
+export async function saveBanner(context: Db, input: z.infer<typeof marqueWriteSchema>): Promise<{ message: string }> {
+  await saveMarque(context.db, { title: input.title, date: input.date, subText: input.subText });
+  return { message: MARQUE_SAVED };
+}
