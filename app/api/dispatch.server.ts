@@ -198,7 +198,7 @@ async function route(request: Request, context: AppContext): Promise<Response> {
   const matches = matchCalls(url.pathname);
   const hit = matches.find((m) => m.call.method === method);
 
-  // The token first: without one, nothing is said about which calls exist (DECISIONS 8).
+  // The token first: without one, nothing is said about which calls exist (docs/product-rules.md R-D8).
   const user: SessionUser | null = hit?.call.public ? null : await requireApiUser(request, context);
   if (matches.length === 0) return json({ status: 404, message: UNKNOWN_CALL_MESSAGE, errors: [{ msg: UNKNOWN_CALL_MESSAGE }] }, { status: 404 });
   if (!hit) {

@@ -108,7 +108,7 @@ export function buildOpenApiDocument(calls: readonly ApiCall[]) {
       paths[call.path][method] ??= {
         operationId: `${call.id} (${call.documentedMethod}, moved)`,
         tags: [call.tag],
-        summary: `The documents' ${call.documentedMethod}: this call changes data, so it is served as ${call.method} (DECISIONS 24).`,
+        summary: `The documents' ${call.documentedMethod}: this call changes data, so it is served as ${call.method} (docs/product-rules.md R-D24).`,
         deprecated: true,
         responses: { "405": errorResponse(`Method Not Allowed: use ${call.method}`) },
       };
@@ -149,7 +149,7 @@ export interface SocketEventDoc {
 export const SOCKET_EVENT_DOCS: Readonly<Record<string, { payload: string; note: string; roles?: RoleId[] }>> = {
   [SERVER_EVENTS.symbolTick]: { payload: "{ tickData: Quote, chavi: {label, date}[] }", note: "Ticks of the symbols the socket subscribed to (SubAdd), batched per frame." },
   [SERVER_EVENTS.allSymbol]: { payload: "Quote[]", note: "The live table's quotes." },
-  [SERVER_EVENTS.overviewData]: { payload: "{ gauge, advances, declines, sectors: {sectorId, gauge, advances, declines}[], time }", note: "Overview gauges every few seconds (DECISIONS 19); the same data as GET /api/getSymbolOverviewData." },
+  [SERVER_EVENTS.overviewData]: { payload: "{ gauge, advances, declines, sectors: {sectorId, gauge, advances, declines}[], time }", note: "Overview gauges every few seconds (docs/product-rules.md R-D19); the same data as GET /api/getSymbolOverviewData." },
   [SERVER_EVENTS.chavi]: { payload: "{ symbolCode, label, price, time }", note: "A key (chavi) crossing, to the users the key is assigned to.", roles: [1, 3, 4] },
   [SERVER_EVENTS.swingAlert]: { payload: "{ symbolCode, kind: 'high'|'low', price, time, clearLine }", note: "A confirmed swing point." },
   [SERVER_EVENTS.tradeAll]: { payload: "trade notification", note: "To everyone; emitted by the trade journal (issue 5)." },
@@ -159,7 +159,7 @@ export const SOCKET_EVENT_DOCS: Readonly<Record<string, { payload: string; note:
   [SERVER_EVENTS.tradeCustomerEmployee]: { payload: "trade notification", note: "Roles 3 and 4.", roles: [3, 4] },
   [SERVER_EVENTS.newMessage]: { payload: "ChatMessageView", note: "A message of a conversation the socket takes part in.", roles: [1, 3, 4] },
   [SERVER_EVENTS.messageUnread]: { payload: "MessageUnreadView", note: "A conversation's unread count for the receiving side.", roles: [1, 3, 4] },
-  [SERVER_EVENTS.targetRemoved]: { payload: "{ id, symbolCode, pointName, price }", note: "A target point the price reached was deleted (DECISIONS 15)." },
+  [SERVER_EVENTS.targetRemoved]: { payload: "{ id, symbolCode, pointName, price }", note: "A target point the price reached was deleted (docs/product-rules.md R-D15)." },
   [SERVER_EVENTS.broadcast]: { payload: "BroadcastView", note: "A broadcast to every signed-in user." },
   [SERVER_EVENTS.alertNotification]: {
     payload: "{ id, symbolCode, message, view: string[], mp3Text, time }",

@@ -27,7 +27,7 @@ export function renderApiReference(calls: readonly ApiCall[]): string {
       .filter((c) => c.tag === tag)
       .map((call) => {
         const body = requestBodySchema(call);
-        const moved = call.documentedMethod ? `<p>The documents' <code>${call.documentedMethod}</code> answers 405: this call changes data (DECISIONS 24).</p>` : "";
+        const moved = call.documentedMethod ? `<p>The documents' <code>${call.documentedMethod}</code> answers 405: this call changes data (docs/product-rules.md R-D24).</p>` : "";
         return `<article id="${escapeHtml(call.id)}">
 <h3><code>${call.method} ${escapeHtml(call.path)}</code></h3>
 <p>${escapeHtml(call.summary)}</p>${moved}

@@ -12,7 +12,7 @@ export const DATE_FORMAT_MESSAGE = "Please enter a date as YYYY-MM-DD";
 /** from_date / to_date as the documents send them: real days written YYYY-MM-DD. */
 export const documentedRangeQuery = {
   from_date: z.string().max(10).refine(isValidYmd, DATE_FORMAT_MESSAGE).optional().describe("YYYY-MM-DD, with to_date"),
-  to_date: z.string().max(10).refine(isValidYmd, DATE_FORMAT_MESSAGE).optional().describe("YYYY-MM-DD, inclusive (DECISIONS 10)"),
+  to_date: z.string().max(10).refine(isValidYmd, DATE_FORMAT_MESSAGE).optional().describe("YYYY-MM-DD, inclusive (docs/product-rules.md R-D10)"),
 };
 
 /** A query flag: present without a value, 1 or true is on; 0 or false is off. */

@@ -83,12 +83,12 @@ interface ApiCallBase<P extends Obj, Q extends Obj, B extends z.ZodType> {
   tag: string;
   summary: string;
   /**
-   * The access table path whose permission the call carries (DECISIONS 1-2): the caller's role
+   * The access table path whose permission the call carries (docs/product-rules.md R-D1, R-D2): the caller's role
    * must reach this page. `roles` narrows it further, as requireRole does on a page.
    */
   page: string;
   roles?: readonly RoleId[];
-  /** The documents' method when this call is served under another (DECISIONS 24): it answers 405. */
+  /** The documents' method when this call is served under another (docs/product-rules.md R-D24): it answers 405. */
   documentedMethod?: ApiMethod;
   params?: P;
   query?: Q;

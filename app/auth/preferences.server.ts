@@ -1,5 +1,5 @@
 // Theme and sidebar state live in a cookie so the server renders them (no flash of the
-// wrong theme, DECISIONS 7); the theme is also kept in the user's Theme setting.
+// wrong theme, docs/product-rules.md R-D7); the theme is also kept in the user's Theme setting.
 import type { AppCookies } from "~/auth/cookies.server";
 import { DEFAULT_CHART_PAGE_TIMEFRAME, isTimeframeId, type TimeframeId } from "~/domain/candles";
 

@@ -1,4 +1,4 @@
-// Secrets at rest (DECISIONS 23): AES-256-GCM with a key derived from SESSION_SECRET by HKDF.
+// Secrets at rest (docs/product-rules.md R-D23): AES-256-GCM with a key derived from SESSION_SECRET by HKDF.
 // A stored value is "v1.<iv>.<tag>.<ciphertext>" (base64url); a tampered or foreign value fails
 // to open instead of decrypting to garbage.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";

@@ -93,7 +93,7 @@ export function isPageRequest(request: Request): boolean {
 }
 
 /**
- * Arriving at the sign-in page as a page ends the current session (DECISIONS 7). The page's
+ * Arriving at the sign-in page as a page ends the current session (docs/product-rules.md R-D7). The page's
  * loader ends it, and the shell (which loads in parallel and could still find it) treats the
  * page as signed out, so /login never opens a socket for the session it is ending.
  */

@@ -473,7 +473,7 @@ export const intradayOhlc = pgTable(
   (t) => [primaryKey({ columns: [t.symbolId, t.ts] })],
 );
 
-// Hourly rollup of intraday_ohlc: `bucket` is the start of an IST-aligned hour (DECISIONS 13),
+// Hourly rollup of intraday_ohlc: `bucket` is the start of an IST-aligned hour (docs/product-rules.md R-D13),
 // each row the aggregate of that hour's minutes, kept in step by every minute writer
 // (docs/decisions/081-hourly-candles.md). H1/H2/H4 are served from it.
 export const hourlyOhlc = pgTable(
@@ -568,7 +568,7 @@ export const marquee = pgTable("marquee", {
   updatedAt: updatedAt(),
 });
 
-// Live-rate provider credentials, encrypted at rest (DECISIONS 23).
+// Live-rate provider credentials, encrypted at rest (docs/product-rules.md R-D23).
 export const apiSecrets = pgTable("api_secrets", {
   id: serial("id").primaryKey(),
   apiTokenEnc: text("api_token_enc").notNull(),

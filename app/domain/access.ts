@@ -1,4 +1,4 @@
-// The documents' role-by-path table and unknown-path rule, as data (DECISIONS 1-5).
+// The documents' role-by-path table and unknown-path rule, as data (docs/product-rules.md R-D1 to R-D5).
 // The sidebar, the route guards, the socket hub and the tests all read this one table.
 import { TWO_FACTOR_SETUP_PATH } from "./two-factor";
 
@@ -31,7 +31,7 @@ export interface PathRule {
 const R1: readonly RoleId[] = [1];
 
 /**
- * The route-access lists of trading-dashboard.md §2 are the authority (DECISIONS 1):
+ * The route-access lists of docs/product-rules.md R-TD2 are the authority (docs/product-rules.md R-D1):
  * role 1 reaches every documented path; roles 2, 3 and 4 only the paths listed for them.
  */
 export const PATH_RULES: readonly PathRule[] = [
@@ -88,7 +88,7 @@ export const PATH_RULES: readonly PathRule[] = [
   { pattern: "/reports/min-max", roles: R1 },
   { pattern: "/admin/dashboard", roles: R1 },
   { pattern: "/upload", roles: R1 },
-  // "Save Symbol's Open Data" (a POST from the settings page; DECISIONS 24).
+  // "Save Symbol's Open Data" (a POST from the settings page; docs/product-rules.md R-D24).
   { pattern: "/dayohlc/open", roles: R1 },
   { pattern: "/demo", roles: R1 },
 ];
@@ -149,7 +149,7 @@ export function findPathRule(pathname: string): PathRule | undefined {
   return best;
 }
 
-/** Where a role goes for a path it may not reach or that does not exist (DECISIONS 3-4). */
+/** Where a role goes for a path it may not reach or that does not exist (docs/product-rules.md R-D3, R-D4). */
 export function unknownPathDecision(role: RoleId | null): AccessDecision {
   if (role === null) return { kind: "redirect", to: "/login" };
   if (role === 1) return { kind: "not-found" };
@@ -193,8 +193,8 @@ export interface NavLink {
 }
 
 /**
- * The sidebar lists of trading-dashboard.md §2, in their order. A role sees only the links it
- * may reach (DECISIONS 1) and only screens that are built (BUILT_PATHS), never a dead link.
+ * The sidebar lists of docs/product-rules.md R-TD2, in their order. A role sees only the links it
+ * may reach (docs/product-rules.md R-D1) and only screens that are built (BUILT_PATHS), never a dead link.
  */
 export const SIDEBAR_LINKS: readonly NavLink[] = [
   { path: "/dashboard", label: "Dashboard", group: "main" },
@@ -264,7 +264,7 @@ export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT
 
 /**
  * Who may send which socket event. Every event a client sends is checked against this table
- * (DECISIONS 2); an event not listed here is ignored for everyone.
+ * (docs/product-rules.md R-D2); an event not listed here is ignored for everyone.
  */
 export const SOCKET_EVENT_RULES: Readonly<Record<string, readonly RoleId[]>> = {
   SubAdd: [1, 2, 3, 4],

@@ -1,4 +1,4 @@
-// Price alerts (DECISIONS 16): the crossing rule between two consecutive ticks, the alert
+// Price alerts (docs/product-rules.md R-D16): the crossing rule between two consecutive ticks, the alert
 // form's choices, and the message a fired alert leaves. Pure: shared by the engine, the
 // bench and the tests.
 

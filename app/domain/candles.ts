@@ -1,4 +1,4 @@
-// Candles, IST-aligned buckets and timeframe aggregation (DECISIONS 13, trading-dashboard.md §2, §4, §9).
+// Candles, IST-aligned buckets and timeframe aggregation (docs/product-rules.md R-D13, docs/product-rules.md R-TD2, R-TD4, R-TD9).
 // Pure and browser-safe.
 import { istPeriodBounds } from "~/domain/dates";
 
@@ -38,7 +38,7 @@ export type Timeframe =
   | { id: TimeframeId; kind: "minutes"; minutes: BucketSizeMinutes }
   | { id: TimeframeId; kind: "D" | "W" | "M" };
 
-/** The chart's timeframe selector, in display order (trading-dashboard.md §2). */
+/** The chart's timeframe selector, in display order (docs/product-rules.md R-TD2). */
 export const TIMEFRAMES: readonly Timeframe[] = [
   { id: "M1", kind: "minutes", minutes: 1 },
   { id: "M2", kind: "minutes", minutes: 2 },
@@ -99,7 +99,7 @@ export const SESSION_OPEN_MINUTES_IST = 555;
 const SESSION_ORIGIN_MS = (SESSION_OPEN_MINUTES_IST - IST_OFFSET_MINUTES) * 60_000;
 
 /**
- * The one rule for intraday buckets (DECISIONS 13 as amended by docs/decisions/127): the start
+ * The one rule for intraday buckets (docs/product-rules.md R-D13 as amended by docs/decisions/127): the start
  * (UTC epoch ms) of the bucket of N minutes holding the instant, counted from the 09:15 IST
  * session open, as Kite and TradingView lay bars on an NSE session: 15-minute buckets start at
  * 09:15, 09:30 …, hourly ones at 09:15, 10:15 …, 4-hour ones at 09:15 and 13:15. For 1, 3, 5
@@ -126,7 +126,7 @@ function isUsableTick(t: Tick): boolean {
 }
 
 /**
- * Buckets ticks into candles of `sizeMinutes` (DECISIONS 13): open is the bucket's first tick,
+ * Buckets ticks into candles of `sizeMinutes` (docs/product-rules.md R-D13): open is the bucket's first tick,
  * close its last, high and low the highest and lowest tick price, volume the summed tick volume
  * (a tick without volume adds 0). Ticks are ordered by time first (ties keep arrival order);
  * ticks with a non-finite time or price are ignored. Candles come out sorted by time.
@@ -155,7 +155,7 @@ export function mergeTickIntoCandle(candle: Candle | undefined, tick: Tick, size
   return foldIntoCandle(candle, tick, bucketStart(tick.time, sizeMinutes));
 }
 
-/** DECISIONS 13's fold of one tick into the candle of the bucket starting at `start`. */
+/** docs/product-rules.md R-D13's fold of one tick into the candle of the bucket starting at `start`. */
 function foldIntoCandle(candle: Candle | undefined, tick: Tick, start: number): Candle {
   const volume = tick.volume !== undefined && Number.isFinite(tick.volume) ? tick.volume : 0;
   if (candle === undefined || start > candle.time) {
@@ -267,7 +267,7 @@ export function periodBounds(timeMs: number, timeframe: Timeframe): { start: num
 
 /**
  * Aggregates 1-minute candles into a timeframe: first open, highest high, lowest low, last close,
- * summed volume. Intraday buckets follow DECISIONS 13; D1 is the IST calendar day, W1 the IST
+ * summed volume. Intraday buckets follow docs/product-rules.md R-D13; D1 is the IST calendar day, W1 the IST
  * week starting Monday, MN the IST calendar month (each stamped at its 00:00 IST start). The
  * input may be unsorted; it is sorted by time (ties keep input order) and never mutated.
  */

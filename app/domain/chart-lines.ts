@@ -1,5 +1,5 @@
-// Which reference lines a chart draws, and in what colour (trading-dashboard.md §9,
-// DECISIONS 18): target/reference points always when "Show Targets" is on (red when the name
+// Which reference lines a chart draws, and in what colour (docs/product-rules.md R-TD9,
+// docs/product-rules.md R-D18): target/reference points always when "Show Targets" is on (red when the name
 // contains LOW, else green); the previous close; MA, MD, WA, WD and the Daglu lines when the
 // user's settings turn them on. Pure, shared by the SVG and the interactive chart.
 import { referenceLineColour } from "./targets";

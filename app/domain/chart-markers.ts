@@ -1,5 +1,5 @@
 // Point markers a chart draws on its candles: swing points (docs/decisions/125, when the user's Swing
-// setting is on) and KEY labels (green BUY, red SELL; DECISIONS 17). Pure and browser-safe, so
+// setting is on) and KEY labels (green BUY, red SELL; docs/product-rules.md R-D17). Pure and browser-safe, so
 // the server-rendered SVG and the interactive chart place the same markers.
 import type { Candle } from "./candles";
 import { detectSwings } from "./swing";

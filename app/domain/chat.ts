@@ -1,4 +1,4 @@
-// Support chat rules (admin-console.md "Support chat", "Chat and broadcast", role 3's view;
+// Support chat rules (docs/product-rules.md R-AC2 "Support chat", R-AC7 "Chat and broadcast", R-AC6 role 3's view;
 // docs/decisions/040). Pure and browser-safe: the routes, the socket handlers and the chat
 // screen all ask these functions, so a rule is never written twice.
 import type { RoleId } from "./access";
@@ -26,7 +26,7 @@ export const SUPPORT_UNAVAILABLE = "Support is not available right now. Please t
 export const MESSAGES_PER_PAGE = 50;
 /** Conversations listed in the support inbox at once. */
 export const CONVERSATIONS_PER_PAGE = 50;
-/** Broadcast table page size (admin-console.md section 9). */
+/** Broadcast table page size (docs/product-rules.md R-AC9). */
 export const BROADCASTS_PER_PAGE = 20;
 
 export function rateLimitMessage(seconds: number): string {

@@ -1,4 +1,4 @@
-// MA, WA, MD and WD: the day levels stored per symbol and day (DECISIONS 18) and drawn as lines
+// MA, WA, MD and WD: the day levels stored per symbol and day (docs/product-rules.md R-D18) and drawn as lines
 // when the user's matching setting is on. The documents name them but do not define them;
 // docs/decisions/129 does:
 //   MA  monthly average   simple average of the last 20 sessions' closes (a trading month)

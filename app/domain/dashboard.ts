@@ -1,4 +1,4 @@
-// The dashboard's rules (trading-dashboard.md §2 Dashboard; docs/decisions/080). Pure and
+// The dashboard's rules (docs/product-rules.md R-TD2 Dashboard; docs/decisions/080). Pure and
 // browser-safe: the loader and the page read them, the unit tests pin them.
 import type { RoleId } from "./access";
 import { previousKeyLabels } from "./keys";
@@ -75,7 +75,7 @@ export interface DashboardFooter {
 
 /**
  * The footer's status chips: the previous plus and minus key labels (the last of each type,
- * DECISIONS 17) and the first target point's name and price (the chart's points in their
+ * docs/product-rules.md R-D17) and the first target point's name and price (the chart's points in their
  * listed order). `keysNewestFirst` is the order the chart view holds them in.
  */
 export function dashboardFooter(

@@ -1,4 +1,4 @@
-// India Standard Time helpers (DECISIONS 10 and 12).
+// India Standard Time helpers (docs/product-rules.md R-D10 and R-D12).
 //
 // Times are stored as UTC instants and shown in Asia/Kolkata; dates in URLs and API bodies are
 // YYYY-MM-DD, dates on screen DD-MM-YYYY and times hh:mm:ss a. All zone arithmetic goes through
@@ -64,7 +64,7 @@ export function nextYmd(ymd: string): string {
 }
 
 /**
- * DECISIONS 10: a picked end date is inclusive, so the server queries the half-open range
+ * docs/product-rules.md R-D10: a picked end date is inclusive, so the server queries the half-open range
  * [start 00:00 IST, end + 1 day 00:00 IST). Throws a RangeError for a malformed day or an end
  * before the start.
  */

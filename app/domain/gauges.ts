@@ -1,4 +1,4 @@
-// Sector and overview gauges (DECISIONS 19). Pure and browser-safe.
+// Sector and overview gauges (docs/product-rules.md R-D19). Pure and browser-safe.
 //
 // A symbol counts as up when its change from the previous close is above zero and down when
 // below; unchanged symbols and missing (null/NaN) changes count for neither side. With no mover

@@ -1,4 +1,4 @@
-// Keys (chavi): named rungs of a price ladder per symbol and day (DECISIONS 17). Pure and browser-safe.
+// Keys (chavi): named rungs of a price ladder per symbol and day (docs/product-rules.md R-D17). Pure and browser-safe.
 
 export type KeyType = "plus" | "minus";
 

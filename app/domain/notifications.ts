@@ -1,4 +1,4 @@
-// Notifications are kept for the current and previous IST day only (trading-dashboard.md).
+// Notifications are kept for the current and previous IST day only (docs/product-rules.md R-TD4, R-TD9).
 import { istDateString, istMidnight } from "./dates";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

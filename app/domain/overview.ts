@@ -1,4 +1,4 @@
-// The overview screen's movers lists (trading-dashboard.md §2 Overview; docs/decisions/080).
+// The overview screen's movers lists (docs/product-rules.md R-TD2 Overview; docs/decisions/080).
 // Pure and browser-safe: the loader ranks the live book, the page re-ranks live quotes.
 
 /** Rows each list shows until it is expanded. */

@@ -1,4 +1,4 @@
-// Profit and loss of a trade (DECISIONS 9). The one place the rule lives: the trade list, the
+// Profit and loss of a trade (docs/product-rules.md R-D9). The one place the rule lives: the trade list, the
 // reports, the exports and the JSON API all call these functions.
 //
 // Arithmetic is exact: prices are read as the decimals they stand for and multiplied in scaled
@@ -50,7 +50,7 @@ function placesOf(n: number | null | undefined): number {
 }
 
 /**
- * The per-unit price difference of DECISIONS 9 as scaled units:
+ * The per-unit price difference of docs/product-rules.md R-D9 as scaled units:
  * open BUY = live - buy, open SELL = sell - live, closed = sell - buy.
  * A missing live price counts as 0 (so an open BUY with no price shows -buyPrice per unit).
  */
@@ -64,7 +64,7 @@ function differenceUnits(trade: PnlInput, livePrice: number | null | undefined):
   return { difference, base: trade.tradeType === "BUY" ? buy : sell, scale };
 }
 
-/** The per-unit price difference of DECISIONS 9 (a number: for display and tests). */
+/** The per-unit price difference of docs/product-rules.md R-D9 (a number: for display and tests). */
 export function priceDifference(trade: PnlInput, livePrice: number | null | undefined): number {
   const { difference, scale } = differenceUnits(trade, livePrice);
   return Number(unitsToText(difference, scale));
@@ -85,7 +85,7 @@ function paiseOf(figure: DecimalText): bigint {
   return decimalUnits(figure, 2) ?? 0n;
 }
 
-/** Total PNL: the exact sum of the rounded per-trade figures (DECISIONS 9). */
+/** Total PNL: the exact sum of the rounded per-trade figures (docs/product-rules.md R-D9). */
 export function totalPnl(pnls: readonly DecimalText[]): DecimalText {
   let paise = 0n;
   for (const p of pnls) paise += paiseOf(p);
@@ -120,7 +120,7 @@ export function summarisePnl(pnls: readonly DecimalText[]): PnlSummary {
   };
 }
 
-/** PNL ratio = profitable trades / total trades x 100, 2 decimals (admin-console.md §9). */
+/** PNL ratio = profitable trades / total trades x 100, 2 decimals (docs/product-rules.md R-AC9). */
 export function pnlRatio(profitable: number, total: number): number {
   return total > 0 ? roundTo2((profitable / total) * 100) : 0;
 }

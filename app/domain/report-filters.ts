@@ -1,5 +1,5 @@
 // Report filters as the models take them: a picked date range becomes the half-open instant
-// range of DECISIONS 10. Pure; shared by the report pages and their exports.
+// range of docs/product-rules.md R-D10. Pure; shared by the report pages and their exports.
 import { inclusiveDateRange } from "./dates";
 
 export function reportDateRange(input: { startDate?: string; endDate?: string }): { from: Date; to: Date } | undefined {

@@ -1,5 +1,5 @@
 // Reading an audio script aloud in Hindi (hi-IN) with the Web Speech API. Speech and audio
-// errors are only logged (admin-console.md §8): no voice, no speech, no message.
+// errors are only logged (docs/product-rules.md R-AC8): no voice, no speech, no message.
 
 export const SPEECH_LANG = "hi-IN";
 
@@ -61,7 +61,7 @@ export function speakHindi(
   }
 }
 
-/** DECISIONS 16: a symbol's alert is spoken at most once per 60 s. */
+/** docs/product-rules.md R-D16: a symbol's alert is spoken at most once per 60 s. */
 export const SPEECH_COOLDOWN_MS = 60_000;
 
 /**

@@ -1,7 +1,7 @@
-// Target reference points and chart colours (DECISIONS 15, trading-dashboard.md §4, §9).
+// Target reference points and chart colours (docs/product-rules.md R-D15, docs/product-rules.md R-TD4, R-TD9).
 // Pure and browser-safe.
 
-/** Chart colours (trading-dashboard.md §9): up/green and down/red. */
+/** Chart colours (docs/product-rules.md R-TD9): up/green and down/red. */
 export const CHART_UP_COLOUR = "#26a69a";
 export const CHART_DOWN_COLOUR = "#ef5350";
 /** Colour for labels that are neither BUY nor SELL. */
@@ -21,7 +21,7 @@ function normaliseName(name: string): string {
 }
 
 /**
- * DECISIONS 15: the ids of the target points the day's range has reached, to be deleted (and the
+ * docs/product-rules.md R-D15: the ids of the target points the day's range has reached, to be deleted (and the
  * deletion pushed to clients). A MANDI_VISAMO_TARGET is hit when low <= price, a
  * TEJI_VISAMO_TARGET when high >= price (equality counts); every other point is never deleted
  * here. Names are compared ignoring case and surrounding spaces. Input order is kept.

@@ -5,7 +5,7 @@ import { isValidYmd } from "./dates";
 import { LONG_PAGE_SIZE, parseIdParam, parsePage } from "./paging";
 
 export const TRADE_PAGE_SIZE = LONG_PAGE_SIZE;
-/** The Username select lists users of this role unless another is picked (§8: default 3). */
+/** The Username select lists users of this role unless another is picked (docs/product-rules.md R-TD6: default 3). */
 export const DEFAULT_TRADER_ROLE: RoleId = 3;
 /** Every URL parameter the filter form owns; changing any of them goes back to page 1. */
 export const TRADE_FILTER_PARAMS = ["f", "today", "startDate", "endDate", "userRole", "userId", "sector", "active"] as const;

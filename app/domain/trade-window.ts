@@ -1,10 +1,10 @@
-// Which trades the list shows by date (DECISIONS 10 and 11), and how a trade is closed.
+// Which trades the list shows by date (docs/product-rules.md R-D10 and R-D11), and how a trade is closed.
 // Pure rules: the trade list, the JSON API and the tests read them; no I/O.
 import type { RoleId } from "./access";
 import { inclusiveDateRange, isValidYmd, istDateString, shiftYmd } from "./dates";
 import type { TradeType } from "./pnl";
 
-/** Roles 3 and 4 look back this many IST days (DECISIONS 11). */
+/** Roles 3 and 4 look back this many IST days (docs/product-rules.md R-D11). */
 export const STAFF_CUSTOMER_LOOKBACK_DAYS = 7;
 
 /** A half-open range of instants [from, to): 00:00 IST on both ends. */
@@ -25,9 +25,9 @@ export interface TradeDateFilter {
 
 /**
  * The window of trades a role lists at `now`:
- * - roles 3 and 4: from 7 IST days ago through tomorrow, inclusive (DECISIONS 11), whatever
+ * - roles 3 and 4: from 7 IST days ago through tomorrow, inclusive (docs/product-rules.md R-D11), whatever
  *   the URL asks (they have no date filter);
- * - role 1: the picked Start/End Date, end inclusive (DECISIONS 10); else today when the
+ * - role 1: the picked Start/End Date, end inclusive (docs/product-rules.md R-D10); else today when the
  *   Today box is ticked (its default); else no date limit (null).
  */
 export function tradeListWindow(role: RoleId, now: Date, filter: TradeDateFilter): TradeWindow | null {
@@ -49,7 +49,7 @@ export function dateFilterRange(startDate: string | null | undefined, endDate: s
 }
 
 /**
- * Closing a trade freezes its PNL at quantity x (sell - buy) (DECISIONS 9). The side that was
+ * Closing a trade freezes its PNL at quantity x (sell - buy) (docs/product-rules.md R-D9). The side that was
  * still open (a BUY's sell price, a SELL's buy price) takes the exit price when none was
  * entered; a price the user entered stands. Without a live price nothing is filled in.
  */

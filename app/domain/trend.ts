@@ -1,4 +1,4 @@
-// The Nifty trend badge: Buy green, Sell red, otherwise blue (trading-dashboard.md §4).
+// The Nifty trend badge: Buy green, Sell red, otherwise blue (docs/product-rules.md R-TD4).
 export type TrendBadgeTone = "buy" | "sell" | "neutral";
 
 export function trendBadgeTone(trend: string | null | undefined): TrendBadgeTone {

@@ -1,4 +1,4 @@
-// Who may create, edit, promote, switch or delete which account (admin-console.md §6 and the
+// Who may create, edit, promote, switch or delete which account (docs/product-rules.md R-AC6 and the
 // issue: a role-2 user never touches a role-1 or role-2 account). Pure: the /users actions
 // call it on the server; the form reads assignableRoles for its options.
 import type { RoleId } from "./access";

@@ -1,4 +1,4 @@
-// The settings page (admin-console.md §2 Settings page, §3 Setting names): which panels a role
+// The settings page (docs/product-rules.md R-AC2 Settings page, R-AC3 Setting names): which panels a role
 // sees, the settings' names and their defaults. Pure: the page and its action read it.
 import type { RoleId } from "./access";
 
@@ -27,7 +27,7 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
 export interface SettingPanels {
   /** Theme is everyone's; chart mode for the roles with charts. */
   viewChart: boolean;
-  /** The chart-count picker: roles 1 and 3 (admin-console.md §2). */
+  /** The chart-count picker: roles 1 and 3 (docs/product-rules.md R-AC2). */
   chartCount: boolean;
   /** Trade list refresh: the roles with a trade list. */
   trade: boolean;

@@ -1,4 +1,4 @@
-// The watchlist panel's view rules (trading-dashboard.md, Watchlist panel): filter by sector and
+// The watchlist panel's view rules (docs/product-rules.md R-TD2, Watchlist panel): filter by sector and
 // search, sort by Symbol, Close or Change % (a click toggles the direction), all in the URL so
 // every view is a link. Pure: the loader and the live island apply the same rules.
 import { parseIdParam } from "./paging";

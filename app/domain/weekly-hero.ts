@@ -1,4 +1,4 @@
-// The weekly hero (trading-dashboard.md §3: "Weekly-hero record: date, open, symbol_code,
+// The weekly hero (docs/product-rules.md R-TD3: "Weekly-hero record: date, open, symbol_code,
 // symbol_id"; GET admin/all-w-hero): each symbol's open on the current week's first trading day.
 // Pure date logic (docs/decisions/101-weekly-hero.md); app/models/weekly-hero.server.ts reads the
 // calendar and the daily bars and asks these functions which day that is.
@@ -21,7 +21,7 @@ export function isoWeekOf(ymd: string): IsoWeek {
   return { start: format(monday, "yyyy-MM-dd"), end: format(addDays(monday, 6), "yyyy-MM-dd") };
 }
 
-/** Today in India (DECISIONS 12) and the ISO week it belongs to. */
+/** Today in India (docs/product-rules.md R-D12) and the ISO week it belongs to. */
 export function currentIstWeek(now: Date | number): IsoWeek & { today: string } {
   const today = istDateString(now);
   return { ...isoWeekOf(today), today };

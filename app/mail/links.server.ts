@@ -1,4 +1,4 @@
-// Where the links in mails point (DECISIONS 27, docs/decisions/116): PUBLIC_URL, else the
+// Where the links in mails point (docs/product-rules.md R-D27, docs/decisions/116): PUBLIC_URL, else the
 // address this server was started with. Never the request's Host or X-Forwarded-Host: the
 // caller chooses those, and a reset link to the caller's host hands over the account.
 import type { Env } from "~/config/env.server";

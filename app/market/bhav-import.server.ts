@@ -1,4 +1,4 @@
-// Bhav copy import (DECISIONS 17, 21; docs/decisions/012): maps a parsed bhav copy onto our
+// Bhav copy import (docs/product-rules.md R-D17, R-D21; docs/decisions/012): maps a parsed bhav copy onto our
 // symbols and stores each day's OHLC and settlement price. Good rows are stored in one
 // transaction, bad rows are listed with their line, rows for symbols we do not list are counted.
 //
@@ -6,7 +6,7 @@
 //   - futures (legacy FUTIDX/FUTSTK, UDiFF IDF/STF): the near-month contract per underlying,
 //     stored under "<UNDERLYING>-I" (NIFTY → NIFTY-I) when that symbol is listed. Never under
 //     the underlying's own code: RELIANCE is the cash share, and its future trades at a premium
-//     with a different settlement; mixing them would move the key ladder's base (DECISIONS 17).
+//     with a different settlement; mixing them would move the key ladder's base (docs/product-rules.md R-D17).
 //   - cash equities (legacy CM, UDiFF STK): series EQ rows, under their own code.
 //   - everything else (options, later expiries, other series) is counted as not used.
 import type { AppDatabase } from "~/db/client.server";
@@ -258,10 +258,10 @@ export async function importBhavCopy(db: AppDatabase, csvText: string, options: 
   };
   if (bars.length > 0) {
     try {
-      // One transaction: a failure part-way leaves nothing of this file behind (DECISIONS 21).
+      // One transaction: a failure part-way leaves nothing of this file behind (docs/product-rules.md R-D21).
       await db.transaction(async (tx) => {
         await upsertDailyBars(tx, bars);
-        // The imported days' MA, WA, MD and WD from the stored bars (DECISIONS 18, decision 129).
+        // The imported days' MA, WA, MD and WD from the stored bars (docs/product-rules.md R-D18, decision 129).
         await refreshDailyLevels(tx, { symbolIds: bars.map((b) => b.symbolId), fromYmd: report.tradingDates[0], toYmd: report.tradingDates[report.tradingDates.length - 1] });
       });
     } catch (error) {

@@ -1,4 +1,4 @@
-// NSE bhav copy parsers (DECISIONS 17 and 21). They take the file's text and return normalised
+// NSE bhav copy parsers (docs/product-rules.md R-D17 and R-D21). They take the file's text and return normalised
 // rows plus per-row errors; they do no I/O and store nothing.
 //
 // Formats, told apart by the header line:
@@ -10,7 +10,7 @@
 //     (trailing comma).
 //   - "udiff": NSE's unified format from July 2024 (CM and F&O alike), header TradDt,BizDt,Sgmt,Src,
 //     FinInstrmTp,…,TckrSymb,…,SttlmPric,…,TtlTradgVol,…; dates YYYY-MM-DD.
-//   - "short": the documents' bhav copy row (admin-console.md §4), what the old client posted:
+//   - "short": the documents' bhav copy row (docs/product-rules.md R-AC4), what the old client posted:
 //     SYMBOL,TIMESTAMP,OPEN,HIGH,LOW,SETTLE_PR,VOLUME. It has no CLOSE: the settlement price
 //     stands for it. Its SYMBOL is the dashboard's own code (before any ':NSEFO').
 //
@@ -224,7 +224,7 @@ export function detectBhavFormat(header: readonly string[]): BhavFormat {
 
 // ---------------------------------------------------------------- normalisation helpers
 
-/** DECISIONS 21: the symbol code is the part before ':NSEFO' when the code carries that suffix. */
+/** docs/product-rules.md R-D21: the symbol code is the part before ':NSEFO' when the code carries that suffix. */
 export function normaliseSymbolCode(code: string): string {
   const upper = code.trim().toUpperCase();
   const at = upper.indexOf(NSEFO_SUFFIX);
@@ -292,7 +292,7 @@ export function bhavRecordReader(
   });
 
   // Every mapped column but SYMBOL must be present (a missing SYMBOL column rejects each row with
-  // DECISIONS 21's message instead). Optional columns that are absent are simply left out.
+  // docs/product-rules.md R-D21's message instead). Optional columns that are absent are simply left out.
   const required: (keyof ColumnMap)[] = ["tradingDate", "open", "high", "low", "close", "volume"];
   if (format !== "udiff") required.push("settlePrice");
   const missing = required.map((k) => columns[k] as string).filter((name) => !index.has(name));

@@ -40,7 +40,7 @@ export function startDailyJobs(deps: {
     running = true;
     try {
       const rows = await rollupDay(deps.db, day);
-      // The day's MA, WA, MD and WD from the bars just rolled up (DECISIONS 18, decision 129).
+      // The day's MA, WA, MD and WD from the bars just rolled up (docs/product-rules.md R-D18, decision 129).
       await refreshDailyLevels(deps.db, { fromYmd: day, toYmd: day });
       const [cutoff] = tradingDaysBefore(day, deps.retentionDays, deps.isTradingDay);
       const purged = cutoff ? await purgeIntradayBefore(deps.db, cutoff) : null;

@@ -1,4 +1,4 @@
-// Fills MA, WA, MD and WD (DECISIONS 18, docs/decisions/129) of stored day rows from the
+// Fills MA, WA, MD and WD (docs/product-rules.md R-D18, docs/decisions/129) of stored day rows from the
 // symbols' own daily bars: the bhav import and the day rollup call it for the days they wrote,
 // in their transaction; the demo history calls it for the days it generated.
 import type { AppDatabase } from "~/db/client.server";

@@ -16,7 +16,7 @@ export interface EngineSymbol {
   step: number;
   /** Previous session's close: the reference for change and change %. */
   prevClose: number;
-  /** Previous session's settlement price (else close): the key ladder's base (DECISIONS 17). */
+  /** Previous session's settlement price (else close): the key ladder's base (docs/product-rules.md R-D17). */
   base: number;
 }
 

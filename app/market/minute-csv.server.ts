@@ -4,7 +4,7 @@
 // 1-minute bars: no header; each line is Ticker,YYYYMMDD,HH:MM,Open,High,Low,Close,Volume.
 // The vendor stamps a bar at its END in IST: "09:16" is the minute 09:15:00–09:15:59 IST, the
 // first of the session, and "15:30" the minute from 15:29. A Candle's time is its bucket START
-// (DECISIONS 13), so a bar stamped HH:MM becomes the UTC epoch ms of (HH:MM IST − 1 minute):
+// (docs/product-rules.md R-D13), so a bar stamped HH:MM becomes the UTC epoch ms of (HH:MM IST − 1 minute):
 // 20171003 09:16 → 2017-10-03T03:45:00Z. After-hours rows (15:31, 16:36 …) are kept as they are.
 import type { Candle } from "~/domain/candles";
 import { istWallTimeToEpochMs, parseNseDate } from "~/domain/dates";
@@ -153,7 +153,7 @@ const SYMBOL_LIST_COLUMNS = {
 /**
  * Parses NSE's index constituent list (header Company Name,Industry,Symbol,Series,ISIN Code;
  * column order free, names matched ignoring case). A row without Symbol is rejected with
- * DECISIONS 21's message; symbols are upper-cased.
+ * docs/product-rules.md R-D21's message; symbols are upper-cased.
  */
 export function parseSymbolList(csv: string): SymbolListParseResult {
   const { records, errors } = readCsvRecords(csv);

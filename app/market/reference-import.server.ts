@@ -1,4 +1,4 @@
-// Reference-point upload (DECISIONS 22): CSV with the header
+// Reference-point upload (docs/product-rules.md R-D22): CSV with the header
 // symbol_code,point_name,price,display_name,date,slPrice (date YYYY-MM-DD). Each row is checked
 // on its own; the valid rows are saved in one transaction and the others listed with the reason.
 import type { AppDatabase } from "~/db/client.server";
@@ -97,7 +97,7 @@ export function referenceRecordReader(header: CsvRecord): ((record: CsvRecord) =
       return i === undefined ? "" : (fields[i] ?? "").trim();
     };
     const problems: string[] = [];
-    // DECISIONS 21: a code written with ":NSEFO" means the part before it.
+    // docs/product-rules.md R-D21: a code written with ":NSEFO" means the part before it.
     const symbolCode = normaliseSymbolCode(get("symbolCode"));
     if (symbolCode === "") problems.push("symbol_code is missing");
     const pointName = get("pointName");

@@ -66,7 +66,7 @@ export async function isChaviNameTaken(db: AppDatabase, name: string, exceptId?:
   return Boolean(row);
 }
 
-/** Roles that receive live key updates (trading-dashboard.md §7), so the ones keys are assigned to. */
+/** Roles that receive live key updates (docs/product-rules.md R-TD7), so the ones keys are assigned to. */
 export const KEY_USER_ROLES: readonly RoleId[] = [1, 3, 4];
 
 export interface KeyUserChoice {

@@ -60,7 +60,7 @@ export interface PreviousSession {
   symbolId: number;
   tradingDate: string;
   close: number;
-  /** The settlement price when a bhav copy gave one, else the close (DECISIONS 17). */
+  /** The settlement price when a bhav copy gave one, else the close (docs/product-rules.md R-D17). */
   base: number;
 }
 

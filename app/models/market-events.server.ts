@@ -14,7 +14,7 @@ export interface WatchedTarget {
   price: number;
 }
 
-/** Active MANDI/TEJI target points, the only ones the watcher may delete (DECISIONS 15). */
+/** Active MANDI/TEJI target points, the only ones the watcher may delete (docs/product-rules.md R-D15). */
 export async function listWatchedTargets(db: AppDatabase): Promise<WatchedTarget[]> {
   return db
     .select({

@@ -40,7 +40,7 @@ export interface NotificationView {
  * The user's notifications since `since` (the current and previous day), newest first, only of
  * symbols the user may see (role 4: its subscription). Older ones are never shown (the
  * documents drop them at load); they are purged when the user's next notification is written,
- * since a GET changes nothing (DECISIONS 24).
+ * since a GET changes nothing (docs/product-rules.md R-D24).
  */
 export async function loadRecentNotifications(db: AppDatabase, user: { id: number; roleId: number }, since: Date, limit = 200): Promise<NotificationView[]> {
   const rows = await db

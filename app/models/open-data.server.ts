@@ -1,4 +1,4 @@
-// "Save Symbol's Open Data" (admin-console.md §2, DECISIONS 18): today's open of every active
+// "Save Symbol's Open Data" (docs/product-rules.md R-AC2, docs/product-rules.md R-D18): today's open of every active
 // symbol, taken from its first stored 1-minute candle of the IST trading day, written to day_ohlc.
 import { sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";

@@ -1,4 +1,4 @@
-// Bonus / split adjustment (DECISIONS 20): one symbol's stored daily and intraday prices are
+// Bonus / split adjustment (docs/product-rules.md R-D20): one symbol's stored daily and intraday prices are
 // multiplied or divided by a number, in one transaction.
 import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";

@@ -1,7 +1,7 @@
-// The trade reports (admin-console.md §2, §9): filtered trade lists, summary cards, per-user,
+// The trade reports (docs/product-rules.md R-AC2, R-AC9): filtered trade lists, summary cards, per-user,
 // per-sector and per-month figures, and the rows the exports stream.
 //
-// PNL (DECISIONS 9, decision 090): every figure shown on a row comes from computeTradePnl
+// PNL (docs/product-rules.md R-D9, decision 090): every figure shown on a row comes from computeTradePnl
 // (app/domain/pnl.ts). Aggregates (sums, counts, groupings, the PNL sort) run in SQL over
 // `tradePnlSql`, the same rule per row (rounded to 2 decimals per trade, open trades at the
 // live price from the live book, closed ones frozen), so a total is the sum of its rows'
@@ -30,7 +30,7 @@ export function livePricesOf(liveBook: { all(): Iterable<Quote> }): LivePrices {
 }
 
 export interface TradeFilter {
-  /** [from, to) from inclusiveDateRange (DECISIONS 10), on the trade's entry time. */
+  /** [from, to) from inclusiveDateRange (docs/product-rules.md R-D10), on the trade's entry time. */
   range?: { from: Date; to: Date };
   active?: ActiveFilter;
   userId?: number;
@@ -45,7 +45,7 @@ function livePriceSql(live: LivePrices): SQL<string | null> {
 }
 
 /**
- * DECISIONS 9 in SQL, per trade, rounded to 2 decimals (numeric arithmetic is exact and
+ * docs/product-rules.md R-D9 in SQL, per trade, rounded to 2 decimals (numeric arithmetic is exact and
  * round() goes half away from zero, as roundTo2 does): closed = qty x (sell - buy); open BUY =
  * qty x (live - buy); open SELL = qty x (sell - live); a missing live price counts as 0.
  * Needs `symbols` joined.

@@ -85,7 +85,7 @@ export interface SymbolChoice {
   sectorId: number | null;
 }
 
-/** Active symbols of the chosen sectors; no sectors chosen: every active symbol (admin-console §4). */
+/** Active symbols of the chosen sectors; no sectors chosen: every active symbol (docs/product-rules.md R-AC4). */
 export async function listSymbolsOfSectors(db: AppDatabase, sectorIds: readonly number[]): Promise<SymbolChoice[]> {
   return db
     .select({ id: symbols.id, symbolCode: symbols.symbolCode, sectorId: symbols.sectorId })

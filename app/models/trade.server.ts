@@ -214,7 +214,7 @@ export type TradeStatusChange = "closed" | "reopened" | null;
 /**
  * Writes a trade's fields and its open/closed state in one transaction. Closing records the
  * exit time and fills the still-open side's price with the exit (live) price, which freezes the
- * PNL (DECISIONS 9); re-opening clears the exit time. Null when the actor may not change it.
+ * PNL (docs/product-rules.md R-D9); re-opening clears the exit time. Null when the actor may not change it.
  */
 export async function updateTrade(
   db: AppDatabase,

@@ -1,4 +1,4 @@
-// The user report (admin-console.md §2): users of one role with their subscription (All
+// The user report (docs/product-rules.md R-AC2): users of one role with their subscription (All
 // users), or their sign-ins (Login users), optionally within a date range (decision 090: the
 // range applies to the user's creation in All mode and to the sign-in time in Login mode).
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";

@@ -15,7 +15,7 @@ export const SERVER_EVENTS = {
   tradeCustomerEmployee: "trade-notification-customer-employee",
   newMessage: "new-message",
   messageUnread: "message-unread",
-  /** Not in the documents: a target point the price reached was deleted (DECISIONS 15). */
+  /** Not in the documents: a target point the price reached was deleted (docs/product-rules.md R-D15). */
   targetRemoved: "target-point-removed",
   /** Not in the documents (they name no broadcast event): a broadcast to every signed-in user. */
   broadcast: "broadcast-message",
@@ -52,7 +52,7 @@ export interface SymbolTickPayload {
   chavi: { label: string; date: string }[];
 }
 
-/** overview-data: the up/down gauges of DECISIONS 19, overall and per sector. */
+/** overview-data: the up/down gauges of docs/product-rules.md R-D19, overall and per sector. */
 export interface OverviewDataPayload {
   gauge: number;
   advances: number;

@@ -5,7 +5,7 @@ import { unknownPathDecision, NOT_FOUND_TEXT } from "~/domain/access";
 import { redirect } from "@remix-run/node";
 
 // Any path no route serves: role 1 sees the not-found page (404), roles 3 and 4 go to
-// /login, role 2 to /dashboard, a visitor to /login (DECISIONS 3).
+// /login, role 2 to /dashboard, a visitor to /login (docs/product-rules.md R-D3).
 async function answerUnknownPath(request: Request, context: LoaderFunctionArgs["context"]): Promise<never> {
   const user = await getSessionUser(context, request);
   const decision = unknownPathDecision(user?.roleId ?? null);

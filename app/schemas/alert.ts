@@ -1,4 +1,4 @@
-// The alert form (trading-dashboard.md: Alert entity and its messages). The symbol is sent as
+// The alert form (docs/product-rules.md R-TD3, R-TD5: Alert entity and its messages). The symbol is sent as
 // its code; whether the user may see it is checked by the action (role 4: its subscription).
 import * as z from "zod";
 import { ALERT_CONDITIONS, ALERT_VIEW_TYPES } from "~/domain/alerts";

@@ -1,4 +1,4 @@
-// Bonus Splitting form (trading-dashboard.md §5): the documents' exact messages.
+// Bonus Splitting form (docs/product-rules.md R-TD5): the documents' exact messages.
 import * as z from "zod";
 import { decimalNumber } from "~/schemas/decimal";
 import { strictRecordId } from "~/schemas/record-id";

@@ -1,4 +1,4 @@
-// The calendar modal (admin-console.md §2, §5) with the documents' messages.
+// The calendar modal (docs/product-rules.md R-AC2, R-AC5) with the documents' messages.
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
 

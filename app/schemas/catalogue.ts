@@ -1,6 +1,6 @@
-// Sector and symbol forms (admin-console.md §2 Sector List, Symbol List). The documents show no
+// Sector and symbol forms (docs/product-rules.md R-AC2 Sector List, Symbol List). The documents show no
 // validation for these modals; a name is required here because a nameless sector or symbol is
-// useless, and the numeric fields are numbers (admin-console.md §5).
+// useless, and the numeric fields are numbers (docs/product-rules.md R-AC5).
 import * as z from "zod";
 import { decimalNumber, optionalDecimalNumber, PRICE_SCALE } from "~/schemas/decimal";
 import { strictRecordId } from "~/schemas/record-id";

@@ -33,7 +33,7 @@ export const keyOrderSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move"), id: recordId(), direction: z.enum(["up", "down"]) }),
 ]);
 
-/** "Registration failed" plus the reason (admin-console.md §8). */
+/** "Registration failed" plus the reason (docs/product-rules.md R-AC8). */
 export function registrationFailed(reason: string): string {
   return `${REGISTRATION_FAILED}: ${reason}`;
 }

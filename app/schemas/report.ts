@@ -1,4 +1,4 @@
-// The report filters (admin-console.md §2, §5): GET parameters, parsed on the server for the
+// The report filters (docs/product-rules.md R-AC2, R-AC5): GET parameters, parsed on the server for the
 // pages and the exports alike. A malformed or half-filled date range is dropped (and named),
 // never an error page: a filter form is a link, and a bad link still shows the report.
 import * as z from "zod";
@@ -69,7 +69,7 @@ export const tradeReportFilterSchema = z
   .and(dateRangeSchema);
 export type TradeReportFilterInput = z.infer<typeof tradeReportFilterSchema>;
 
-/** The PNL and min-max reports: dates and user (admin-console.md §9: same params). */
+/** The PNL and min-max reports: dates and user (docs/product-rules.md R-AC9: same params). */
 export const pnlReportFilterSchema = z.object({ userId: optionalId }).and(dateRangeSchema);
 
 export const MIN_MAX_SORTS = ["pnl-desc", "pnl-asc", "date-desc", "date-asc"] as const;

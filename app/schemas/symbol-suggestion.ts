@@ -1,4 +1,4 @@
-// The Symbol Suggestion Flow modal (trading-dashboard.md §4, §6) with the documents' messages.
+// The Symbol Suggestion Flow modal (docs/product-rules.md R-TD4, R-TD6) with the documents' messages.
 import * as z from "zod";
 import { strictRecordId } from "~/schemas/record-id";
 

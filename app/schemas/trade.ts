@@ -1,5 +1,5 @@
 // The trade create/edit form, the list's row actions and the list's GET filters, with the
-// documents' messages (trading-dashboard.md §5). Shared by the routes and the JSON API.
+// documents' messages (docs/product-rules.md R-TD5). Shared by the routes and the JSON API.
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
 import { decimalNumber, optionalDecimalNumber, PRICE_MAX, PRICE_SCALE } from "~/schemas/decimal";
@@ -30,8 +30,8 @@ export const tradeFields = {
   sellPrice: price("Sell price"),
   targetPrice: price("Target price"),
   slPrice: price("SL price"),
-  // The form starts at 0 (§6), but a trade is saved only with a whole quantity of at least 1;
-  // a fraction is refused, not cut (DECISIONS 26).
+  // The form starts at 0 (docs/product-rules.md R-TD5), but a trade is saved only with a whole quantity of at least 1;
+  // a fraction is refused, not cut (docs/product-rules.md R-D26).
   quantity: decimalNumber({
     label: "Quantity",
     scale: 0,
@@ -45,7 +45,7 @@ export const tradeFields = {
   status: z.boolean().default(false),
 };
 
-/** BUY needs a buy price, SELL a sell price (§5). */
+/** BUY needs a buy price, SELL a sell price (docs/product-rules.md R-TD5). */
 export function checkTradePrices(value: { tradeType: (typeof TRADE_TYPES)[number]; buyPrice?: number; sellPrice?: number }, ctx: z.RefinementCtx) {
   if (value.tradeType === "BUY" && value.buyPrice === undefined) {
     ctx.addIssue({ code: "custom", path: ["buyPrice"], message: ENTER_BUY_PRICE });
@@ -67,7 +67,7 @@ export const tradeSchema = z.object(tradeFields).superRefine(checkTradePrices, T
 
 export type TradeFormInput = z.infer<typeof tradeSchema>;
 
-/** Missing prices default to 0 (§6). */
+/** Missing prices default to 0 (docs/product-rules.md R-TD5). */
 export function tradeValues(input: TradeFormInput) {
   return {
     tradeType: input.tradeType,

@@ -19,7 +19,7 @@ export const uploadedFileSchema = z.object({
   problem: z.string().nullable(),
 });
 
-/** POST admin/referencePoint/add: one or more `pointFile` files (the Reference Point tab's CSV, DECISIONS 22). */
+/** POST admin/referencePoint/add: one or more `pointFile` files (the Reference Point tab's CSV, docs/product-rules.md R-D22). */
 export const referencePointFilesSchema = z.object({
   pointFile: z.array(uploadedFileSchema, { error: NO_FILES_CHOSEN }).min(1, NO_FILES_CHOSEN),
 });

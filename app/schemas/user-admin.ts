@@ -1,4 +1,4 @@
-// The user modal of admin-console.md §4-5, with the documents' exact messages. One schema per
+// The user modal of docs/product-rules.md R-AC4, R-AC5, with the documents' exact messages. One schema per
 // form (create has a password, edit has the Active switch), used by the action and the browser.
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";

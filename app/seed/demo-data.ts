@@ -42,7 +42,7 @@ export interface DemoSymbol {
   description: string;
   segment: "NSE" | "NFO" | "BSE";
   lotSize: number;
-  /** Spacing of the key ladder's rungs (DECISIONS 17). */
+  /** Spacing of the key ladder's rungs (docs/product-rules.md R-D17). */
   step: number;
   referencePrice: number;
   /** Read aloud with hi-IN speech. */
@@ -247,7 +247,7 @@ export interface DemoKey {
   description: string;
 }
 
-// Five rungs above and five below the previous settlement (DECISIONS 17). A plus and a minus
+// Five rungs above and five below the previous settlement (docs/product-rules.md R-D17). A plus and a minus
 // key share a display name; their events differ by the BUY or SELL that follows it.
 export const DEMO_KEYS: readonly DemoKey[] = (["plus", "minus"] as const).flatMap((type) =>
   [1, 2, 3, 4, 5].map((srNo) => ({

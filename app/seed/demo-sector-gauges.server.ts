@@ -1,5 +1,5 @@
 // Demo sector-gauge history: the sector-analysis chart of a fresh demo shows the last minute
-// session's gauges (DECISIONS 19), every 5 minutes, computed from the demo minute candles the
+// session's gauges (docs/product-rules.md R-D19), every 5 minutes, computed from the demo minute candles the
 // way the engine computes them live (each symbol's close against its previous session's close).
 import { sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";

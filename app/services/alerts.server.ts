@@ -1,4 +1,4 @@
-// Price alerts (trading-dashboard.md §7, admin-console.md §7 "Alerts and auto alerts"): the one
+// Price alerts (docs/product-rules.md R-TD7, docs/product-rules.md R-AC7 "Alerts and auto alerts"): the one
 // place the /alert pages and the JSON API (admin/alert/*) list, create, edit and delete alerts
 // and set auto alerts. A user only ever reaches its own alerts (another's id is not found), the
 // symbol must be one the user may see (role 4: its subscription), only role 1 keeps the master
@@ -108,7 +108,7 @@ export async function deleteUserAlert(context: Writer, user: AlertUser, id: numb
 }
 
 /**
- * '+ Set alerts' (role 1, DECISIONS 6): a master 'Equal to' alert at each of today's active
+ * '+ Set alerts' (role 1, docs/product-rules.md R-D6): a master 'Equal to' alert at each of today's active
  * reference points not yet covered. Refused when there is no reference point today.
  */
 export async function setAutoAlerts(context: Writer, user: AlertUser): Promise<Outcome<{ created: number; points: number; message: typeof AUTO_ALERT_SET }>> {

@@ -1,4 +1,4 @@
-// Broadcasts (admin-console.md §7 "Chat and broadcast", §9): role 1 posts a message that every
+// Broadcasts (docs/product-rules.md R-AC7 "Chat and broadcast", R-AC9): role 1 posts a message that every
 // signed-in user gets live; the /broadcast/message pages, the chat screen's strip and the JSON
 // API (messages/send/all, messages/broadcast/all) all go through here.
 import type { AppContext } from "~/config/context";

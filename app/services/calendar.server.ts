@@ -1,4 +1,4 @@
-// The market calendar (admin-console.md §2 Calendar, §7; the documents spell it "calender"):
+// The market calendar (docs/product-rules.md R-AC2 Calendar, R-AC7; the documents spell it "calender"):
 // the entries list and their create/edit. The /calendar pages and the JSON API
 // (admin/calender/*) call these. Holidays written here are what the feed's market-hours rule
 // reads (loadTradingDayCheck).

@@ -1,4 +1,4 @@
-// The symbol catalogue (admin-console.md §2 Symbol List, §7 Symbols): the list, create/edit with
+// The symbol catalogue (docs/product-rules.md R-AC2 Symbol List, R-AC7 Symbols): the list, create/edit with
 // their checks (a known sector, a free code), the On/Off switch and the audio scripts. The
 // /symbols pages and the JSON API (admin/symbol/*) call these, so each rule and message lives
 // here once.

@@ -1,4 +1,4 @@
-// Support chat (admin-console.md "Support chat", docs/decisions/040): find the conversation a URL
+// Support chat (docs/product-rules.md R-AC2 "Support chat", docs/decisions/040): find the conversation a URL
 // names (and whether the user takes part in it), list and open conversations, send (within the
 // posting limit), greet, and build the chat screen's data. The /support pages, the JSON API
 // (messages/*) and nothing else call these. Queries are in app/models, rules in

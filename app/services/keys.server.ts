@@ -1,4 +1,4 @@
-// Keys (chavi; admin-console.md §7 Keys): the Key List, Create/Edit Chavi with the name check and
+// Keys (chavi; docs/product-rules.md R-AC7 Keys): the Key List, Create/Edit Chavi with the name check and
 // "Select All", the On/Off switch, delete, assigning keys to a user, the key order (Chavi
 // Setting) and a symbol's key labels today. The /chavi pages, /key-setting and the JSON API
 // (admin/chavi/*) call these, so each rule and message lives here once.
@@ -175,7 +175,7 @@ export function listKeyEventsToday(context: Db, user: Viewer, symbolCode: string
   return listTodaysKeyEvents(context, user, symbolCode);
 }
 
-/** The previous plus and minus key labels of a symbol today (the last of each type; DECISIONS 17). */
+/** The previous plus and minus key labels of a symbol today (the last of each type; docs/product-rules.md R-D17). */
 export async function previousKeyLabelsToday(context: Db, user: Viewer, symbolCode: string): Promise<{ plus: string | null; minus: string | null }> {
   const events = await listTodaysKeyEvents(context, user, symbolCode);
   // The events come newest first; previousKeyLabels wants them oldest first.

@@ -1,5 +1,5 @@
 // API Verification (/Token) and the JSON API's LiverateSettingController calls: read back the
-// stored provider credentials, masked (DECISIONS 23), request an OTP for the typed (or stored)
+// stored provider credentials, masked (docs/product-rules.md R-D23), request an OTP for the typed (or stored)
 // credentials and verify it. The page and the API call these, so each message lives here once;
 // a refusal comes back as an Outcome (the page shows it above the form, the API as its error).
 import type { AppContext } from "~/config/context";

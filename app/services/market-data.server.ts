@@ -1,4 +1,4 @@
-// Stored market data, for the admin tools and the market API (admin-console.md §2 and §7):
+// Stored market data, for the admin tools and the market API (docs/product-rules.md R-AC2 and R-AC7):
 // "Save Symbol's Open Data", one day bar with its levels, the previous sessions' closes, a
 // symbol's latest day bar, the weekly heroes and the suggested trend. The page (/dayohlc/open)
 // and the API calls answer with the same messages. (Bonus/split: price-adjustments.server.ts.)

@@ -1,4 +1,4 @@
-// The bell's notifications (trading-dashboard.md): kept for the current and previous IST day
+// The bell's notifications (docs/product-rules.md): kept for the current and previous IST day
 // (domain/notifications.ts), and for a customer only those of its subscribed symbols (the
 // model's visibleNotificationsOf). The list, the bell's unread count and "mark read" are
 // composed here once, so the count always counts what the list shows.

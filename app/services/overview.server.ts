@@ -1,4 +1,4 @@
-// What /overview and /sector-analysis show first: the gauges of DECISIONS 19 computed from the
+// What /overview and /sector-analysis show first: the gauges of docs/product-rules.md R-D19 computed from the
 // live book exactly as the engine's overview-data computes them, then kept live by that event.
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";

@@ -1,4 +1,4 @@
-// Reference and target points (admin-console.md §4, §7; trading-dashboard.md §7 referencePoint):
+// Reference and target points (docs/product-rules.md R-AC4, R-AC7; docs/product-rules.md R-TD7 referencePoint):
 // the admin screens' list (/target-point, /references-points, /reference-point), the Target
 // Point switch, the delete, and the active points a chart reads. The screens and the JSON API
 // (admin/referencePoint/*, getReferencePoint) call these, so the list's filter, the messages

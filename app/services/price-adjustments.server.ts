@@ -1,4 +1,4 @@
-// Bonus / split (DECISIONS 20; trading-dashboard.md §5 Bonus Splitting): one symbol's stored
+// Bonus / split (docs/product-rules.md R-D20; docs/product-rules.md R-TD5 Bonus Splitting): one symbol's stored
 // daily and intraday prices multiplied or divided by a number, in one transaction. The
 // /BonusSplitting page and the JSON API (admin/dayohlc/list/{symbolId}/{number}/{operation})
 // call applyBonusSplit, so its checks and its message are written once.

@@ -1,6 +1,6 @@
-// The reports (admin-console.md §2, §3, §7, §9), once for the report pages and the JSON API's
+// The reports (docs/product-rules.md R-AC2, R-AC3, R-AC7, R-AC9), once for the report pages and the JSON API's
 // report calls: both read the filters with the pages' own parsers (app/schemas/report.ts) and
-// ask the same figures here, so a report and its call never disagree. PNL is DECISIONS 9: open
+// ask the same figures here, so a report and its call never disagree. PNL is docs/product-rules.md R-D9: open
 // trades at the live price of one snapshot of the live book per request (livePricesOf).
 // A date range a report drops is named: the page shows it above the report and still answers;
 // the API refuses the call (400) — the *Of functions return that refusal.

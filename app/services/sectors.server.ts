@@ -1,4 +1,4 @@
-// The sector catalogue (admin-console.md §2 Sector List, §7 Sectors): the list, the pickers'
+// The sector catalogue (docs/product-rules.md R-AC2 Sector List, R-AC7 Sectors): the list, the pickers'
 // choices, create/edit with the name check, and the On/Off switch. The /sectore pages and the
 // JSON API (admin/sector/*) call these, so each rule and message lives here once.
 import type { AppContext } from "~/config/context";

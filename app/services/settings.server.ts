@@ -1,4 +1,4 @@
-// A user's settings and the dashboard banner (admin-console.md §2 Settings page, §3; §7
+// A user's settings and the dashboard banner (docs/product-rules.md R-AC2 Settings page, R-AC3; R-AC7
 // Settings). The /setting page's panels and the JSON API (users/setting/*) save through
 // saveSettings, so the rule "a role writes only the panels it sees" is applied once, here.
 import type * as z from "zod";

@@ -147,7 +147,7 @@ async function tokenSecondFactorProblem(
   return { status: outcome.status === 429 ? 429 : 401, message: outcome.message };
 }
 
-/** A new session for the API: its id is the Bearer token (DECISIONS 8). */
+/** A new session for the API: its id is the Bearer token (docs/product-rules.md R-D8). */
 export interface AccessToken {
   token: string;
   expiresAt: Date;

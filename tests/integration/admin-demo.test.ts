@@ -1,4 +1,4 @@
-// The demo pages: role 1 only (DECISIONS 25), static.
+// The demo pages: role 1 only (docs/product-rules.md R-D25), static.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as indexLoader } from "~/routes/_demo+/demo._index";
 import { loader as paymentLoader } from "~/routes/_demo+/demo.payment";

@@ -131,7 +131,7 @@ describe("what the caller may see", () => {
   });
 });
 
-describe("the moved GET (DECISIONS 24)", () => {
+describe("the moved GET (docs/product-rules.md R-D24)", () => {
   it("answers GET admin/dayohlc/list with 405 naming POST, and POST validates with the Bonus Splitting form's messages", async () => {
     const symbol = await createSymbolRow(t.context.db, null);
     const get = await send("GET", `/api/admin/dayohlc/list/${symbol.id}/2/mul`, { token: await token(1) });

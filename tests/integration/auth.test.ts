@@ -143,7 +143,7 @@ describe("logout and /login", () => {
     expect(cookiesFrom(res, cookie)).not.toContain("__session=");
   });
 
-  it("visiting /login ends the current session (DECISIONS 7)", async () => {
+  it("visiting /login ends the current session (docs/product-rules.md R-D7)", async () => {
     const user = await createUser(t.context.db);
     const cookie = await sessionCookieFor(t.context, user.id);
     const res = await call(loginLoader, getRequest("/login", { cookie }), t.context);

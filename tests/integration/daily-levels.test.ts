@@ -1,4 +1,4 @@
-// MA, WA, MD and WD have values (DECISIONS 18, docs/decisions/129): the demo history, the bhav
+// MA, WA, MD and WD have values (docs/product-rules.md R-D18, docs/decisions/129): the demo history, the bhav
 // import and the day rollup fill them, and the chart loader draws them as lines when the user's
 // settings turn them on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -49,7 +49,7 @@ beforeAll(async () => {
   const ccc = await createSymbolRow(db, null, "RPTCCC");
   Object.assign(ids, { aaa: aaa.id, bbb: bbb.id, ccc: ccc.id });
   Object.assign(codes, { aaa: aaa.symbolCode, bbb: bbb.symbolCode, ccc: ccc.symbolCode });
-  // Live closes: AAA 105.50, BBB 48; CCC has none (counts as 0, DECISIONS 9).
+  // Live closes: AAA 105.50, BBB 48; CCC has none (counts as 0, docs/product-rules.md R-D9).
   t.context.liveBook.set(quote(aaa.symbolCode, 105.5));
   t.context.liveBook.set(quote(bbb.symbolCode, 48));
 

@@ -68,7 +68,7 @@ beforeAll(async () => {
   ]);
   const [key] = await db.insert(chavis).values({ name: `K1-${stamp}`, displayName: "K1", type: "plus", srNo: 1 }).returning({ id: chavis.id });
   await db.insert(chaviUsers).values([who.customer, who.other, who.employee, who.subadmin].map((userId) => ({ chaviId: key.id, userId })));
-  // MANDI targets the first tick below them deletes (DECISIONS 15).
+  // MANDI targets the first tick below them deletes (docs/product-rules.md R-D15).
   await db.insert(referencePoints).values([
     { symbolId: sym.NIFTY.id, pointName: "MANDI_VISAMO_TARGET", price: 19_900 },
     { symbolId: sym.OUT.id, pointName: "MANDI_VISAMO_TARGET", price: 490 },

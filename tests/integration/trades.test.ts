@@ -130,7 +130,7 @@ describe("the trade form's messages", () => {
     expect(row).toMatchObject({ tradeType: "SELL", sellPrice: 250.5, buyPrice: 0, targetPrice: 0, slPrice: 0, quantity: 1, status: true, isVerified: false });
   });
 
-  it("saves only a whole quantity of at least 1: the form's 0, a missing one or a fraction is refused (DECISIONS 26)", async () => {
+  it("saves only a whole quantity of at least 1: the form's 0, a missing one or a fraction is refused (docs/product-rules.md R-D26)", async () => {
     const employee = await member(3);
     const missing = { symbol: symbol.symbolCode, tradeType: "SELL", sellPrice: "250.5" };
     expect((await errorsOf(await create(employee, missing))).quantity).toEqual([ENTER_QUANTITY]);
@@ -263,7 +263,7 @@ describe("staff", () => {
   });
 });
 
-describe("dates (DECISIONS 10, 11)", () => {
+describe("dates (docs/product-rules.md R-D10, R-D11)", () => {
   it("role 1's end date is inclusive: the last IST second of the end day is in, the next midnight out", async () => {
     const admin = await member(1);
     const trader = await member(3);

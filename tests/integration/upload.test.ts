@@ -162,7 +162,7 @@ describe("bhav copies", () => {
     expect(await bar("ITC-I", "2020-02-06")).toMatchObject({ close: 237.8 });
   });
 
-  it("a row without SYMBOL is reported with DECISIONS 21's message", async () => {
+  it("a row without SYMBOL is reported with docs/product-rules.md R-D21's message", async () => {
     const csv = "SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,\n,EQ,1,2,0.5,1.5,1.5,1,10,15,01-MAR-2021,1,X,\n";
     const { res, body } = await upload("bhav", [{ name: "cm.csv", content: [csv] }]);
     expect(res.status).toBe(200);

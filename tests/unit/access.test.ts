@@ -1,5 +1,5 @@
-// The route-access table against the documents (trading-dashboard.md §2, admin-console.md §2)
-// and DECISIONS 1-5. The expected lists are copied from the documents here, not read from
+// The route-access table against the documents (docs/product-rules.md R-TD2, docs/product-rules.md R-AC2)
+// and docs/product-rules.md R-D1 to R-D5. The expected lists are copied from the documents here, not read from
 // the implementation, so a wrong row in app/domain/access.ts fails this test.
 import { describe, expect, it } from "vitest";
 import {
@@ -10,7 +10,7 @@ import {
   type RoleId,
 } from "~/domain/access";
 
-// Every documented path (both documents, plus DECISIONS 5 and 25), with an id filled in.
+// Every documented path (both documents, plus docs/product-rules.md R-D5 and R-D25), with an id filled in.
 const DOCUMENTED_PATHS = [
   "/", "/login", "/signin", "/signup", "/verifictionOtp", "/reset-password",
   "/dashboard", "/watch-list", "/alert", "/overview", "/sector-analysis", "/support",
@@ -52,7 +52,7 @@ describe("decideAccess: every documented path x every role", () => {
     for (const path of DOCUMENTED_PATHS) {
       const allowed = allowedFor[role].includes(path);
       it(`role ${role} ${allowed ? "reaches" : "may not reach"} ${path}`, () => {
-        // A known path the role may not reach is treated as unknown for that role (DECISIONS 4).
+        // A known path the role may not reach is treated as unknown for that role (docs/product-rules.md R-D4).
         expect(decideAccess(role, path)).toEqual(allowed ? { kind: "allow" } : unknownAnswer[role]);
       });
     }
@@ -68,7 +68,7 @@ describe("decideAccess: signed out", () => {
   }
 });
 
-describe("decideAccess: unknown paths (DECISIONS 3)", () => {
+describe("decideAccess: unknown paths (docs/product-rules.md R-D3)", () => {
   const unknown = "/no-such-page";
   it("role 1 gets the not-found page", () => expect(decideAccess(1, unknown)).toEqual({ kind: "not-found" }));
   it("role 2 goes to /dashboard", () => expect(decideAccess(2, unknown)).toEqual({ kind: "redirect", to: "/dashboard" }));
@@ -106,7 +106,7 @@ describe("decideAccess: path forms", () => {
   });
 });
 
-describe("sidebar (DECISIONS 1)", () => {
+describe("sidebar (docs/product-rules.md R-D1)", () => {
   const everything = new Set(SIDEBAR_LINKS.map((l) => l.path));
   it("shows each role only links it may reach", () => {
     for (const role of [1, 2, 3, 4] as RoleId[]) {

@@ -1,4 +1,4 @@
-// DECISIONS 16: the crossing rules, the sorted index that applies them, and the spoken alert's
+// docs/product-rules.md R-D16: the crossing rules, the sorted index that applies them, and the spoken alert's
 // 60-second cooldown per symbol.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";

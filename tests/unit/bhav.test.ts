@@ -32,7 +32,7 @@ describe("detectBhavFormat", () => {
   });
 });
 
-describe("normaliseSymbolCode / futureSymbolCode (DECISIONS 21)", () => {
+describe("normaliseSymbolCode / futureSymbolCode (docs/product-rules.md R-D21)", () => {
   it("keeps the part before :NSEFO", () => {
     expect(normaliseSymbolCode("NIFTY:NSEFO")).toBe("NIFTY");
     expect(normaliseSymbolCode(" banknifty:nsefo ")).toBe("BANKNIFTY");
@@ -106,7 +106,7 @@ describe("parseBhavCopy: bad rows", () => {
       { line: 7, message: 'Invalid CONTRACTS value ""' },
     ]);
   });
-  it("uses DECISIONS 21's exact message for a missing SYMBOL", () => {
+  it("uses docs/product-rules.md R-D21's exact message for a missing SYMBOL", () => {
     expect(SYMBOL_MISSING_MESSAGE).toBe("SYMBOL property is missing in data entry");
   });
   it("rejects every row when the SYMBOL column itself is absent", () => {

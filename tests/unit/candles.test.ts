@@ -31,7 +31,7 @@ const FIXTURES = path.resolve(here, "../fixtures");
 const ist = (text: string) => Date.parse(`${text.replace(" ", "T")}+05:30`);
 const MIN = 60_000;
 
-describe("bucketStart (DECISIONS 13, counted from the 09:15 session open: docs/decisions/127)", () => {
+describe("bucketStart (docs/product-rules.md R-D13, counted from the 09:15 session open: docs/decisions/127)", () => {
   it("starts 15-minute buckets at 09:15 IST", () => {
     expect(bucketStart(ist("2024-07-08 09:15:00"), 15)).toBe(ist("2024-07-08 09:15:00"));
     expect(bucketStart(ist("2024-07-08 09:29:59.999"), 15)).toBe(ist("2024-07-08 09:15:00"));

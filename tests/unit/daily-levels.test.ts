@@ -8,7 +8,7 @@ const bars = (n: number, close: (i: number) => number, spread = (i: number) => i
     return { tradingDate: d, close: close(i), high: close(i) + 1 + spread(i), low: close(i) - 1 - spread(i) };
   });
 
-describe("dailyLevelSeries: MA, WA, MD, WD (DECISIONS 18, docs/decisions/129)", () => {
+describe("dailyLevelSeries: MA, WA, MD, WD (docs/product-rules.md R-D18, docs/decisions/129)", () => {
   it("WA and WD from the 5th session, MA and MD from the 20th; null before", () => {
     const series = dailyLevelSeries(bars(21, (i) => 100 + i));
     const days = [...series.keys()];

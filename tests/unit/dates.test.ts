@@ -68,7 +68,7 @@ describe("istMidnight", () => {
   });
 });
 
-describe("inclusiveDateRange (DECISIONS 10)", () => {
+describe("inclusiveDateRange (docs/product-rules.md R-D10)", () => {
   it("runs from start 00:00 IST to end + 1 day 00:00 IST", () => {
     const { from, to } = inclusiveDateRange("2024-01-01", "2024-01-31");
     expect(from.toISOString()).toBe("2023-12-31T18:30:00.000Z");

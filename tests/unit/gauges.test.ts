@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NEUTRAL_GAUGE, overviewGauge, sectorGauge } from "~/domain/gauges";
 
-describe("sectorGauge (DECISIONS 19)", () => {
+describe("sectorGauge (docs/product-rules.md R-D19)", () => {
   it("is 100 × up / (up + down), 2 decimals", () => {
     expect(sectorGauge([1.5, -0.25, 2])).toBe(66.67);
     expect(sectorGauge([3, 1, -2, -4])).toBe(50);

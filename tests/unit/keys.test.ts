@@ -22,7 +22,7 @@ const keys: KeyDefinition[] = [
 // NIFTY near-month future settlement on 01-JAN-2020 and a 50-point step.
 const ladder = keyLadder(12_243.8, 50, keys);
 
-describe("keyLadder (DECISIONS 17)", () => {
+describe("keyLadder (docs/product-rules.md R-D17)", () => {
   it("puts active keys at base ± srNo × step, sorted by price", () => {
     expect(ladder.map((r) => [r.keyId, r.type, r.price])).toEqual([
       [4, "minus", 12_143.8],

@@ -1,6 +1,6 @@
 // The browser's live candles (docs/decisions/127): the bucket builder that folds live ticks into
 // the chart's candles must give exactly the server's candles from the same ticks. The server's
-// rule is DECISIONS 13 (first open, extremes, last close, summed volume) over buckets counted
+// rule is docs/product-rules.md R-D13 (first open, extremes, last close, summed volume) over buckets counted
 // from 09:15 IST: the candle writer folds ticks into minutes, and /chart-data aggregates the
 // minutes (aggregateCandles here; tests/integration/live-candles.test.ts checks the SQL too).
 import { existsSync, readdirSync, readFileSync } from "node:fs";

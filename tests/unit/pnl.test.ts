@@ -4,7 +4,7 @@ import { computeTradePnl, pnlRatio, priceDifference, roundTo2, summarisePnl, tot
 const buy = { tradeType: "BUY" as const, open: true, quantity: 10, buyPrice: 100, sellPrice: 0 };
 const sell = { tradeType: "SELL" as const, open: true, quantity: 10, buyPrice: 0, sellPrice: 200 };
 
-describe("computeTradePnl (DECISIONS 9)", () => {
+describe("computeTradePnl (docs/product-rules.md R-D9)", () => {
   it("open BUY follows the live close", () => {
     expect(computeTradePnl(buy, 112.5)).toEqual({ pnl: "125.00", pnlPercent: "12.50" });
     expect(computeTradePnl(buy, 90)).toEqual({ pnl: "-100.00", pnlPercent: "-10.00" });

@@ -3,7 +3,7 @@ import { filterQuery, reportDateRange } from "~/domain/report-filters";
 import { CHOOSE_BOTH_DATES, END_BEFORE_START, minMaxSortSchema, parseTradeReportParams, parsePrefixedRange } from "~/schemas/report";
 
 describe("report filters", () => {
-  it("turns a picked range into [start 00:00 IST, end + 1 day 00:00 IST) (DECISIONS 10)", () => {
+  it("turns a picked range into [start 00:00 IST, end + 1 day 00:00 IST) (docs/product-rules.md R-D10)", () => {
     expect(reportDateRange({ startDate: "2026-03-01", endDate: "2026-03-31" })).toEqual({
       from: new Date("2026-02-28T18:30:00Z"),
       to: new Date("2026-03-31T18:30:00Z"),

@@ -5,7 +5,7 @@ import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 
 const at = (hhmm: string) => Date.parse(`2026-11-20T${hhmm}:00+05:30`);
 
-describe("the before 9 / after 1 o'clock rule (trading-dashboard.md §4, docs/decisions/125)", () => {
+describe("the before 9 / after 1 o'clock rule (docs/product-rules.md R-TD4, docs/decisions/125)", () => {
   it("an alert before 09:00 IST or from 13:00 IST clears the stored swing line", () => {
     expect(swingAlertClearsLine(at("00:00"))).toBe(true);
     expect(swingAlertClearsLine(at("08:59"))).toBe(true);

@@ -17,7 +17,7 @@ const points = [
   { id: 6, pointName: "DAY_LOW", price: 24_300 },
 ];
 
-describe("targetsHit (DECISIONS 15)", () => {
+describe("targetsHit (docs/product-rules.md R-D15)", () => {
   it("deletes MANDI at low <= price and TEJI at high >= price, including equality", () => {
     expect(targetsHit(points, { low: 24_100, high: 24_500 })).toEqual([1, 2]);
   });

@@ -8,7 +8,7 @@ const MIDNIGHT_IST = new Date("2026-11-22T18:30:00.000Z");
 const JUST_BEFORE = new Date(MIDNIGHT_IST.getTime() - 1);
 const iso = (d: { from: Date; to: Date } | null) => d && { from: d.from.toISOString(), to: d.to.toISOString() };
 
-describe("tradeListWindow at IST midnight (DECISIONS 10, 11)", () => {
+describe("tradeListWindow at IST midnight (docs/product-rules.md R-D10, R-D11)", () => {
   it("roles 3 and 4 see 7 IST days ago through tomorrow, inclusive", () => {
     for (const role of [3, 4] as const) {
       expect(iso(tradeListWindow(role, MIDNIGHT_IST, { today: false }))).toEqual({

@@ -1,4 +1,4 @@
-// Price alerts (trading-dashboard.md §7, admin-console.md §7 "Alerts and auto alerts"): the
+// Price alerts (docs/product-rules.md R-TD7, docs/product-rules.md R-AC7 "Alerts and auto alerts"): the
 // /alert pages' own service (app/services/alerts.server.ts), so the owner's rows only (another's
 // id answers 404), the symbol one the caller may pick, master/key switches for role 1 only, and
 // every write re-indexes the alert engine, exactly as on the pages.

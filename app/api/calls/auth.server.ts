@@ -1,4 +1,4 @@
-// Sign-in and sign-out (trading-dashboard.md §7): the documents' access token object.
+// Sign-in and sign-out (docs/product-rules.md R-TD7): the documents' access token object.
 import { json } from "@remix-run/node";
 import * as z from "zod";
 import { endTokenSession, openTokenSession, signInForToken, type AccessToken } from "~/services/sign-in.server";
@@ -27,7 +27,7 @@ const tokenShape = z.object({
   expiresAt: z.string(),
 });
 
-/** The documents' access token object {token, data: {id, role_id}}; the token is a session id (DECISIONS 8). */
+/** The documents' access token object {token, data: {id, role_id}}; the token is a session id (docs/product-rules.md R-D8). */
 function tokenAnswer(access: AccessToken, message: string) {
   return json({
     status: 200,

@@ -1,4 +1,4 @@
-// The market calendar (admin-console.md §7 Calendar; the documents spell it "calender").
+// The market calendar (docs/product-rules.md R-AC7 Calendar; the documents spell it "calender").
 import * as z from "zod";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
 import { createCalendarEntry, listCalendarEntries, updateCalendarEntry } from "~/services/calendar.server";

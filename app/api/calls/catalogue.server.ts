@@ -1,4 +1,4 @@
-// Symbols, sectors and sector analysis (admin-console.md §7 Symbols, Sectors).
+// Symbols, sectors and sector analysis (docs/product-rules.md R-AC7 Symbols, Sectors).
 import * as z from "zod";
 import { istDateString, isValidYmd } from "~/domain/dates";
 import { PAGE_SIZE } from "~/domain/paging";
@@ -278,7 +278,7 @@ export const catalogueCalls = [
     method: "GET",
     path: "/api/admin/sectoranalysis/sector/{sectorId}",
     tag: "Sectors",
-    summary: "A sector's gauge (100 × up / (up + down), DECISIONS 19) minute by minute over one IST day (date=YYYY-MM-DD, default today).",
+    summary: "A sector's gauge (100 × up / (up + down), docs/product-rules.md R-D19) minute by minute over one IST day (date=YYYY-MM-DD, default today).",
     page: "/sector-analysis",
     params: z.object({ sectorId: idParam.shape.id }),
     query: z.object({ date: z.string().refine(isValidYmd, "Please enter a date as YYYY-MM-DD").optional() }),

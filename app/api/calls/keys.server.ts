@@ -1,5 +1,5 @@
 // Keys (chavi): the Key List, assignments, the order, and the key events of a symbol
-// (admin-console.md §7 Keys; trading-dashboard.md §7 getChaviBySymbol, getPreviousChavi).
+// (docs/product-rules.md R-AC7 Keys; docs/product-rules.md R-TD7 getChaviBySymbol, getPreviousChavi).
 import * as z from "zod";
 import {
   assignKeys,
@@ -204,7 +204,7 @@ export const keyCalls = [
     method: "GET",
     path: "/api/getPreviousChavi/{symbol}",
     tag: "Keys",
-    summary: "The previous plus and minus key labels of a symbol today (the last of each type; DECISIONS 17).",
+    summary: "The previous plus and minus key labels of a symbol today (the last of each type; docs/product-rules.md R-D17).",
     page: "/chart",
     params: z.object({ symbol: z.string().min(1).max(40) }),
     status: 200,

@@ -1,4 +1,4 @@
-// Live-rate provider verification (trading-dashboard.md §7 Live-rate; the /Token page's steps).
+// Live-rate provider verification (docs/product-rules.md R-TD7 Live-rate; the /Token page's steps).
 import * as z from "zod";
 import { readStoredCredentials, runVerificationStep } from "~/services/live-rate.server";
 import { tokenSchema } from "~/schemas/token";
@@ -15,7 +15,7 @@ export const liveRateCalls = [
     method: "GET",
     path: "/api/admin/LiverateSettingController/get_api_secret_value",
     tag: "Live-rate provider",
-    summary: "The stored provider credentials, masked to their last four characters (DECISIONS 23), and the last authentication; data is null when none are stored.",
+    summary: "The stored provider credentials, masked to their last four characters (docs/product-rules.md R-D23), and the last authentication; data is null when none are stored.",
     page: "/Token",
     status: 200,
     response: dataShape(z.object({ api_token: z.string(), api_secret_value: z.string(), authentication_date: isoDateTime.nullable() }).nullable()),

@@ -1,4 +1,4 @@
-// Market data (admin-console.md §7 Settings and upload; trading-dashboard.md §7): day bars,
+// Market data (docs/product-rules.md R-AC7 Settings and upload; docs/product-rules.md R-TD7): day bars,
 // today's minutes, the bonus/split adjustment, counts, the overview gauge and the trend.
 import * as z from "zod";
 import { loadChartLinesOf, loadTodaysMinuteCandles } from "~/services/charts.server";
@@ -119,7 +119,7 @@ export const marketCalls = [
     method: "POST",
     path: "/api/admin/dayohlc/list/{symbolId}/{number}/{operation}",
     tag: "Market data",
-    summary: "Bonus/split: multiplies (mul) or divides (div) the symbol's stored daily and intraday prices by number, in one transaction (DECISIONS 20). The documents' GET answers 405.",
+    summary: "Bonus/split: multiplies (mul) or divides (div) the symbol's stored daily and intraday prices by number, in one transaction (docs/product-rules.md R-D20). The documents' GET answers 405.",
     page: "/BonusSplitting",
     documentedMethod: "GET",
     params: z.object({ symbolId: z.string().max(12), number: z.string().max(20), operation: z.string().max(10) }),
@@ -160,7 +160,7 @@ export const marketCalls = [
     method: "GET",
     path: "/api/admin/chart-line",
     tag: "Market data",
-    summary: "A symbol's chart lines by the caller's settings (targets, previous close, MA/MD/WA/WD, Daglu; DECISIONS 18). date is accepted as the documents send it; the lines are the current ones.",
+    summary: "A symbol's chart lines by the caller's settings (targets, previous close, MA/MD/WA/WD, Daglu; docs/product-rules.md R-D18). date is accepted as the documents send it; the lines are the current ones.",
     page: "/chart",
     query: z.object({
       symbolId: recordId("Please select a symbol"),
@@ -235,7 +235,7 @@ export const marketCalls = [
     method: "GET",
     path: "/api/getSymbolOverviewData",
     tag: "Market data",
-    summary: "The overview gauges from the live prices (DECISIONS 19): overall and per sector, with advances and declines (the overview-data socket event's payload).",
+    summary: "The overview gauges from the live prices (docs/product-rules.md R-D19): overall and per sector, with advances and declines (the overview-data socket event's payload).",
     page: "/overview",
     status: 200,
     response: dataShape(

@@ -1,4 +1,4 @@
-// Support chat and broadcasts (admin-console.md §7 Chat and broadcast). The chat pages' own
+// Support chat and broadcasts (docs/product-rules.md R-AC7 Chat and broadcast). The chat pages' own
 // services (app/services/chat.server.ts, broadcasts.server.ts): who takes part, rate limit,
 // store, publish live.
 import * as z from "zod";

@@ -1,4 +1,4 @@
-// Reference and target points (admin-console.md §7; trading-dashboard.md §7 referencePoint).
+// Reference and target points (docs/product-rules.md R-AC7; docs/product-rules.md R-TD7 referencePoint).
 import * as z from "zod";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
 import {
@@ -157,7 +157,7 @@ export const pointCalls = [
     path: "/api/getReferencePoint/{symbol}",
     tag: "Reference points",
     summary:
-      "One symbol's active points in getReferencePoint's shape: data[point_name][symbol_code] = {price, display_name} (trading-dashboard.md §7). " +
+      "One symbol's active points in getReferencePoint's shape: data[point_name][symbol_code] = {price, display_name} (docs/product-rules.md R-TD7). " +
       "A symbol the caller may not see (a customer: outside its subscription) is 404.",
     page: "/chart",
     params: z.object({ symbol: z.string().min(1).max(40) }),

@@ -1,7 +1,7 @@
-// Reports (admin-console.md §3 "Reports", §7 "Reports"), role 1 like the report pages. The
+// Reports (docs/product-rules.md R-AC3 "Reports", R-AC7 "Reports"), role 1 like the report pages. The
 // figures come from the report pages' own service (services/reports.server.ts), which reads the
 // filters with the pages' parsers, so a report and its API call never disagree. PNL is
-// DECISIONS 9 (open trades at the live price of one snapshot of the live book per request).
+// docs/product-rules.md R-D9 (open trades at the live price of one snapshot of the live book per request).
 import * as z from "zod";
 import type { AppContext } from "~/config/context";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
@@ -27,7 +27,7 @@ import { searchParamsOf } from "~/schemas/request-input.server";
 
 const rangeQuery = {
   startDate: z.string().max(10).optional().describe("YYYY-MM-DD, with endDate"),
-  endDate: z.string().max(10).optional().describe("YYYY-MM-DD, inclusive (DECISIONS 10)"),
+  endDate: z.string().max(10).optional().describe("YYYY-MM-DD, inclusive (docs/product-rules.md R-D10)"),
 };
 const idQuery = z.string().max(12).optional();
 /** The user report's charts: the documents' from_date/to_date and the report's role filter (2, 3, 4; default 4). */

@@ -1,4 +1,4 @@
-// Settings and the banner (admin-console.md §7 Settings and upload; trading-dashboard.md §7).
+// Settings and the banner (docs/product-rules.md R-AC7 Settings and upload; docs/product-rules.md R-TD7).
 import * as z from "zod";
 import { latestBanner, readSettings, saveBanner, saveSettings } from "~/services/settings.server";
 import { marqueWriteSchema, settingWriteSchema } from "~/schemas/settings";

@@ -1,4 +1,4 @@
-// The trade journal and symbol suggestions (trading-dashboard.md §7; decision 070). The same
+// The trade journal and symbol suggestions (docs/product-rules.md R-TD7; decision 070). The same
 // services as /trades and /SymbolSuggestionFlow (services/trades.server.ts,
 // services/suggestions.server.ts): a customer reaches only its own trades (another's answers 404
 // and nothing changes), trades only subscribed symbols, role 1 alone verifies, closing freezes

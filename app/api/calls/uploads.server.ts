@@ -1,6 +1,6 @@
-// Market files posted to the API (admin-console.md §7): bhav copy rows and reference-point CSV
+// Market files posted to the API (docs/product-rules.md R-AC7): bhav copy rows and reference-point CSV
 // files. Both go through the Upload page's own imports (app/market/*-import.server.ts), so what
-// is accepted, stored or refused, and the messages, are the page's (DECISIONS 21, 22).
+// is accepted, stored or refused, and the messages, are the page's (docs/product-rules.md R-D21, R-D22).
 import * as z from "zod";
 import { SYMBOL_MISSING_MESSAGE } from "~/market/bhav.server";
 import { NOT_A_REFERENCE_FILE, REFERENCE_HEADER } from "~/market/import-report";
@@ -132,7 +132,7 @@ export const uploadCalls = [
     tag: "Uploads",
     summary:
       "Uploads reference-point files with the Upload page's Reference Point import: multipart/form-data with one or more `pointFile` CSV files, header " +
-      "symbol_code,point_name,price,display_name,date,slPrice (date YYYY-MM-DD; DECISIONS 22), at most 20 files of 50 MB. Each file is judged on its own: " +
+      "symbol_code,point_name,price,display_name,date,slPrice (date YYYY-MM-DD; docs/product-rules.md R-D22), at most 20 files of 50 MB. Each file is judged on its own: " +
       "its valid rows are stored in one transaction (a point uploaded again is replaced), bad rows are listed with their line; a file that is not a " +
       "reference-point file, empty, a ZIP or too large stores nothing and is named in errors[]. 200 when at least one file went in, else 400 (413 " +
       "for a file over the limit) with each file's message. The documents' client sent this call without an Authorization header: the API still " +

@@ -1,4 +1,4 @@
-// Users and Login Users (admin-console.md §7 Users). Who may write which account is the pure
+// Users and Login Users (docs/product-rules.md R-AC7 Users). Who may write which account is the pure
 // rule mayWriteAccount (app/domain/user-admin.ts), as on the /users pages.
 import * as z from "zod";
 import {
@@ -27,7 +27,7 @@ const USER_REPORT_PAGE = "/reports/user";
 
 const userAliases = { role_id: "roleId", symbol_id: "symbolIds", sector_id: "sectorIds" } as const;
 const roleQuery = z.object({ role_id: z.coerce.number().int().min(1).max(4).optional(), ...pageQuery });
-/** The plain listing's parameters plus the User Report's (admin-console.md §7 "With reports"). */
+/** The plain listing's parameters plus the User Report's (docs/product-rules.md R-AC7 "With reports"). */
 const userListQuery = roleQuery.extend({ ...documentedRangeQuery, login: queryFlag("login"), noquery: queryFlag("noquery") });
 
 const userRowShape = z.object({

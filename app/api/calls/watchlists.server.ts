@@ -1,4 +1,4 @@
-// Watchlists and their symbols (trading-dashboard.md §7, admin-console.md §7 "Watchlists").
+// Watchlists and their symbols (docs/product-rules.md R-TD7, docs/product-rules.md R-AC7 "Watchlists").
 // The same service as /watch-list: every read and write is scoped by the owner, so another
 // user's watchlist answers 404 and changes nothing; a customer lists and adds only the symbols
 // of its subscription (the page's check, with the page's message).

@@ -40,7 +40,7 @@ export function CalendarForm({ defaults, lastResult }: { defaults: CalendarDefau
       </fieldset>
       <TextField label="Date" field={fields.date} type="date" />
       <div>
-        {/* While saving the button is disabled and a spinner shows (admin-console.md §2). */}
+        {/* While saving the button is disabled and a spinner shows (docs/product-rules.md R-AC2). */}
         <button
           type="submit"
           disabled={saving}

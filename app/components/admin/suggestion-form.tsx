@@ -1,4 +1,4 @@
-// The Add/Edit Suggestion modal: Symbol and Trend, Cancel and Add/Update (trading-dashboard.md §4).
+// The Add/Edit Suggestion modal: Symbol and Trend, Cancel and Add/Update (docs/product-rules.md R-TD4).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { Form, Link, useNavigation } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// The user modal (admin-console.md §2 User List, §4-5): Name, User Name, Email Address,
+// The user modal (docs/product-rules.md R-AC2 User List, R-AC4, R-AC5): Name, User Name, Email Address,
 // Password (create only), Role, a multi-select Sector that loads the sectors' symbols, a symbol
 // checklist with Select All, chips for the chosen symbols, Active/Inactive (edit only) and the
 // subscription dates. Without JavaScript "Show symbols" and "Select All" are submit buttons that
@@ -75,7 +75,7 @@ export function UserForm({
   const onSectorsChange = (event: React.ChangeEvent<HTMLSelectElement>) => {
     const ids = Array.from(event.currentTarget.selectedOptions, (o) => Number(o.value));
     setSectorIds(ids);
-    // Clearing the sectors resets the symbol selection (admin-console.md §4).
+    // Clearing the sectors resets the symbol selection (docs/product-rules.md R-AC4).
     if (ids.length === 0) setSelected(new Set());
     const params = new URLSearchParams(ids.map((id) => ["sectorIds", String(id)]));
     fetcher.load(`/users/sector-symbols?${params}`);

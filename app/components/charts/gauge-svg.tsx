@@ -1,4 +1,4 @@
-// A half-circle gauge of up versus down (0–100, DECISIONS 19) drawn as SVG: the server renders
+// A half-circle gauge of up versus down (0–100, docs/product-rules.md R-D19) drawn as SVG: the server renders
 // it, and a live page re-renders it with each overview-data event. No chart library needed.
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";

@@ -92,7 +92,7 @@ export function LiveCandleChart({
   mode?: string;
   /** Key events to mark on their candles (green BUY, red SELL). */
   keys?: readonly { label: string; price: number; at: number }[];
-  /** The user's Swing setting: mark confirmed swing highs and lows (DECISIONS 14). */
+  /** The user's Swing setting: mark confirmed swing highs and lows (docs/product-rules.md R-D14). */
   swing?: boolean;
   /** The user's studies (the Indicator setting's names; docs/decisions/129). */
   studies?: readonly string[];

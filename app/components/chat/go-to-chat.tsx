@@ -1,4 +1,4 @@
-// The user list's Go to Chat (admin-console.md): a small form, so it works without JavaScript
+// The user list's Go to Chat (docs/product-rules.md R-AC2): a small form, so it works without JavaScript
 // and never changes anything on a GET. It opens the conversation with that user and, when it
 // has no message yet, starts it with 'How may I help you?'. Shown only where support may chat
 // with that user (role 1 viewing an employee or a customer).

@@ -1,4 +1,4 @@
-// The dashboard (trading-dashboard.md §2): banner, summary cards, then for the roles with charts
+// The dashboard (docs/product-rules.md R-TD2): banner, summary cards, then for the roles with charts
 // the symbol header, Alert button, reference-point and KEY chips, the chart, the watchlist region
 // and the footer with status chips and an IST clock. Shared by /dashboard and /admin/dashboard.
 import { useEffect, useState } from "react";

@@ -1,6 +1,6 @@
 // The trade create/edit form: a page without JavaScript, the body of a dialog with it. The same
 // Zod schema checks it in the browser and on the server. Changing the trade type clears the
-// prices and their errors (trading-dashboard.md §5).
+// prices and their errors (docs/product-rules.md R-TD5).
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { Form, useNavigation } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// The watchlist panel (trading-dashboard.md, Watchlist panel), shown on /watch-list and embedded
+// The watchlist panel (docs/product-rules.md R-TD2, Watchlist panel), shown on /watch-list and embedded
 // in the dashboard. Without JavaScript every control is a link, a GET form or a small POST form
 // to /watch-list (which redirects back to `returnTo`); with it, tabs drag to reorder
 // (@dnd-kit/sortable) and prices move live (and re-sort) over the socket.

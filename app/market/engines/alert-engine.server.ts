@@ -1,4 +1,4 @@
-// DECISIONS 16: every tick is checked against the active alerts of its symbol through the
+// docs/product-rules.md R-D16: every tick is checked against the active alerts of its symbol through the
 // sorted index (alert-index.ts); a fired alert leaves the index at once (once per crossing),
 // then is marked fired and its notifications are stored and pushed to the recipients entitled
 // to the symbol.

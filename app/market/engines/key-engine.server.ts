@@ -1,4 +1,4 @@
-// DECISIONS 17: keys are rungs of a ladder around the previous session's settlement price.
+// docs/product-rules.md R-D17: keys are rungs of a ladder around the previous session's settlement price.
 // A crossing is stored as a key event and pushed (chavi_algorithm) to role 1 and to the users
 // of roles 3 and 4 the key is assigned to, if entitled to the symbol (docs/decisions/115); today's
 // labels ride along with each symbol's ticks. A key fires once per rung and direction per IST

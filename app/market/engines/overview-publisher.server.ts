@@ -1,5 +1,5 @@
 // Every few seconds the leading process sends overview-data (the up/down gauges of
-// DECISIONS 19, per sector and overall) to every socket, and once a minute stores each
+// docs/product-rules.md R-D19, per sector and overall) to every socket, and once a minute stores each
 // sector's gauge for the sector-analysis chart.
 import type { AppDatabase } from "~/db/client.server";
 import { overviewGauge, sectorGauge } from "~/domain/gauges";

@@ -1,4 +1,4 @@
-// DECISIONS 14 on the day's 1-minute candles: when a minute closes, the swings are recomputed
+// docs/product-rules.md R-D14 on the day's 1-minute candles: when a minute closes, the swings are recomputed
 // and a new swing point is pushed as swing_alert to the symbol's subscribers entitled to it.
 import { mergeTickIntoCandle, type Candle } from "~/domain/candles";
 import { detectSwings, swingAlertClearsLine } from "~/domain/swing";

@@ -1,4 +1,4 @@
-// DECISIONS 15: a MANDI target is deleted when the day's low reaches it, a TEJI target when
+// docs/product-rules.md R-D15: a MANDI target is deleted when the day's low reaches it, a TEJI target when
 // the day's high does; the deletion is pushed to the symbol's subscribers entitled to it.
 import type { AppDatabase } from "~/db/client.server";
 import { targetsHit } from "~/domain/targets";

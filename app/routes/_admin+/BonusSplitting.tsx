@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ symbols: await listBonusSplitSymbols(context) });
 }
 
-// A POST, never a GET (DECISIONS 24): the documents' GET admin/dayohlc/list/{symbolId}/{number}/{operation}.
+// A POST, never a GET (docs/product-rules.md R-D24): the documents' GET admin/dayohlc/list/{symbolId}/{number}/{operation}.
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: bonusSplitSchema });

@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "API Verification — NSE Sign
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  // Never the secrets themselves: their last four characters only (DECISIONS 23).
+  // Never the secrets themselves: their last four characters only (docs/product-rules.md R-D23).
   const outcome = await readStoredCredentials(context);
   if (!outcome.ok) return json({ loadError: outcome.problem.message, stored: null });
   const stored = outcome.value;

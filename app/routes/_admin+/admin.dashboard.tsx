@@ -6,7 +6,7 @@ import { DashboardScreen } from "~/components/dashboard/dashboard-screen";
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard — NSE Signals" }];
 
 // Role 1's dashboard (the access table): the same screen, the chart as tall as the window
-// allows (window height minus 280, trading-dashboard.md §2).
+// allows (window height minus 280, docs/product-rules.md R-TD2).
 export const loader = dashboardPageLoader;
 
 export default function AdminDashboardPage() {

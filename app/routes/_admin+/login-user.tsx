@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Login Users — NSE Signals" 
 
 const FILTER_ROLES: RoleId[] = [1, 2, 3, 4];
 
-// Login Users: the signed-in sessions, 20 per page (admin-console.md §9), with a role filter.
+// Login Users: the signed-in sessions, 20 per page (docs/product-rules.md R-AC9), with a role filter.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const url = requestUrl(request);

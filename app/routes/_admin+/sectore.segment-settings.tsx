@@ -10,7 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({});
 }
 
-// trading-dashboard.md §2: "Sectore Segment Settings: a sample static table". Static on purpose.
+// docs/product-rules.md R-TD2: "Sectore Segment Settings: a sample static table". Static on purpose.
 const SAMPLE = [
   { segment: "NSE", sector: "Banking", symbols: 12, tradingHours: "09:15 – 15:30" },
   { segment: "NSE", sector: "Information Technology", symbols: 10, tradingHours: "09:15 – 15:30" },

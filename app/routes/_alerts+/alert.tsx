@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-/** '+ Set alerts' (role 1, DECISIONS 6): auto alerts at today's reference points. */
+/** '+ Set alerts' (role 1, docs/product-rules.md R-D6): auto alerts at today's reference points. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   if (!isAlertAdmin(user)) forbidden();

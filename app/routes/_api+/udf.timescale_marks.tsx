@@ -4,7 +4,7 @@ import { clampUdfSeconds, timescaleMarksResponse, UDF_MAX_BARS, udfBarSpec } fro
 import { detectSwings } from "~/domain/swing";
 import { udfRangeQuerySchema } from "~/schemas/udf";
 
-// Swing points (DECISIONS 14) of the visible bars (from and to are the leftmost and rightmost
+// Swing points (docs/product-rules.md R-D14) of the visible bars (from and to are the leftmost and rightmost
 // bars' times, both shown) at the chart's resolution, each mark on its bar's own time.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = await requireUdfCaller(request, context);

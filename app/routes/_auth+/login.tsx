@@ -18,7 +18,7 @@ import { readForm } from "~/schemas/request-input.server";
 export const meta: MetaFunction = () => [{ title: "Sign in — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Arriving at /login ends the current session (DECISIONS 7) — when it is opened as a page.
+  // Arriving at /login ends the current session (docs/product-rules.md R-D7) — when it is opened as a page.
   const clear = arrivingAtSignIn(request) ? await endSession(context, request) : null;
   return json({ ok: true }, { headers: clear ? { "Set-Cookie": clear } : undefined });
 }

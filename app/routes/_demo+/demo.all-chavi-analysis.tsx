@@ -10,7 +10,7 @@ import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "AllChaviAnalysis sample — NSE Signals" }];
 
-// A static sample table (DECISIONS 25); the date range defaults to the last 7 days.
+// A static sample table (docs/product-rules.md R-D25); the date range defaults to the last 7 days.
 const SAMPLE = [
   { key: "K1 BUY", symbol: "NIFTY-I", hits: 14, change: 0.82 },
   { key: "K2 SELL", symbol: "BANKNIFTY-I", hits: 9, change: -0.46 },

@@ -7,7 +7,7 @@ import { controlClass } from "~/components/ui/field";
 export const meta: MetaFunction = () => [{ title: "Payment demo — NSE Signals" }];
 export const loader = ({ request, context }: LoaderFunctionArgs) => demoLoader(request, context);
 
-// A static payment form (trading-dashboard.md §2 Demo pages): the button submits nowhere.
+// A static payment form (docs/product-rules.md R-TD2 Demo pages): the button submits nowhere.
 export default function PaymentDemo() {
   const [params] = useSearchParams();
   const tab = params.get("tab") === "paypal" ? "paypal" : "card";

@@ -6,7 +6,7 @@ import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
 
 // "Save Symbol's Open Data" (the documents' POST admin/dayohlc/open): a POST-only resource
-// route; the settings page holds the button. A GET changes nothing (DECISIONS 24).
+// route; the settings page holds the button. A GET changes nothing (docs/product-rules.md R-D24).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   return json({ message: "Method Not Allowed: send a POST." }, { status: 405, headers: { Allow: "POST" } });

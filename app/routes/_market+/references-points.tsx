@@ -7,7 +7,7 @@ import { ReferencePointsTable } from "~/components/admin/reference-points";
 
 export const meta: MetaFunction = () => [{ title: "Reference Points — NSE Signals" }];
 
-// The sidebar's Reference Points (role 1 by the access lists, DECISIONS 1): read-only.
+// The sidebar's Reference Points (role 1 by the access lists, docs/product-rules.md R-D1): read-only.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   return json(await loadReferencePoints(context, request, { withActiveFilter: false }));

@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await loadReferencePoints(context, request, { withActiveFilter: true }));
 }
 
-// The toggle sends the opposite of the current state (admin-console.md §4).
+// The toggle sends the opposite of the current state (docs/product-rules.md R-AC4).
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const { id, status } = await readStatusPost(request);

@@ -11,7 +11,7 @@ import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade PNL Report — NSE Signals" }];
 
-// Trade PNL Report (admin-console.md §2, §9): six cards and a row per user that expands (a
+// Trade PNL Report (docs/product-rules.md R-AC2, R-AC9): six cards and a row per user that expands (a
 // details element, so it works without JavaScript) to that user's trades, 20 users per page.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);

@@ -10,7 +10,7 @@ import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade Analysis — NSE Signals" }];
 
-// The charts' URL prefixes: each chart keeps its own date range (admin-console.md §2); the
+// The charts' URL prefixes: each chart keeps its own date range (docs/product-rules.md R-AC2); the
 // sector report shares the Sector Trade chart's range.
 const CHARTS = [
   { prefix: "tu", title: "Trade User" },

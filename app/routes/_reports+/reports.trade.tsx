@@ -14,7 +14,7 @@ import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade Report — NSE Signals" }];
 
-// Trade Report (admin-console.md §2): symbol, username, active and date filters; the four
+// Trade Report (docs/product-rules.md R-AC2): symbol, username, active and date filters; the four
 // cards; 20 trades per page; Excel and Pdf of exactly the filtered trades.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);

@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "User Reports — NSE Signals"
 
 const day = (ymd: string | null) => (ymd ? formatIstDate(new Date(`${ymd}T12:00:00Z`)) : MISSING_VALUE);
 
-// User Reports (admin-console.md §2): AllUser/LoginUser, role (default Customer), dates,
+// User Reports (docs/product-rules.md R-AC2): AllUser/LoginUser, role (default Customer), dates,
 // Excel/Pdf, three profit charts over the role's trades, and the Users List, 10 per page.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
@@ -84,7 +84,7 @@ export default function UserReportPage() {
           </select>
         </label>
         <div className="self-end">
-          {/* The user report's Apply has no date check (admin-console.md §5). */}
+          {/* The user report's Apply has no date check (docs/product-rules.md R-AC5). */}
           <DateFilters startDate={input.startDate} endDate={input.endDate} alwaysApply />
         </div>
       </Form>

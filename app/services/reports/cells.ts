@@ -22,7 +22,7 @@ export function istOffsetMinutes(ms: number): number {
 
 /**
  * A spreadsheet has no time zones: it shows a date cell's UTC wall clock. So an instant is
- * written as its IST wall clock (DECISIONS 12), i.e. shifted by IST's offset.
+ * written as its IST wall clock (docs/product-rules.md R-D12), i.e. shifted by IST's offset.
  */
 export function istWallClockForSpreadsheet(instant: Date): Date {
   return new Date(instant.getTime() + istOffsetMinutes(instant.getTime()) * 60_000);
