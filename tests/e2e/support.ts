@@ -186,3 +186,72 @@ export async function signInAs(page: Page, account: { email: string; password: s
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
+
+export type Role = 1 | 2 | 3 | 4;
+export const ROLE_OF: Record<DemoAccount, Role> = { admin: 1, subadmin: 2, employee: 3, customer: 4 };
+
+/** A user made for one journey by POST /__e2e/users (app/server/e2e-hooks.server.ts). */
+export interface NewUser {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  roleId: Role;
+  /** The two-factor secret when it is enrolled (roles 1 and 2 by default), else null. */
+  totpSecret: string | null;
+}
+
+export interface NewUserOptions {
+  role: Role;
+  /** Symbol codes subscribed; a customer gets the demo customer's by default. */
+  symbols?: string[];
+  /** Two-factor sign-in enrolled: by default for roles 1 and 2, which must use it. */
+  twoFactor?: boolean;
+  /** The demo watchlists of the role (default true). */
+  watchlists?: boolean;
+  /** A word in the user's name and email (a-z, 0-9, -). */
+  label?: string;
+  /** How long ago the session's sign-in was: older than REAUTH_WINDOW_SECONDS is stale for sensitive admin actions. */
+  signedInSecondsAgo?: number;
+}
+
+/** Makes a user of its own for this journey, without signing anyone in. */
+export async function createUser(page: Page, options: NewUserOptions): Promise<NewUser & { cookie: { name: string; value: string; expires: number } }> {
+  const response = await page.request.post("/__e2e/users", { data: options });
+  if (!response.ok()) throw new Error(`POST /__e2e/users ${response.status()}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * Like the Epic Stack's login(): makes a user of its own for this journey and writes its
+ * signed-in session into the page's context, without the sign-in form. Opens `goto`
+ * (/dashboard by default, where signIn ended; false for none) and checks it stayed there.
+ */
+export async function signInAsNewUser(page: Page, options: NewUserOptions & { goto?: string | false; origin?: string }): Promise<NewUser> {
+  const { goto = "/dashboard", origin, ...spec } = options;
+  const { cookie, ...user } = await createUser(page, spec);
+  // `origin`: another address of the same server (a relay), where the page will be opened.
+  const baseURL = origin ?? (test.info().project.use.baseURL as string);
+  await page.context().addCookies([{ name: cookie.name, value: cookie.value, url: baseURL, expires: cookie.expires, httpOnly: true, sameSite: "Lax" }]);
+  if (goto !== false) {
+    await page.goto(new URL(goto, baseURL).href);
+    await expect(page).toHaveURL(new URL(goto, baseURL).href);
+  }
+  return user;
+}
+
+/**
+ * Polls `probe` (every 100–250 ms) until it answers something truthy, and answers that; after
+ * `timeout` ms throws `message()` (e.g. a spawned server's output). For a condition outside the
+ * page, where expect(locator) cannot wait.
+ */
+export async function pollUntil<T>(probe: () => T | Promise<T>, options: { timeout: number; message: () => string }): Promise<NonNullable<T>> {
+  let value: T | undefined;
+  try {
+    await expect.poll(async () => (value = await probe()), { timeout: options.timeout, intervals: [100, 200, 250] }).toBeTruthy();
+  } catch {
+    throw new Error(options.message());
+  }
+  return value as NonNullable<T>;
+}
