@@ -62,7 +62,8 @@ async function createTrade(page: Page): Promise<{ id: number; answeredAt: number
   });
   expect(res.status()).toBe(302);
   const answeredAt = Date.now();
-  const list = await page.request.get("/trades?_data=routes%2Ftrades");
+  // The list's loader data by its route id (app/routes/_journal+/trades.tsx).
+  const list = await page.request.get(`/trades?_data=${encodeURIComponent("routes/_journal+/trades")}`);
   const data = (await list.json()) as { rows: { id: number; quantity: number }[] };
   const row = data.rows.find((r) => r.quantity === quantity);
   expect(row, `the new trade (quantity ${quantity}) is in the owner's list`).toBeDefined();
