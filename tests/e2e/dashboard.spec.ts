@@ -1,7 +1,7 @@
 // The dashboard, /admin/dashboard, /allChart by the chart setting, the advanced widget, /overview
 // and /sector-analysis: with JavaScript (live chart, live gauges) and without (SVG, GET forms).
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { drawnCandleCount, freshEmployee, signInAs, signInAsNewUser } from "./support";
+import { expect, test } from "@playwright/test";
+import { drawnCandleCount, signInAsNewUser } from "./support";
 
 test.describe("dashboard with JavaScript", () => {
   test("draws NIFTY-I candles with a target line, redraws on a timeframe change, and moves with ticks", async ({ page }) => {

@@ -2,7 +2,7 @@
 // charts kept open across bucket boundaries show what /chart-data answers; the intraday axis
 // has no room for nights; line labels never cover each other, on a desktop and on a phone.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { freshEmployee, signInAs, signInAsNewUser } from "./support";
+import { signInAsNewUser } from "./support";
 
 const MIN = 60_000;
 /** 09:15 IST: intraday buckets are counted from the session open (written here independently of the app). */

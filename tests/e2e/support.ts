@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Cookie, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { DEMO_TOTP_SECRET } from "../../app/seed/demo-data";
 
@@ -17,8 +17,6 @@ export const TWO_FACTOR_ACCOUNTS: ReadonlySet<DemoAccount> = new Set(["admin", "
 const STEP_MS = 30_000;
 /** The newest step this worker used per account: the server accepts each step of an account once. */
 const usedSteps = new Map<string, number>();
-/** This worker's signed-in session per two-factor account, reused by later tests (see signIn). */
-const sessions = new Map<DemoAccount, Cookie[]>();
 
 /** The code an authenticator app holding `secret` shows during `step`. */
 export function totpCodeOfStep(secret: string, step: number): Promise<string> {
@@ -115,24 +113,6 @@ export async function signInThroughForm(page: Page, account: DemoAccount, origin
 }
 
 /**
- * Signs in and waits for the dashboard. The demo admin and sub-admin go through both steps
- * once per worker and later tests reuse that session (a step signs in once per account, so
- * thirty sign-ins would wait minutes for fresh codes); `fresh` always uses the forms, and a
- * session that has ended (a test signed out) is replaced through them.
- */
-export async function signIn(page: Page, account: DemoAccount, options: { fresh?: boolean } = {}) {
-  const kept = TWO_FACTOR_ACCOUNTS.has(account) && !options.fresh ? sessions.get(account) : undefined;
-  if (kept) {
-    await page.context().addCookies(kept);
-    await page.goto("/dashboard");
-    if (new URL(page.url()).pathname === "/dashboard") return;
-    await page.context().clearCookies();
-  }
-  await signInThroughForm(page, account);
-  if (TWO_FACTOR_ACCOUNTS.has(account)) sessions.set(account, (await page.context().cookies()).filter((c) => c.name.includes("session")));
-}
-
-/**
  * How many candle bodies the server-drawn chart holds: each body is one closed subpath of a
  * colour's body path (components/charts/candle-svg.tsx draws the candles as paths).
  */
@@ -159,32 +139,6 @@ export async function fillNewUser(
   await page.getByRole("checkbox", { name: "NIFTY-I", exact: true }).check();
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Save", exact: true }).click();
-}
-
-/**
- * A fresh employee made by the admin (without JavaScript), subscribed to NIFTY-I: its settings
- * are its own, so a test that changes them disturbs no other journey. `label` names it.
- */
-export async function freshEmployee(browser: Browser, label: string): Promise<{ email: string; password: string }> {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `e2e.${label}.${tag}@example.test`;
-  const password = `${label}-pass-123`;
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await signIn(page, "admin");
-  await fillNewUser(page, { name: `${label} ${tag}`, username: `${label}${tag}`, email, password, roleId: 3 });
-  await expect(page.getByRole("status")).toContainText("User saved successfully");
-  await context.close();
-  return { email, password };
-}
-
-/** Signs a password-only account in through the form and waits for the dashboard. */
-export async function signInAs(page: Page, account: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
 
 export type Role = 1 | 2 | 3 | 4;

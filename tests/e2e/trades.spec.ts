@@ -117,7 +117,6 @@ test.describe("live prices in the trade list", () => {
     await page.goto("/trades");
     const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: Number(quantity).toLocaleString("en-IN"), exact: true }) });
     const current = row.locator("td[data-field=current]");
-    const pnl = row.locator("td[data-field=pnl]");
     const first = (await current.textContent()) ?? "";
     await expect(current).not.toHaveText(first, { timeout: 20_000 });
     // PNL follows the shown price: quantity x (current - buy), in paise. Both cells are read in
