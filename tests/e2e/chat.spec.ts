@@ -10,6 +10,11 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 // Closed after each test: an admin page left open on a conversation would keep reading (and so
 // clearing the badge of) the next test's messages, as a second admin's open page does.
 const opened: BrowserContext[] = [];
+// Two browsers, each with a user of its own, on a 2-core machine: each journey gets three times
+// the usual time (its waits for a message to arrive keep their own timeouts).
+test.beforeEach(() => {
+  test.slow();
+});
 test.afterEach(async () => {
   await Promise.all(opened.splice(0).map((c) => c.close()));
 });

@@ -109,7 +109,8 @@ export async function signInThroughForm(page: Page, account: DemoAccount, origin
   const { email } = DEMO_ACCOUNTS[account];
   await submitPassword(page, email, DEMO_PASSWORD, origin);
   if (TWO_FACTOR_ACCOUNTS.has(account)) await enterTwoFactorCode(page, DEMO_TOTP_SECRET, email, () => submitPassword(page, email, DEMO_PASSWORD, origin));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // A password check (scrypt) and the dashboard's first render: slow on a busy 2-core machine.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
 
 /**
