@@ -9,9 +9,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  // On CI one retry, so a journey that ran out of time on a loaded 2-core machine gets a second
-  // chance; Playwright still lists it as "flaky" in the output, so it is seen, not hidden.
-  retries: process.env.CI ? 1 : 0,
+  // No retries, on CI either: each journey makes its own users (tests/e2e/support.ts,
+  // signInAsNewUser) and waits for conditions, not for time, so a failure is a real one.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -52,6 +52,9 @@ export default defineConfig({
       // so tests/e2e/two-factor.spec.ts can see the re-authentication page without waiting minutes.
       REAUTH_WINDOW_SECONDS: "20",
       FEED: process.env.E2E_FEED ?? "simulated",
+      // POST /__e2e/users: a journey's own user and session (app/server/e2e-hooks.server.ts). Allowed
+      // on this production build only because its database is in memory and it listens on loopback.
+      E2E_TEST_HOOKS: "1",
     },
   },
 });

@@ -28,6 +28,7 @@ import { startMarket } from "~/market/market.server";
 import { openFeedFromEnv } from "~/market/feeds/index.server";
 import { loadTradingDayCheck } from "~/models/trading-calendar.server";
 import { CandleWriter } from "~/market/candle-writer.server";
+import { mountE2eHooks } from "~/server/e2e-hooks.server";
 import "~/config/context";
 
 // Every log line of this process goes through one redaction (docs/decisions/114).
@@ -158,6 +159,9 @@ async function serve() {
   // Browsers ask for /favicon.ico on their own; answer it here, never through the app's routes.
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
   app.use(express.static("public", { maxAge: "1h" }));
+
+  // Test-only (E2E_TEST_HOOKS=1, refused by parseEnv on a real deployment): POST /__e2e/users.
+  mountE2eHooks(app, { ...services, cookies: cookiesFor(false) });
 
   let build = await importBuild();
   function getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext {

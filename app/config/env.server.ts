@@ -59,7 +59,11 @@ export const envSchema = z.object({
     .default(5 * 60),
   // Worker processes on this machine (one per core); above 1 needs Redis and PostgreSQL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be 1 or more").max(64, "WEB_CONCURRENCY must be 64 or less").default(1),
+  // Test-only: mounts POST /__e2e/users (app/server/e2e-hooks.server.ts) for the end-to-end suite.
+  E2E_TEST_HOOKS: flag.optional(),
 }).superRefine((env, ctx) => {
+  const hooksRefused = env.E2E_TEST_HOOKS ? e2eHooksRefusal(env) : null;
+  if (hooksRefused) ctx.addIssue({ code: "custom", path: ["E2E_TEST_HOOKS"], message: hooksRefused });
   if (env.WEB_CONCURRENCY === 1) return;
   if (!env.REDIS_URL) {
     ctx.addIssue({ code: "custom", path: ["WEB_CONCURRENCY"], message: "several worker processes need REDIS_URL, which carries live updates between them" });
@@ -70,6 +74,20 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+
+/**
+ * Why this environment may not run the end-to-end test hooks, or null when it may. Outside
+ * production they may run; in production only on a throwaway server: the in-memory database
+ * (memory://) bound to a loopback address, as playwright.config.ts starts the built server.
+ * A real deployment keeps its data and listens beyond the machine, so it cannot start with them.
+ */
+export function e2eHooksRefusal(env: { NODE_ENV: string; DATABASE_URL?: string; HOST: string }): string | null {
+  if (env.NODE_ENV !== "production") return null;
+  if (env.DATABASE_URL === "memory://" && LOOPBACK_HOSTS.has(env.HOST)) return null;
+  return "E2E_TEST_HOOKS is for test servers only: in production it needs DATABASE_URL=memory:// and a loopback HOST";
+}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signInAsNewUser } from "./support";
 
 // The admin console journey of issue 7: create a sector, a symbol in it and a customer
 // subscribed to that symbol; assign the customer a key; add a holiday; toggle a target point;
@@ -17,7 +17,7 @@ async function journey(page: Page, js: boolean) {
   const email = `${username}@example.test`;
   const password = "journey-pass-1";
 
-  await signIn(page, "admin");
+  await signInAsNewUser(page, { role: 1 });
 
   // A sector.
   await page.goto("/sectore");
@@ -124,7 +124,7 @@ test.describe("admin console without JavaScript", () => {
   });
 
   test("a sub-admin's role choices are Employee and Customer only", async ({ page }) => {
-    await signIn(page, "subadmin");
+    await signInAsNewUser(page, { role: 2 });
     await page.goto("/users/new");
     const roles = await page.getByLabel("Role").locator("option").allTextContents();
     expect(roles).toEqual(["Select a role", "Employee", "Customer"]);
@@ -133,7 +133,7 @@ test.describe("admin console without JavaScript", () => {
   });
 
   test("the calendar form shows the documents' messages", async ({ page }) => {
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     await page.goto("/calendar/new");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Please enter a note")).toBeVisible();
@@ -148,7 +148,7 @@ test.describe("admin console with JavaScript", () => {
   });
 
   test("the user form's messages show before anything is sent", async ({ page }) => {
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     await page.goto("/users");
     await page.getByRole("link", { name: "+ Add" }).click();
     const dialog = page.getByRole("dialog", { name: "Create User" });

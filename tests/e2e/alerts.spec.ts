@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signInAsNewUser } from "./support";
 
 // Issue 4's alert journeys: without JavaScript, every validation message and a created alert;
 // the Alert link's ?symbol= prefills the form; with JavaScript, an alert fires from the
@@ -12,7 +12,7 @@ test.describe("without JavaScript", () => {
 
   test("shows each validation message, then creates an alert", async ({ page }) => {
     const name = `NoJS alert ${Date.now().toString(36)}`;
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     await page.goto("/alert");
     await page.getByRole("link", { name: "+ Add Alert" }).click();
     await expect(page.getByRole("heading", { name: "Add Alert" })).toBeVisible();
@@ -50,14 +50,14 @@ test.describe("without JavaScript", () => {
   });
 
   test("the Alert link of a symbol prefills the form", async ({ page }) => {
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     await page.goto("/alert/new?symbol=BANKNIFTY-I");
     await expect(page.getByLabel("Symbol")).toHaveValue("BANKNIFTY-I");
     await expect(page.getByText("Last price of BANKNIFTY-I")).toBeVisible();
   });
 
   test("the notifications page", async ({ page }) => {
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     await page.goto("/notifications");
     await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
   });
@@ -67,7 +67,7 @@ test("an alert fires from the live feed: its toast appears and the bell lists it
   test.setTimeout(90_000);
   const tag = Date.now().toString(36).toUpperCase();
   const name = `Live ${tag}`;
-  await signIn(page, "admin");
+  await signInAsNewUser(page, { role: 1 });
   await page.goto("/alert");
   await expect(page.getByRole("switch", { name: /./ })).toHaveCount(0);
   await page.goto("/alert/new?symbol=NIFTY-I");

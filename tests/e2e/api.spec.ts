@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn } from "./support";
+import { createUser, signInAsNewUser } from "./support";
 
 const run = promisify(execFile);
 
@@ -19,12 +19,13 @@ function readmeExample(): string {
   return match[1];
 }
 
-test("the README's Node example signs in, lists trades, creates an alert and signs out", async ({ baseURL }) => {
+test("the README's Node example signs in, lists trades, creates an alert and signs out", async ({ baseURL, page }) => {
+  const customer = await createUser(page, { role: 4, label: "readme" });
   const file = path.join(os.tmpdir(), `api-example-${process.pid}-${Date.now()}.mjs`);
   fs.writeFileSync(file, readmeExample());
   try {
     const { stdout } = await run(process.execPath, [file], {
-      env: { ...process.env, BASE: baseURL!, EMAIL: DEMO_ACCOUNTS.customer.email, PASSWORD: DEMO_PASSWORD },
+      env: { ...process.env, BASE: baseURL!, EMAIL: customer.email, PASSWORD: customer.password },
       timeout: 30_000,
     });
     expect(stdout).toMatch(/^\d+ trades; first page:/m);
@@ -35,7 +36,9 @@ test("the README's Node example signs in, lists trades, creates an alert and sig
 });
 
 test("an alert and a trade written through the API show on the employee's pages", async ({ page, request }) => {
-  const login = await request.post("/api/admin/login", { data: { email: DEMO_ACCOUNTS.employee.email, password: DEMO_PASSWORD } });
+  // The employee's own user: its page session comes from the test hook, its token from the API's sign-in.
+  const employee = await signInAsNewUser(page, { role: 3, label: "api", goto: false });
+  const login = await request.post("/api/admin/login", { data: { email: employee.email, password: employee.password } });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
@@ -54,7 +57,6 @@ test("an alert and a trade written through the API show on the employee's pages"
   expect(trade.status()).toBe(201);
   const tradeId = ((await trade.json()) as { data: { id: number } }).data.id;
 
-  await signIn(page, "employee");
   await page.goto("/alert");
   await expect(page.getByRole("rowheader", { name })).toBeVisible();
   await page.goto(`/trades/${tradeId}/edit`);

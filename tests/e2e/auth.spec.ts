@@ -1,13 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, signIn, type DemoAccount } from "./support";
+import { DEMO_ACCOUNTS, type DemoAccount, signInAsNewUser, signInThroughForm } from "./support";
 
 test.describe("sign-in with JavaScript", () => {
   for (const account of Object.keys(DEMO_ACCOUNTS) as DemoAccount[]) {
     test(`${account} signs in and lands on /dashboard`, async ({ page }) => {
       // The dashboard draws the chart and the watchlist: on a loaded 2-core machine it needs time.
       test.setTimeout(60_000);
-      // Through the forms every time (both steps for the admin and sub-admin), never a kept session.
-      await signIn(page, account, { fresh: true });
+      // The demo accounts through the forms (both steps for the admin and sub-admin): the sign-in
+      // form and the demo accounts are what this journey tests.
+      await signInThroughForm(page, account);
       await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
       await expect(page.getByRole("status")).toContainText("Login successful: ");
       await expect(page.getByText(DEMO_ACCOUNTS[account].name, { exact: true }).first()).toBeVisible();
@@ -30,7 +31,7 @@ test.describe("sign-in with JavaScript", () => {
   });
 
   test("the sidebar shows a role only what it may reach", async ({ page }) => {
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     const sidebar = page.getByRole("navigation", { name: "Sidebar" });
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).toBeVisible();
     await expect(sidebar.getByRole("link", { name: "Users" })).toHaveCount(0);
@@ -39,20 +40,20 @@ test.describe("sign-in with JavaScript", () => {
 
 test.describe("unknown and forbidden paths", () => {
   test("a role-4 user typing /users is sent to /login", async ({ page }) => {
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     await page.goto("/users");
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   });
 
   test("a role-2 user typing an unknown path is sent to /dashboard", async ({ page }) => {
-    await signIn(page, "subadmin");
+    await signInAsNewUser(page, { role: 2 });
     await page.goto("/calendar");
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("role 1 sees the not-found text", async ({ page }) => {
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Hmm...this page doesn't exist. Try searching for something else!")).toBeVisible();

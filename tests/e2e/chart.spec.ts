@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { drawnCandleCount, signIn } from "./support";
+import { drawnCandleCount, signInAsNewUser } from "./support";
 
 test.describe("/chart with JavaScript", () => {
   test("draws NIFTY-I candles with its target lines, redraws on a timeframe change, and moves with ticks", async ({ page }) => {
     test.setTimeout(90_000);
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     await page.goto("/chart?symbol=NIFTY-I");
     const chart = page.locator('[data-chart="apex"]');
     await expect(chart).toBeVisible({ timeout: 15_000 });
@@ -28,7 +28,7 @@ test.describe("/chart with JavaScript", () => {
   });
 
   test("a customer's Buy and Sell buttons are disabled", async ({ page }) => {
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     await page.goto("/chart?symbol=NIFTY-I");
     await expect(page.getByRole("button", { name: /^Buy/ })).toBeDisabled();
     await expect(page.getByRole("button", { name: /^Sell/ })).toBeDisabled();
@@ -39,7 +39,7 @@ test.describe("/chart without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("draws the same candles and lines as server-rendered SVG", async ({ page }) => {
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     await page.goto("/chart?symbol=NIFTY-I");
     const svg = page.locator('svg[data-chart="svg"]');
     await expect(svg).toBeVisible();
@@ -57,7 +57,7 @@ test.describe("/chart without JavaScript", () => {
   });
 
   test("a symbol outside a customer's subscription is not found", async ({ page }) => {
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     const response = await page.goto("/chart?symbol=WIPRO");
     expect(response?.status()).toBe(404);
   });

@@ -1,26 +1,41 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS, signIn, type DemoAccount } from "./support";
+import { type DemoAccount, ROLE_OF, signInAsNewUser } from "./support";
 
 // Support chat between two browsers (a customer and the admin), with JavaScript (live over
-// socket.io) and without it (post and reload), and broadcasts reaching both. The tests share
-// the demo accounts' one conversation, so they run in order.
-test.describe.configure({ mode: "serial" });
+// socket.io) and without it (post and reload), and broadcasts reaching both. Each test makes its
+// own customer and admin, so its conversation is its own and the tests may run side by side.
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 // Closed after each test: an admin page left open on a conversation would keep reading (and so
 // clearing the badge of) the next test's messages, as a second admin's open page does.
 const opened: BrowserContext[] = [];
+// Two browsers, each with a user of its own, on a 2-core machine: each journey gets three times
+// the usual time (its waits for a message to arrive keep their own timeouts).
+test.beforeEach(() => {
+  test.slow();
+});
 test.afterEach(async () => {
   await Promise.all(opened.splice(0).map((c) => c.close()));
 });
 
-async function open(browser: Browser, account: DemoAccount, javaScriptEnabled = true): Promise<Page> {
+/** The name of this test's customer (made by open). */
+let customerName = "";
+
+async function open(browser: Browser, account: "customer" | "admin", javaScriptEnabled = true): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled });
   opened.push(context);
   const page = await context.newPage();
-  await signIn(page, account);
+  const user = await signInAsNewUser(page, { role: ROLE_OF[account as DemoAccount], label: "chat" });
+  if (account === "customer") customerName = user.name;
   return page;
+}
+
+/** A new customer's first step: Contact Us opens its conversation with support's greeting. */
+async function contactUs(customer: Page) {
+  await customer.goto("/support");
+  await customer.getByRole("button", { name: "Contact Us" }).click();
+  await expect(customer).toHaveURL(/\/support\/\d+$/);
 }
 
 const conversations = (page: Page) => page.getByRole("navigation", { name: "Conversations" });
@@ -28,8 +43,8 @@ const pane = (page: Page) => page.getByRole("region", { name: "Conversation" });
 const messagesOf = (page: Page) => pane(page).getByRole("list", { name: "Messages" });
 const composer = (page: Page) => pane(page).getByRole("textbox", { name: "Message" });
 const sendButton = (page: Page) => pane(page).getByRole("button", { name: "Send" });
-/** The admin's inbox line of the demo customer. */
-const customerLine = (page: Page) => conversations(page).getByRole("link", { name: new RegExp(`^${DEMO_ACCOUNTS.customer.name}\\b`) });
+/** The admin's inbox line of this test's customer. */
+const customerLine = (page: Page) => conversations(page).getByRole("link", { name: new RegExp(`^${customerName}\\b`) });
 
 test.describe("support chat with JavaScript", () => {
   test("a customer writes, the admin sees it arrive live with an unread badge, answers, and the customer sees the answer live", async ({ browser }) => {
@@ -85,6 +100,7 @@ test.describe("support chat with JavaScript", () => {
   test("a message with markup arrives as text and nothing in it runs", async ({ browser }) => {
     const customer = await open(browser, "customer");
     const admin = await open(browser, "admin");
+    await contactUs(customer);
     await customer.goto("/support");
     await conversations(customer).getByRole("link", { name: /^Support/ }).click();
     await expect(customer.locator('section[aria-labelledby="support-title"][data-live="true"]')).toBeVisible();
@@ -134,6 +150,7 @@ test.describe("support chat without JavaScript", () => {
     const customer = await open(browser, "customer", false);
     const admin = await open(browser, "admin", false);
 
+    await contactUs(customer);
     await customer.goto("/support");
     await conversations(customer).getByRole("link", { name: /^Support/ }).click();
     await expect(customer).toHaveURL(/\/support\/\d+$/);
@@ -167,6 +184,7 @@ test.describe("support chat without JavaScript", () => {
 
   test("a message over 2,000 characters is refused with a clear message and kept in the box", async ({ browser }) => {
     const customer = await open(browser, "customer", false);
+    await contactUs(customer);
     await customer.goto("/support");
     await conversations(customer).getByRole("link", { name: /^Support/ }).click();
     const long = "x".repeat(2001);

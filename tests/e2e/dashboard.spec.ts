@@ -1,12 +1,12 @@
 // The dashboard, /admin/dashboard, /allChart by the chart setting, the advanced widget, /overview
 // and /sector-analysis: with JavaScript (live chart, live gauges) and without (SVG, GET forms).
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, drawnCandleCount, freshEmployee, signIn, signInAs } from "./support";
+import { expect, test } from "@playwright/test";
+import { drawnCandleCount, signInAsNewUser } from "./support";
 
 test.describe("dashboard with JavaScript", () => {
   test("draws NIFTY-I candles with a target line, redraws on a timeframe change, and moves with ticks", async ({ page }) => {
     test.setTimeout(90_000);
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     await expect(page.getByRole("heading", { name: "NIFTY-I" })).toBeVisible();
     const chart = page.locator('[data-chart="apex"]');
     await expect(chart).toBeVisible({ timeout: 30_000 });
@@ -31,7 +31,7 @@ test.describe("dashboard with JavaScript", () => {
 
   test("shows the live header, the Alert link, the watchlist region and a ticking IST clock", async ({ page }) => {
     test.setTimeout(60_000);
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     await expect(page.getByLabel("Last price")).toBeVisible();
     await expect(page.getByRole("link", { name: "Alert", exact: true })).toHaveAttribute("href", "/alert/new?symbol=NIFTY-I");
     // The watchlist panel: the customer's first list; choosing a row moves the chart to it.
@@ -47,7 +47,7 @@ test.describe("dashboard with JavaScript", () => {
 
   test("choosing another symbol changes the chart and the URL", async ({ page }) => {
     test.setTimeout(60_000);
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     await expect(page.locator('[data-chart="apex"]')).toBeVisible({ timeout: 30_000 }); // hydrated
     await page.getByRole("combobox", { name: /^Symbol/ }).selectOption("TCS");
     await expect(page).toHaveURL(/symbol=TCS/, { timeout: 20_000 });
@@ -57,7 +57,7 @@ test.describe("dashboard with JavaScript", () => {
 
   test("choosing a symbol in the watchlist panel changes the chart and the URL", async ({ page }) => {
     test.setTimeout(60_000);
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     const watchlist = page.getByRole("complementary", { name: "Watchlist" });
     await watchlist.getByRole("link", { name: "BANKNIFTY-I", exact: true }).click();
     await expect(page).toHaveURL(/symbol=BANKNIFTY-I/, { timeout: 20_000 });
@@ -69,7 +69,7 @@ test.describe("dashboard with JavaScript", () => {
   });
 
   test("role 2 gets the banner and its account counts, without a chart", async ({ page }) => {
-    await signIn(page, "subadmin");
+    await signInAsNewUser(page, { role: 2 });
     await expect(page.getByRole("list", { name: "Summary" })).toContainText("Employees");
     await expect(page.getByRole("list", { name: "Summary" })).toContainText("Customers");
     await expect(page.locator("figure")).toHaveCount(0);
@@ -79,7 +79,7 @@ test.describe("dashboard with JavaScript", () => {
   test("the admin dashboard's chart fills the window less 280 px", async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 1400, height: 1000 });
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     await page.goto("/admin/dashboard");
     // The candlestick chart's own SVG (the volume chart below it is a fifth of the default height).
     const chart = page.locator('[data-chart="apex"] svg.apexcharts-svg').first();
@@ -92,7 +92,7 @@ test.describe("dashboard without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("draws the SVG chart with its lines, the chips and the footer with the IST clock", async ({ page }) => {
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     const svg = page.locator('svg[data-chart="svg"]');
     await expect(svg).toBeVisible();
     expect(await drawnCandleCount(svg)).toBeGreaterThan(100);
@@ -121,13 +121,15 @@ test.describe("dashboard without JavaScript", () => {
 
 
 test.describe("chart settings", () => {
-  test("/allChart shows 4 charts when the setting is 4, and the advanced widget loads history from the datafeed", async ({ page, browser }) => {
+  test("/allChart shows 4 charts when the setting is 4, and the advanced widget loads history from the datafeed", async ({ page }) => {
     test.setTimeout(120_000);
-    const account = await freshEmployee(browser, "dash");
-    await signInAs(page, account);
-    await page.goto("/setting");
+    // Its own employee: the settings it changes are no other journey's.
+    await signInAsNewUser(page, { role: 3, label: "dash", goto: "/setting" });
     await page.getByRole("radio", { name: "4 charts" }).check();
     await page.getByRole("button", { name: "Save View Setting" }).click();
+    // Saved before leaving: going to /allChart while the post was still on its way once showed
+    // the old setting's 1 chart slot instead of 4.
+    await expect(page.getByRole("status")).toContainText("Setting saved successfully");
     await page.goto("/allChart");
     await expect(page.locator("[data-chart-slot]")).toHaveCount(4);
     await expect(page.locator('[data-chart="apex"]')).toHaveCount(4, { timeout: 20_000 });
@@ -135,6 +137,7 @@ test.describe("chart settings", () => {
     await page.goto("/setting");
     await page.getByLabel("Chart mode (viewChart)").selectOption("advance");
     await page.getByRole("button", { name: "Save View Setting" }).click();
+    await expect(page.getByRole("status")).toContainText("Setting saved successfully");
     await expect(page.getByLabel("Chart mode (viewChart)")).toHaveValue("advance");
     const history = page.waitForResponse((r) => r.url().includes("/udf/history") && r.status() === 200);
     await page.goto("/chart?symbol=NIFTY-I");
@@ -148,7 +151,7 @@ test.describe("chart settings", () => {
 
 test.describe("overview and sector analysis with JavaScript", () => {
   test("the overview gauge follows overview-data and the movers list 5 rows", async ({ page }) => {
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     await page.goto("/overview");
     const gauge = page.locator('svg[data-gauge="Market"]');
     await expect(gauge).toBeVisible();
@@ -159,7 +162,7 @@ test.describe("overview and sector analysis with JavaScript", () => {
   });
 
   test("sector cards link to the zoomable sector chart", async ({ page }) => {
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     await page.goto("/sector-analysis");
     await page.getByRole("link", { name: "INDEX chart" }).click();
     await expect(page.getByRole("heading", { name: "INDEX" })).toBeVisible();
@@ -174,7 +177,7 @@ test.describe("overview and sector analysis without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the overview draws gauges and expands a list by link", async ({ page }) => {
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     await page.goto("/overview");
     await expect(page.locator('svg[data-gauge="Market"]')).toBeVisible();
     await expect(page.getByRole("list", { name: "Sector gauges" }).locator("svg").first()).toBeVisible();
@@ -186,7 +189,7 @@ test.describe("overview and sector analysis without JavaScript", () => {
   });
 
   test("sector analysis, the sector chart as SVG and the sector selector", async ({ page }) => {
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     await page.goto("/sector-analysis");
     await expect(page.getByRole("link", { name: "INDEX chart" }).locator("svg")).toBeVisible();
     await page.getByRole("link", { name: "INDEX chart" }).click();

@@ -4,7 +4,7 @@
 // Following one that is not ends at /login, which ends the session (docs/decisions/001).
 import { expect, test } from "@playwright/test";
 import { canReach, type RoleId } from "../../app/domain/access";
-import { DEMO_ACCOUNTS, signIn, type DemoAccount } from "./support";
+import { DEMO_ACCOUNTS, type DemoAccount, ROLE_OF, signInAsNewUser } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
@@ -16,7 +16,7 @@ for (const account of Object.keys(DEMO_ACCOUNTS) as DemoAccount[]) {
   test(`${account}: every link and form target on every reachable page is reachable`, async ({ page, baseURL }) => {
     test.setTimeout(180_000);
     const role = DEMO_ACCOUNTS[account].role as RoleId;
-    await signIn(page, account);
+    await signInAsNewUser(page, { role: ROLE_OF[account], label: "links" });
     const origin = new URL(baseURL!).origin;
     const queue = ["/dashboard"];
     const seen = new Set(queue);

@@ -2,7 +2,7 @@
 // charts kept open across bucket boundaries show what /chart-data answers; the intraday axis
 // has no room for nights; line labels never cover each other, on a desktop and on a phone.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { freshEmployee, signIn, signInAs } from "./support";
+import { signInAsNewUser } from "./support";
 
 const MIN = 60_000;
 /** 09:15 IST: intraday buckets are counted from the session open (written here independently of the app). */
@@ -49,7 +49,7 @@ async function chartData(page: Page, timeframe: string, query: string): Promise<
 
 async function openChart(browser: Browser, timeframe: string, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
-  await signIn(page, "employee");
+  await signInAsNewUser(page, { role: 3 });
   await page.goto(`/chart?symbol=NIFTY-I&tf=${timeframe}`);
   await expect(page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').first()).toBeAttached({ timeout: 30_000 });
   // The selector names the timeframe drawn, even one the page does not offer itself (M1).
@@ -83,7 +83,12 @@ test.describe("live candles across bucket boundaries", () => {
     }
 
     const lastBoundary = Math.max(...charts.map((c) => bucketOf(loadedAt, c.minutes) + 2 * c.minutes * MIN));
-    await charts[0].page.waitForTimeout(Math.max(0, lastBoundary - Date.now()) + 5_000);
+    // Until both charts' live candle is past the last of the boundaries, as each page shows it.
+    for (const { page, timeframe, minutes } of charts) {
+      await expect
+        .poll(async () => (await tableRows(page, timeframe))[0].time, { timeout: Math.max(0, lastBoundary - Date.now()) + 60_000, intervals: [5_000] })
+        .toBeGreaterThanOrEqual(bucketOf(lastBoundary, minutes));
+    }
 
     for (const { page, timeframe, minutes } of charts) {
       const loadBucket = bucketOf(loadedAt, minutes);
@@ -139,7 +144,9 @@ for (const viewport of [
       // Ticks within one five-minute bucket: the mark moves, and the drawing under it mostly stays
       // (a whole redraw comes only with a boundary, a scale left, or every 15 s).
       for (let i = 0; i < 40 && movesOverSameDrawing < 3; i++) {
-        await page.waitForTimeout(250);
+        // The next tick: the mark's figures change.
+        const before = (await live.getAttribute("data-live-candle")) ?? "";
+        await expect(live).not.toHaveAttribute("data-live-candle", before, { timeout: 10_000 });
         const now = await read();
         if (now.time !== first.time) break;
         if (now.close !== seen.close || now.high !== seen.high || now.low !== seen.low) {
@@ -184,7 +191,7 @@ for (const viewport of [
     for (const timeframe of ["M1", "M5"]) {
       test(`${timeframe}: nights and holidays take no room, candles sit side by side`, async ({ page }) => {
         test.setTimeout(60_000);
-        await signIn(page, "employee");
+        await signInAsNewUser(page, { role: 3 });
         await page.goto(`/chart?symbol=NIFTY-I&tf=${timeframe}`);
         await expect(page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').first()).toBeAttached({ timeout: 30_000 });
         // The candles shown span a night (the demo history's last session and the live feed).
@@ -202,17 +209,16 @@ for (const viewport of [
 
     test("line labels never cover each other, in normal and advanced mode", async ({ page, browser }) => {
       test.setTimeout(120_000);
-      await signIn(page, "employee");
+      await signInAsNewUser(page, { role: 3 });
       // The daily chart: Pivot and Prev Close are a few pixels apart on a year's price scale.
       await page.goto("/chart?symbol=NIFTY-I&tf=D1");
       await expectLabelsApart(page, page.locator('[data-chart="apex"]'));
 
-      const account = await freshEmployee(browser, "labels");
       const advanced = await (await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })).newPage();
-      await signInAs(advanced, account);
-      await advanced.goto("/setting");
+      await signInAsNewUser(advanced, { role: 3, label: "labels", goto: "/setting" });
       await advanced.getByLabel("Chart mode (viewChart)").selectOption("advance");
       await advanced.getByRole("button", { name: "Save View Setting" }).click();
+      await expect(advanced.getByRole("status")).toContainText("Setting saved successfully");
       await expect(advanced.getByLabel("Chart mode (viewChart)")).toHaveValue("advance");
       await advanced.goto("/chart?symbol=NIFTY-I&tf=D1");
       const widget = advanced.locator('[data-chart="advanced"]');

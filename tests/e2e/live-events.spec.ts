@@ -3,7 +3,7 @@
 // a toast and a bell change in the others within 2 s; a session ended elsewhere reaches /login
 // with a message within about a second.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn, type DemoAccount } from "./support";
+import { createUser, type DemoAccount, ROLE_OF, signInAsNewUser } from "./support";
 
 const niftyClose = (page: Page) =>
   page.getByRole("list", { name: "Index tickers" }).locator('[data-symbol="NIFTY-I"] [data-field="close"]');
@@ -12,7 +12,7 @@ const niftyClose = (page: Page) =>
 async function signedInPage(browser: Browser, account: DemoAccount): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, account);
+  await signInAsNewUser(page, { role: ROLE_OF[account], label: "live" });
   await expect(page.locator("[data-connection]")).toHaveAttribute("data-connection", "live", { timeout: 20_000 });
   return page;
 }
@@ -62,7 +62,8 @@ async function createTrade(page: Page): Promise<{ id: number; answeredAt: number
   });
   expect(res.status()).toBe(302);
   const answeredAt = Date.now();
-  const list = await page.request.get("/trades?_data=routes%2F_journal%2B%2Ftrades");
+  // The list's loader data by its route id (app/routes/_journal+/trades.tsx).
+  const list = await page.request.get(`/trades?_data=${encodeURIComponent("routes/_journal+/trades")}`);
   const data = (await list.json()) as { rows: { id: number; quantity: number }[] };
   const row = data.rows.find((r) => r.quantity === quantity);
   expect(row, `the new trade (quantity ${quantity}) is in the owner's list`).toBeDefined();
@@ -71,7 +72,7 @@ async function createTrade(page: Page): Promise<{ id: number; answeredAt: number
 
 test.describe("live events across pages and browsers", () => {
   test("the top bar's NIFTY keeps moving after leaving the dashboard", async ({ page }) => {
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     await expect(page.locator("[data-connection]")).toHaveAttribute("data-connection", "live", { timeout: 20_000 });
     // A client-side navigation: the dashboard's chart and cards unmount, the top bar stays.
     await page.evaluate(() => document.documentElement.setAttribute("data-no-reload", "yes"));
@@ -152,7 +153,8 @@ test.describe("live events across pages and browsers", () => {
       await page.getByRole("button", { name: "Logout" }).click();
       await page.waitForURL(/\/login/);
       await expect(page.getByRole("status")).toContainText("You have been signed out.");
-      // The socket's session-ended (and its refused reconnection) must not send it on again.
+      // The socket's session-ended (and its refused reconnection) must not send it on again: that
+      // nothing happens is what is tested, so the page is watched for 1.5 s.
       await page.waitForTimeout(1_500);
       expect(page.url()).not.toContain("reason=session-ended");
       await expect(page.getByText(/session (has )?ended/i)).toHaveCount(0);
@@ -170,18 +172,21 @@ test("opening /login ends the session without a socket for it; the next user's p
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
     await expect(page.locator("[data-connection]")).toHaveCount(0);
     await expect(page.getByRole("list", { name: "Index tickers" })).toHaveCount(0);
-    // Another user signs in on the same page (a client-side navigation to /dashboard).
-    await page.getByLabel("Email").fill("customer@example.com");
-    await page.getByLabel("Password").fill("demo12345");
+    // Another user (of this test's own) signs in on the same page, through the form (a
+    // client-side navigation to /dashboard).
+    const next = await createUser(page, { role: 4, label: "next" });
+    await page.getByLabel("Email").fill(next.email);
+    await page.getByLabel("Password").fill(next.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.locator("[data-connection]")).toHaveAttribute("data-connection", "live", { timeout: 20_000 });
-    // Nothing left over from the ended session sends this one to /login (the 401 rule waits 1 s).
+    // Nothing left over from the ended session sends this one to /login (the 401 rule waits 1 s):
+    // that nothing happens is what is tested, so the page is watched for 2.5 s.
     await page.waitForTimeout(2_500);
     expect(page.url()).toMatch(/\/dashboard$/);
-    const next = await page.goto("/allRealTime");
+    const opened = await page.goto("/allRealTime");
     expect(new URL(page.url()).pathname).toBe("/allRealTime");
-    expect(next?.status()).toBe(200);
+    expect(opened?.status()).toBe(200);
   } finally {
     await page.context().close();
   }
@@ -191,7 +196,7 @@ test.describe("at phone size", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("the connection state and a trade toast are on screen", async ({ page, browser }) => {
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     const indicator = page.locator("[data-connection]");
     await expect(indicator).toHaveAttribute("data-connection", "live", { timeout: 20_000 });
     await expect(indicator).toBeInViewport();

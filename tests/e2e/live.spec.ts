@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support";
+import { signInAsNewUser } from "./support";
 
 test.describe("live prices with JavaScript", () => {
   test("the top bar's Nifty ticker changes without a reload, and the session survives", async ({ page }) => {
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     const close = page.getByRole("list", { name: "Index tickers" }).locator('[data-symbol="NIFTY-I"] [data-field="close"]');
     await expect(close).toHaveText(/^\d{1,2},\d{2},\d{3}\.\d{2}$|^\d{1,3}(,\d{2})*,\d{3}\.\d{2}$/);
     const first = await close.textContent();
@@ -14,7 +14,7 @@ test.describe("live prices with JavaScript", () => {
   });
 
   test("/allRealTime updates a row live", async ({ page }) => {
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     await page.goto("/allRealTime");
     const cell = page.locator('tr[data-symbol="BANKNIFTY-I"] [data-field="close"]');
     const first = await cell.textContent();
@@ -26,7 +26,7 @@ test.describe("live prices without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("/allRealTime renders prices and the Keys dialog on the server", async ({ page }) => {
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     await page.goto("/allRealTime");
     await expect(page.getByRole("heading", { name: "Live Prices" })).toBeVisible();
     const row = page.locator('tr[data-symbol="NIFTY-I"]');

@@ -2,7 +2,7 @@
 // become usable (form submittable, table visible) within 5 s, and no page's first load (HTML,
 // CSS, JavaScript, fonts, images, as transferred) exceeds its byte budget.
 import { expect, test, type CDPSession, type Locator, type Page } from "@playwright/test";
-import { signIn, type DemoAccount } from "./support";
+import { type DemoAccount, ROLE_OF, signInAsNewUser } from "./support";
 
 const SLOW_LINK = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
 const USABLE_WITHIN_MS = 5_000;
@@ -38,7 +38,7 @@ async function throttledBytes(cdp: CDPSession) {
 for (const pageCase of PAGES) {
   test(`${pageCase.path} is usable within 5 s at 400 kbit/s and 400 ms, within its byte budget`, async ({ page, context }) => {
     test.setTimeout(60_000);
-    if (pageCase.account) await signIn(page, pageCase.account);
+    if (pageCase.account) await signInAsNewUser(page, { role: ROLE_OF[pageCase.account] });
     // A fresh tab, as a first visit: nothing cached (the session cookie stays).
     const fresh = await context.newPage();
     const cdp = await context.newCDPSession(fresh);

@@ -5,6 +5,7 @@
 import http from "node:http";
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { pollUntil } from "./support";
 
 let server: ChildProcess;
 let output = "";
@@ -13,6 +14,8 @@ let port = 0;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  // A start on a busy 2-core machine can take a while; the tests below are what is timed.
+  test.setTimeout(90_000);
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ["HOST", "PUBLIC_URL", "SMTP_URL", "E2E_FEED"]) delete env[name];
   server = spawn(process.execPath, ["dist/server.js"], {
@@ -29,11 +32,10 @@ test.beforeAll(async () => {
   });
   server.stdout!.on("data", (d) => (output += d));
   server.stderr!.on("data", (d) => (output += d));
-  for (let i = 0; i < 150 && !port; i++) {
-    port = Number(/\[server\] listening on http:\/\/localhost:(\d+)/.exec(output)?.[1] ?? 0);
-    if (!port) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!port) throw new Error(`server did not start:\n${output}`);
+  port = await pollUntil(() => Number(/\[server\] listening on http:\/\/localhost:(\d+)/.exec(output)?.[1] ?? 0), {
+    timeout: 80_000,
+    message: () => `server did not start:\n${output}`,
+  });
 });
 
 test.afterAll(() => {
@@ -71,12 +73,10 @@ const postForm = (path: string, fields: Record<string, string>) => hostilePost(p
 
 /** The newest mail to `to` written to the log after `from` characters of output. */
 async function mailTo(to: string, from: number): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const logged = output.slice(from).split("[mail] ").filter((m) => m.startsWith(`to=${to} `));
-    if (logged.length) return logged.at(-1)!;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to} in the log:\n${output.slice(from)}`);
+  return pollUntil(() => output.slice(from).split("[mail] ").filter((m) => m.startsWith(`to=${to} `)).at(-1), {
+    timeout: 5_000,
+    message: () => `no mail to ${to} in the log:\n${output.slice(from)}`,
+  });
 }
 
 /** Every link in the mail starts with the server's own address; one of them is `wanted`. */

@@ -2,7 +2,7 @@
 // and the chart library comes only on pages that draw a chart.
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signInAsNewUser } from "./support";
 
 const BUDGET_BYTES = 150 * 1024;
 
@@ -34,7 +34,7 @@ async function javascriptOf(page: Page, path: string) {
 const isChartLibrary = (s: { text: string }) => /apexcharts|ApexCharts|lightweight-charts|LightweightCharts/.test(s.text);
 
 test("a signed-in page without a chart stays under 150 KB of gzipped JavaScript and loads no chart library", async ({ page }) => {
-  await signIn(page, "admin");
+  await signInAsNewUser(page, { role: 1 });
   const scripts = await javascriptOf(page, "/allRealTime");
   const total = scripts.reduce((sum, s) => sum + s.gzipped, 0);
   console.log(`[page-weight] /allRealTime: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
@@ -43,7 +43,7 @@ test("a signed-in page without a chart stays under 150 KB of gzipped JavaScript 
 });
 
 test("/overview draws its gauges as SVG: under 150 KB of gzipped JavaScript and no chart library", async ({ page }) => {
-  await signIn(page, "employee");
+  await signInAsNewUser(page, { role: 3 });
   const scripts = await javascriptOf(page, "/overview");
   const total = scripts.reduce((sum, s) => sum + s.gzipped, 0);
   console.log(`[page-weight] /overview: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
@@ -52,7 +52,7 @@ test("/overview draws its gauges as SVG: under 150 KB of gzipped JavaScript and 
 });
 
 test("a chart page loads the chart library", async ({ page }) => {
-  await signIn(page, "admin");
+  await signInAsNewUser(page, { role: 1 });
   const scripts = await javascriptOf(page, "/chart?symbol=NIFTY-I");
   expect(scripts.some(isChartLibrary)).toBe(true);
 });

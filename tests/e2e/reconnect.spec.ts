@@ -3,7 +3,7 @@
 // the server through a small TCP relay that the test can cut and refuse, like a dropped link.
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { signInThroughForm } from "./support";
+import { signInAsNewUser } from "./support";
 
 const SERVER_PORT = Number(process.env.E2E_PORT ?? 3210);
 
@@ -49,8 +49,8 @@ test("live prices resume after the connection is cut, without a reload", async (
   const relay = startRelay();
   const base = `http://localhost:${await relay.listen()}`;
   try {
-    // Both steps (the admin uses two-factor sign-in) through the relay.
-    await signInThroughForm(page, "admin", base);
+    // An admin of its own, its session cookie set for the relay's address.
+    await signInAsNewUser(page, { role: 1, label: "relay", origin: base });
     await page.goto(`${base}/allRealTime`);
     const live = page.getByRole("region", { name: "Broadcast messages" });
     await expect(live).toHaveAttribute("data-live", "true");
@@ -70,6 +70,7 @@ test("live prices resume after the connection is cut, without a reload", async (
     await expect(indicator).toHaveAttribute("data-connection", /reconnecting|offline/, { timeout: 5_000 });
     await expect(indicator).toContainText(/prices as of \d{2}:\d{2}:\d{2} (AM|PM)/i);
     const frozen = await cell.textContent();
+    // That nothing moves while the link is cut is what is tested, so the cell is watched for 1.5 s.
     await page.waitForTimeout(1_500);
     expect(await cell.textContent()).toBe(frozen);
     relay.restore();
@@ -92,7 +93,7 @@ test("a link that dies without closing is shown as not live within about 20 s, a
   const relay = startRelay();
   const base = `http://localhost:${await relay.listen()}`;
   try {
-    await signInThroughForm(page, "employee", base);
+    await signInAsNewUser(page, { role: 3, label: "relay", origin: base });
     const indicator = page.locator("[data-connection]");
     await expect(indicator).toHaveAttribute("data-connection", "live", { timeout: 20_000 });
     await expect(indicator.locator("[data-last-price-at]")).toBeAttached({ timeout: 10_000 });
@@ -110,7 +111,7 @@ test("a link that dies without closing is shown as not live within about 20 s, a
 });
 
 test("the browser going offline is shown at once, and live again when it is back", async ({ page, context }) => {
-  await signInThroughForm(page, "employee");
+  await signInAsNewUser(page, { role: 3, label: "offline" });
   const indicator = page.locator("[data-connection]");
   await expect(indicator).toHaveAttribute("data-connection", "live", { timeout: 20_000 });
   await expect(indicator.locator("[data-last-price-at]")).toBeAttached({ timeout: 10_000 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { extractText } from "unpdf";
 import fs from "node:fs/promises";
-import { signIn } from "./support";
+import { signInAsNewUser } from "./support";
 
 // Issue 8: filter the trade report and download its Excel and Pdf (with and without
 // JavaScript); expand a user's row of the PNL report without JavaScript. The assertions hold
@@ -42,7 +42,7 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("the Excel and Pdf hold exactly the filtered trades", async ({ page }) => {
-      await signIn(page, "admin");
+      await signInAsNewUser(page, { role: 1 });
       const totalTrades = await applyTradeFilters(page, js);
 
       const xlsx = await downloadFile(page, "Excel");
@@ -73,7 +73,7 @@ test.describe("PNL report without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a user's row expands to that user's trades", async ({ page }) => {
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     await page.goto("/reports/pnl");
     await expect(page.getByRole("heading", { name: "Trade PNL Report" })).toBeVisible();
     const totalTrades = Number(await page.getByRole("region", { name: "Total Trades" }).locator("[data-value]").getAttribute("data-value"));
@@ -93,7 +93,7 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("user report, trade analysis and min-max show their charts and tables", async ({ page }) => {
-      await signIn(page, "admin");
+      await signInAsNewUser(page, { role: 1 });
       await page.goto("/reports/user");
       await expect(page.getByRole("heading", { name: "User Reports" })).toBeVisible();
       await expect(page.getByLabel("Role")).toHaveValue("4");

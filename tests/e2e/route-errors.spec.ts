@@ -3,7 +3,7 @@
 // with and without JavaScript (where a dialog is a page of its own, inside the shell); the shell
 // is never replaced by a bare error page.
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signInAsNewUser } from "./support";
 
 /** `listHeading`: the list the dialog opens over (without JavaScript a dialog is a page of its own, so null). */
 async function expectFailureInPlace(page: Page, listHeading: string | null) {
@@ -26,7 +26,7 @@ for (const [javaScriptEnabled, viewport] of [
     test.use({ javaScriptEnabled, viewport });
 
     test("an edit dialog for a trade that does not exist fails inside the list and the shell", async ({ page }) => {
-      await signIn(page, "employee");
+      await signInAsNewUser(page, { role: 3 });
       const response = await page.goto("/trades/987654/edit");
       expect(response?.status()).toBe(404);
       await expectFailureInPlace(page, javaScriptEnabled ? "Trade List" : null);
@@ -39,7 +39,7 @@ for (const [javaScriptEnabled, viewport] of [
 }
 
 test("with JavaScript, following a link to a missing record keeps the page around it", async ({ page }) => {
-  await signIn(page, "admin");
+  await signInAsNewUser(page, { role: 1 });
   await page.goto("/symbols");
   await expect(page.getByRole("heading", { name: "Symbol List", level: 1 })).toBeVisible();
   // A client-side navigation to the missing record (as a stale link would make), through Remix's router.

@@ -4,6 +4,7 @@
 // time for staff), so changing a demo password disturbs no other spec.
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { pollUntil } from "./support";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 93;
 const BASE = `http://localhost:${PORT}`;
@@ -35,16 +36,13 @@ test.beforeAll(async () => {
   });
   server.stdout!.on("data", (d) => (output += d));
   server.stderr!.on("data", (d) => (output += d));
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (server.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not start:\n${output}`);
+  await pollUntil(
+    async () => {
+      if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
+      return fetch(`${BASE}/healthz`).then((r) => r.ok, () => false);
+    },
+    { timeout: 150_000, message: () => `server did not start:\n${output}` },
+  );
 });
 
 test.afterEach(({}, testInfo) => {
@@ -131,7 +129,8 @@ test("a password changed here sends the other browser to /login; the old passwor
 test("an idle staff session goes to /login, which says why", async ({ page }) => {
   await signIn(page, "employee@example.com", DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
-  // 3 seconds of idle time, plus the 1-second resolution of last_seen_at.
+  // 3 seconds of idle time, plus the 1-second resolution of last_seen_at. Idle time is what is
+  // tested and any request would count as activity, so the test waits without polling.
   await page.waitForTimeout(4_500);
   await page.goto("/trades");
   await expect(page).toHaveURL(/\/login$/);

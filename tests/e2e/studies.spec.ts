@@ -1,11 +1,10 @@
 // Studies and day levels drawn from the user's settings, in both chart modes, and swing_alert in
 // the browser (docs/decisions/129). The studies are on the admin's Indicator setting panel only,
-// so the journeys use an admin of their own (made here, with its two-factor set up): changing
+// so each journey uses an admin of its own (tests/e2e/support.ts, signInAsNewUser): changing
 // its settings disturbs no other test.
-import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { STUDY_NAMES } from "../../app/domain/user-settings";
-import { answerWithTotp, confirmTwoFactorSetup, DEMO_PASSWORD, fillNewUser, leftOrRefused, signIn, submitPassword } from "./support";
-import { DEMO_TOTP_SECRET } from "../../app/seed/demo-data";
+import { signInAsNewUser } from "./support";
 
 /** What each study option draws, in drawing order: the names in the chart's legend (normal) and data-studies (advanced). */
 const DRAWN: Record<(typeof STUDY_NAMES)[number], { lines: string[]; pane?: string }> = {
@@ -17,42 +16,9 @@ const DRAWN: Record<(typeof STUDY_NAMES)[number], { lines: string[]; pane?: stri
   VWAP: { lines: ["VWAP"] },
 };
 
-const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const admin = { name: `Studies ${tag}`, username: `studies${tag}`, email: `e2e.studies.${tag}@example.test`, password: "Copper-Meadow-58-Signal" };
-let adminCookies: Cookie[] = [];
-
-/** A new admin, made by the demo admin, with two-factor sign-in set up; its session cookies. */
-async function makeAdmin(browser: Browser): Promise<Cookie[]> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await signIn(page, "admin", { fresh: true });
-  const fill = () => fillNewUser(page, { ...admin, roleId: 1 });
-  await fill();
-  if (new URL(page.url()).pathname === "/reauth") {
-    // The sign-in went stale while waiting for a code: confirm it is the admin, then save again.
-    await answerWithTotp(DEMO_TOTP_SECRET, "admin@example.com", async (code) => {
-      await page.getByLabel("Password").fill(DEMO_PASSWORD);
-      await page.getByLabel("Code").fill(code);
-      await page.getByRole("button", { name: "Confirm" }).click();
-      return leftOrRefused(page, "/reauth", page.getByRole("listitem").filter({ hasText: /code/ }));
-    });
-    await fill();
-  }
-  await expect(page.getByRole("status")).toContainText("User saved successfully");
-  await context.clearCookies();
-
-  await submitPassword(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/settings\/two-factor$/);
-  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-  const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
-  await confirmTwoFactorSetup(page, secret, admin.email);
-  const cookies = (await context.cookies()).filter((c) => c.name.includes("session"));
-  await context.close();
-  return cookies;
-}
-
+/** An admin of this test's own (two-factor enrolled, as an admin must be): its settings are no other test's. */
 async function asAdmin(page: Page) {
-  await page.context().addCookies(adminCookies);
+  await signInAsNewUser(page, { role: 1, label: "studies", goto: false });
 }
 
 async function saveIndicators(page: Page, studies: readonly string[], lines: readonly string[] = []) {
@@ -68,14 +34,11 @@ async function saveChartMode(page: Page, mode: "normal" | "advance") {
   await page.goto("/setting");
   await page.getByLabel("Chart mode (viewChart)").selectOption(mode);
   await page.getByRole("button", { name: "Save View Setting" }).click();
+  await expect(page.getByRole("status")).toContainText("Setting saved successfully");
   await expect(page.getByLabel("Chart mode (viewChart)")).toHaveValue(mode);
 }
 
-test.describe.serial("studies from the Indicator setting, in both chart modes", () => {
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(180_000);
-    adminCookies = await makeAdmin(browser);
-  });
+test.describe("studies from the Indicator setting, in both chart modes", () => {
 
   test("normal mode (ApexCharts): each study's lines are in the chart's legend, oscillators in their own pane; MA/WA/MD/WD lines", async ({ page }) => {
     test.setTimeout(300_000);
@@ -183,7 +146,7 @@ test.describe("swing_alert reaches the chart", () => {
       ws.connectToServer();
       toPage.send = (frame) => ws.send(frame);
     });
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     await page.goto("/chart?symbol=NIFTY-I&tf=M5");
     const chart = page.locator('[data-chart="apex"]');
     await expect(chart.locator(".apexcharts-candlestick-series path").first()).toBeAttached({ timeout: 20_000 });

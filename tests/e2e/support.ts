@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Cookie, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { DEMO_TOTP_SECRET } from "../../app/seed/demo-data";
 
@@ -17,8 +17,6 @@ export const TWO_FACTOR_ACCOUNTS: ReadonlySet<DemoAccount> = new Set(["admin", "
 const STEP_MS = 30_000;
 /** The newest step this worker used per account: the server accepts each step of an account once. */
 const usedSteps = new Map<string, number>();
-/** This worker's signed-in session per two-factor account, reused by later tests (see signIn). */
-const sessions = new Map<DemoAccount, Cookie[]>();
 
 /** The code an authenticator app holding `secret` shows during `step`. */
 export function totpCodeOfStep(secret: string, step: number): Promise<string> {
@@ -111,25 +109,8 @@ export async function signInThroughForm(page: Page, account: DemoAccount, origin
   const { email } = DEMO_ACCOUNTS[account];
   await submitPassword(page, email, DEMO_PASSWORD, origin);
   if (TWO_FACTOR_ACCOUNTS.has(account)) await enterTwoFactorCode(page, DEMO_TOTP_SECRET, email, () => submitPassword(page, email, DEMO_PASSWORD, origin));
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/**
- * Signs in and waits for the dashboard. The demo admin and sub-admin go through both steps
- * once per worker and later tests reuse that session (a step signs in once per account, so
- * thirty sign-ins would wait minutes for fresh codes); `fresh` always uses the forms, and a
- * session that has ended (a test signed out) is replaced through them.
- */
-export async function signIn(page: Page, account: DemoAccount, options: { fresh?: boolean } = {}) {
-  const kept = TWO_FACTOR_ACCOUNTS.has(account) && !options.fresh ? sessions.get(account) : undefined;
-  if (kept) {
-    await page.context().addCookies(kept);
-    await page.goto("/dashboard");
-    if (new URL(page.url()).pathname === "/dashboard") return;
-    await page.context().clearCookies();
-  }
-  await signInThroughForm(page, account);
-  if (TWO_FACTOR_ACCOUNTS.has(account)) sessions.set(account, (await page.context().cookies()).filter((c) => c.name.includes("session")));
+  // A password check (scrypt) and the dashboard's first render: slow on a busy 2-core machine.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
 
 /**
@@ -161,28 +142,71 @@ export async function fillNewUser(
   await page.getByRole("button", { name: "Save", exact: true }).click();
 }
 
-/**
- * A fresh employee made by the admin (without JavaScript), subscribed to NIFTY-I: its settings
- * are its own, so a test that changes them disturbs no other journey. `label` names it.
- */
-export async function freshEmployee(browser: Browser, label: string): Promise<{ email: string; password: string }> {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `e2e.${label}.${tag}@example.test`;
-  const password = `${label}-pass-123`;
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await signIn(page, "admin");
-  await fillNewUser(page, { name: `${label} ${tag}`, username: `${label}${tag}`, email, password, roleId: 3 });
-  await expect(page.getByRole("status")).toContainText("User saved successfully");
-  await context.close();
-  return { email, password };
+export type Role = 1 | 2 | 3 | 4;
+export const ROLE_OF: Record<DemoAccount, Role> = { admin: 1, subadmin: 2, employee: 3, customer: 4 };
+
+/** A user made for one journey by POST /__e2e/users (app/server/e2e-hooks.server.ts). */
+export interface NewUser {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  roleId: Role;
+  /** The two-factor secret when it is enrolled (roles 1 and 2 by default), else null. */
+  totpSecret: string | null;
 }
 
-/** Signs a password-only account in through the form and waits for the dashboard. */
-export async function signInAs(page: Page, account: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+export interface NewUserOptions {
+  role: Role;
+  /** Symbol codes subscribed; a customer gets the demo customer's by default. */
+  symbols?: string[];
+  /** Two-factor sign-in enrolled: by default for roles 1 and 2, which must use it. */
+  twoFactor?: boolean;
+  /** The demo watchlists of the role (default true). */
+  watchlists?: boolean;
+  /** A word in the user's name and email (a-z, 0-9, -). */
+  label?: string;
+  /** How long ago the session's sign-in was: older than REAUTH_WINDOW_SECONDS is stale for sensitive admin actions. */
+  signedInSecondsAgo?: number;
+}
+
+/** Makes a user of its own for this journey, without signing anyone in. */
+export async function createUser(page: Page, options: NewUserOptions): Promise<NewUser & { cookie: { name: string; value: string; expires: number } }> {
+  const response = await page.request.post("/__e2e/users", { data: options });
+  if (!response.ok()) throw new Error(`POST /__e2e/users ${response.status()}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * Like the Epic Stack's login(): makes a user of its own for this journey and writes its
+ * signed-in session into the page's context, without the sign-in form. Opens `goto`
+ * (/dashboard by default, where signIn ended; false for none) and checks it stayed there.
+ */
+export async function signInAsNewUser(page: Page, options: NewUserOptions & { goto?: string | false; origin?: string }): Promise<NewUser> {
+  const { goto = "/dashboard", origin, ...spec } = options;
+  const { cookie, ...user } = await createUser(page, spec);
+  // `origin`: another address of the same server (a relay), where the page will be opened.
+  const baseURL = origin ?? (test.info().project.use.baseURL as string);
+  await page.context().addCookies([{ name: cookie.name, value: cookie.value, url: baseURL, expires: cookie.expires, httpOnly: true, sameSite: "Lax" }]);
+  if (goto !== false) {
+    await page.goto(new URL(goto, baseURL).href);
+    await expect(page).toHaveURL(new URL(goto, baseURL).href);
+  }
+  return user;
+}
+
+/**
+ * Polls `probe` (every 100–250 ms) until it answers something truthy, and answers that; after
+ * `timeout` ms throws `message()` (e.g. a spawned server's output). For a condition outside the
+ * page, where expect(locator) cannot wait.
+ */
+export async function pollUntil<T>(probe: () => T | Promise<T>, options: { timeout: number; message: () => string }): Promise<NonNullable<T>> {
+  let value: T | undefined;
+  try {
+    await expect.poll(async () => (value = await probe()), { timeout: options.timeout, intervals: [100, 200, 250] }).toBeTruthy();
+  } catch {
+    throw new Error(options.message());
+  }
+  return value as NonNullable<T>;
 }

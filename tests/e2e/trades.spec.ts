@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signInAsNewUser } from "./support";
 
 // The trade journal (issue 5): add, edit, close, verify and delete a trade, with and without
 // JavaScript; Total PNL against the rows; keyset pages; what a customer does not see; the
@@ -12,13 +12,13 @@ import { signIn } from "./support";
 const toast = (page: Page) => page.getByRole("status");
 const formRoot = (page: Page, js: boolean) => (js ? page.getByRole("dialog") : page.locator("main"));
 
-/** Narrows the list to the admin's own trades of today through the real filter form. */
-async function showOwnTrades(page: Page, js: boolean) {
+/** Narrows the list to this admin's own trades of today through the real filter form. */
+async function showOwnTrades(page: Page, js: boolean, username: string) {
   const filters = page.getByRole("search", { name: "Filter trades" });
   await filters.getByLabel("Role").selectOption({ label: "Admin" });
   if (!js) await filters.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/userRole=1/);
-  await page.getByRole("search", { name: "Filter trades" }).getByLabel("Username").selectOption({ label: "admin" });
+  await page.getByRole("search", { name: "Filter trades" }).getByLabel("Username").selectOption({ label: username });
   if (!js) await page.getByRole("search", { name: "Filter trades" }).getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/userId=\d+/);
 }
@@ -26,10 +26,10 @@ async function showOwnTrades(page: Page, js: boolean) {
 async function journey(page: Page, js: boolean) {
   // Quantities 100-549 for the JS run, 550-999 without: never the same row.
   const quantity = String((js ? 100 : 550) + Math.floor(Math.random() * 450));
-  await signIn(page, "admin");
+  const admin = await signInAsNewUser(page, { role: 1, label: "trades" });
   await page.goto("/trades");
   await expect(page.getByRole("heading", { name: "Trade List" })).toBeVisible();
-  await showOwnTrades(page, js);
+  await showOwnTrades(page, js, admin.username);
 
   // Add.
   await page.getByRole("link", { name: "+ Add" }).click();
@@ -92,7 +92,7 @@ test.describe("trade journal with JavaScript", () => {
   });
 
   test("the chart's Buy link opens the form with the symbol, side and price filled", async ({ page }) => {
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     await page.goto("/trades/new?symbol=NIFTY-I&side=BUY&price=24010.5");
     const form = page.getByRole("dialog");
     await expect(form.getByLabel("Symbol")).toHaveValue("NIFTY-I");
@@ -107,7 +107,7 @@ test.describe("trade journal with JavaScript", () => {
 test.describe("live prices in the trade list", () => {
   test("Current Price and PNL of an open trade move with the feed", async ({ page }) => {
     const quantity = String(1000 + Math.floor(Math.random() * 9000));
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     const res = await page.request.post("/trades/new", {
       form: { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "24000", quantity },
       maxRedirects: 0,
@@ -117,22 +117,23 @@ test.describe("live prices in the trade list", () => {
     await page.goto("/trades");
     const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: Number(quantity).toLocaleString("en-IN"), exact: true }) });
     const current = row.locator("td[data-field=current]");
-    const pnl = row.locator("td[data-field=pnl]");
     const first = (await current.textContent()) ?? "";
     await expect(current).not.toHaveText(first, { timeout: 20_000 });
-    // PNL follows the shown price: quantity x (current - buy), in paise.
+    // PNL follows the shown price: quantity x (current - buy), in paise. Both cells are read in
+    // one go: a tick between two reads would pair one price with the next one's PNL.
     await expect(async () => {
-      const price = Number(((await current.textContent()) ?? "").replace(/,/g, ""));
-      const shown = Number(((await pnl.textContent()) ?? "").replace(/,/g, ""));
+      const [priceText, pnlText] = await row.evaluate((tr) => ["current", "pnl"].map((f) => tr.querySelector(`td[data-field=${f}]`)?.textContent ?? ""));
+      const price = Number(priceText.replace(/,/g, ""));
+      const shown = Number(pnlText.replace(/,/g, ""));
       expect(Math.round(shown * 100)).toBe(Math.round(Number(quantity) * (price - 24000) * 100));
-    }).toPass({ timeout: 5_000 });
+    }).toPass({ timeout: 10_000 });
   });
 });
 
 test.describe("the list refreshes itself", () => {
   test("every tradeSeconds, without a page load", async ({ page }) => {
     const quantity = String(10000 + Math.floor(Math.random() * 80000));
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     // The Trade setting's form post: refresh every 2 s.
     expect((await page.request.post("/setting", { form: { intent: "trade", tradeSeconds: "2" }, maxRedirects: 0 })).status()).toBe(302);
     try {
@@ -159,7 +160,7 @@ test.describe("trade journal without JavaScript", () => {
 
   test("a customer pages through 45 new trades; Total PNL is the sum of the rows; no Action column", async ({ page }) => {
     test.setTimeout(90_000);
-    await signIn(page, "customer");
+    await signInAsNewUser(page, { role: 4 });
     // 45 trades through the same form post a browser without JavaScript sends (the customer's
     // list shows only its own trades, so nobody else's rows change these pages).
     for (let i = 0; i < 45; i++) {
@@ -187,7 +188,7 @@ test.describe("trade journal without JavaScript", () => {
   });
 
   test("an employee has no status filter and sees the Action column", async ({ page }) => {
-    await signIn(page, "employee");
+    await signInAsNewUser(page, { role: 3 });
     await page.goto("/trades");
     const filters = page.getByRole("search", { name: "Filter trades" });
     await expect(filters.getByLabel("Sector")).toBeVisible();
@@ -196,7 +197,7 @@ test.describe("trade journal without JavaScript", () => {
   });
 
   test("Symbol Suggestion Flow: messages, add, edit and delete", async ({ page }) => {
-    await signIn(page, "admin");
+    await signInAsNewUser(page, { role: 1 });
     await page.goto("/SymbolSuggestionFlow");
     await page.getByRole("link", { name: "+ Add" }).click();
     await expect(page.getByRole("heading", { name: "Add Suggestion" })).toBeVisible();

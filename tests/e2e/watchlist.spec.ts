@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, type DemoAccount } from "./support";
+import { type DemoAccount, ROLE_OF, signInAsNewUser } from "./support";
 
 // Issue 4's watchlist journey: create a watchlist, add two symbols, sort by Change % both ways,
 // move the new tab one place left (drag with JavaScript, the button without), remove a symbol.
@@ -19,7 +19,7 @@ async function changePercents(page: Page): Promise<number[]> {
 
 async function journey(page: Page, account: DemoAccount, js: boolean) {
   const name = `WL ${js ? "J" : "N"}${Date.now().toString(36).toUpperCase()}`;
-  await signIn(page, account);
+  await signInAsNewUser(page, { role: ROLE_OF[account], label: "watch" });
   await page.goto("/watch-list");
   await expect(page.getByRole("heading", { name: "Watch List", level: 1 })).toBeVisible();
 
@@ -109,7 +109,7 @@ test("watchlist journey with JavaScript", async ({ page }) => {
 });
 
 async function refusedOutsideSubscription(page: Page) {
-  await signIn(page, "customer");
+  await signInAsNewUser(page, { role: 4 });
   await page.goto("/watch-list");
   const names = await tabNames(page);
   expect(names.length, "the demo customer has a watchlist").toBeGreaterThan(0);
