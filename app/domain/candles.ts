@@ -273,21 +273,35 @@ export function periodBounds(timeMs: number, timeframe: Timeframe): { start: num
  */
 export function aggregateCandles(candles1m: readonly Candle[], timeframe: TimeframeId | Timeframe): Candle[] {
   const tf = typeof timeframe === "string" ? timeframeById(timeframe) : timeframe;
+  let currentEnd = Number.NEGATIVE_INFINITY;
+  return rollUpCandles(byTime(candles1m), (c) => {
+    // Input is sorted, so a candle before the current period's end belongs to it.
+    if (c.time < currentEnd) return null;
+    const { start, end } = periodBounds(c.time, tf);
+    currentEnd = end;
+    return start;
+  });
+}
+
+/**
+ * Bars in time order rolled up into one candle a period: first open, highest high, lowest low,
+ * last close, summed volume. `opensPeriodAt` answers, for each bar, the time to stamp a new
+ * candle with when the bar starts a new period, or null when it belongs to the current one (so
+ * it answers a time for the first bar).
+ */
+export function rollUpCandles<T extends Omit<Candle, "time">>(bars: Iterable<T>, opensPeriodAt: (bar: T) => number | null): Candle[] {
   const out: Candle[] = [];
   let current: Candle | undefined;
-  let currentEnd = Number.NEGATIVE_INFINITY;
-  for (const c of byTime(candles1m)) {
-    // Input is sorted, so a candle before the current period's end belongs to it.
-    if (current === undefined || c.time >= currentEnd) {
-      const { start, end } = periodBounds(c.time, tf);
-      currentEnd = end;
-      current = { time: start, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume };
+  for (const bar of bars) {
+    const start = opensPeriodAt(bar);
+    if (start !== null) {
+      current = { time: start, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume };
       out.push(current);
-    } else {
-      current.high = Math.max(current.high, c.high);
-      current.low = Math.min(current.low, c.low);
-      current.close = c.close;
-      current.volume += c.volume;
+    } else if (current !== undefined) {
+      current.high = Math.max(current.high, bar.high);
+      current.low = Math.min(current.low, bar.low);
+      current.close = bar.close;
+      current.volume += bar.volume;
     }
   }
   return out;

@@ -23,21 +23,45 @@ interface SpeechLike {
   cancel(): void;
 }
 
-/**
- * Speaks `text` with a hi-IN voice. Returns whether it spoke; with no speech synthesis or no
- * Hindi voice it logs and returns false (fails quietly).
- */
-export function speakHindi(
-  text: string,
-  env: { speech?: SpeechLike; makeUtterance?: (text: string) => { lang: string; voice: unknown }; log?: (message: string) => void } = {},
-): boolean {
+type MakeUtterance = (text: string) => { lang: string; voice: unknown };
+
+/** What speaking uses; each part left out is the browser's own (tests pass fakes). */
+interface SpeechEnv {
+  speech?: SpeechLike;
+  makeUtterance?: MakeUtterance;
+  log?: (message: string) => void;
+}
+
+function resolveSpeech(env: SpeechEnv) {
   const log = env.log ?? ((m: string) => console.info(m));
   const speech = env.speech ?? (typeof window !== "undefined" ? (window.speechSynthesis as unknown as SpeechLike | undefined) : undefined);
-  const make =
+  const make: MakeUtterance | undefined =
     env.makeUtterance ??
     (typeof window !== "undefined" && "SpeechSynthesisUtterance" in window
       ? (t: string) => new window.SpeechSynthesisUtterance(t) as unknown as { lang: string; voice: unknown }
       : undefined);
+  return { log, speech, make };
+}
+
+/** Speaks `text` in hi-IN, cutting off whatever is being spoken; without `voice`, in the browser's default voice. */
+function say(speech: SpeechLike, make: MakeUtterance, text: string, voice?: VoiceLike): void {
+  const utterance = make(text);
+  utterance.lang = SPEECH_LANG;
+  if (voice) utterance.voice = voice;
+  speech.cancel();
+  speech.speak(utterance);
+}
+
+function logError(log: (message: string) => void, error: unknown): void {
+  log(`[speech] ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * Speaks `text` with a hi-IN voice. Returns whether it spoke; with no speech synthesis or no
+ * Hindi voice it logs and returns false (fails quietly).
+ */
+export function speakHindi(text: string, env: SpeechEnv = {}): boolean {
+  const { log, speech, make } = resolveSpeech(env);
   if (!text.trim()) return false;
   if (!speech || !make) {
     log("[speech] speech synthesis is not available");
@@ -49,14 +73,10 @@ export function speakHindi(
       log(`[speech] no ${SPEECH_LANG} voice installed`);
       return false;
     }
-    const utterance = make(text);
-    utterance.lang = SPEECH_LANG;
-    utterance.voice = voice;
-    speech.cancel();
-    speech.speak(utterance);
+    say(speech, make, text, voice);
     return true;
   } catch (error) {
-    log(`[speech] ${error instanceof Error ? error.message : String(error)}`);
+    logError(log, error);
     return false;
   }
 }
@@ -87,31 +107,19 @@ export type SpokenWith = "hindi" | "default" | "none";
  * Speaks an alert's audio script: with a hi-IN voice when one is installed, else with the
  * browser's default voice (the caller says so once in the UI). Errors are only logged.
  */
-export function speakAlertScript(
-  text: string,
-  env: { speech?: SpeechLike; makeUtterance?: (text: string) => { lang: string; voice: unknown }; log?: (message: string) => void } = {},
-): SpokenWith {
-  const log = env.log ?? ((m: string) => console.info(m));
+export function speakAlertScript(text: string, env: SpeechEnv = {}): SpokenWith {
   if (speakHindi(text, { ...env, log: () => {} })) return "hindi";
-  const speech = env.speech ?? (typeof window !== "undefined" ? (window.speechSynthesis as unknown as SpeechLike | undefined) : undefined);
-  const make =
-    env.makeUtterance ??
-    (typeof window !== "undefined" && "SpeechSynthesisUtterance" in window
-      ? (t: string) => new window.SpeechSynthesisUtterance(t) as unknown as { lang: string; voice: unknown }
-      : undefined);
+  const { log, speech, make } = resolveSpeech(env);
   if (!text.trim() || !speech || !make) {
     if (text.trim()) log("[speech] speech synthesis is not available");
     return "none";
   }
   try {
-    const utterance = make(text);
-    utterance.lang = SPEECH_LANG;
-    speech.cancel();
-    speech.speak(utterance);
+    say(speech, make, text);
     log(`[speech] no ${SPEECH_LANG} voice installed: spoken with the default voice`);
     return "default";
   } catch (error) {
-    log(`[speech] ${error instanceof Error ? error.message : String(error)}`);
+    logError(log, error);
     return "none";
   }
 }

@@ -1,7 +1,7 @@
 // The TradingView UDF datafeed protocol (config, symbols, search, history, quotes, marks,
 // timescale_marks, time), shaped from our candles and quotes. Pure: the routes fetch, this
 // module answers exactly the protocol's shapes (s, t, o, h, l, c, v, nextTime, errmsg).
-import { IST_OFFSET_MINUTES, periodBounds, timeframeById, type BucketSizeMinutes, type Candle, type TimeframeId } from "./candles";
+import { IST_OFFSET_MINUTES, periodBounds, rollUpCandles, timeframeById, type BucketSizeMinutes, type Candle, type TimeframeId } from "./candles";
 import type { Quote } from "./quotes";
 import { istDateString } from "./dates";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "./targets";
@@ -120,22 +120,13 @@ export interface TradingDay {
  * monthly ones on the first trading day of the month, not the calendar's first day.
  */
 export function aggregateTradingDays(days: readonly TradingDay[], kind: UdfCalendarKind): Candle[] {
-  const out: Candle[] = [];
-  let key = "";
-  for (const d of days) {
-    const k = periodStartYmd(d.ymd, kind);
-    const current = out[out.length - 1];
-    if (current === undefined || k !== key) {
-      key = k;
-      out.push({ time: utcMidnightSeconds(d.ymd) * 1000 - IST_OFFSET_MS, open: d.open, high: d.high, low: d.low, close: d.close, volume: d.volume });
-    } else {
-      current.high = Math.max(current.high, d.high);
-      current.low = Math.min(current.low, d.low);
-      current.close = d.close;
-      current.volume += d.volume;
-    }
-  }
-  return out;
+  let currentPeriod: string | null = null;
+  return rollUpCandles(days, (d) => {
+    const period = periodStartYmd(d.ymd, kind);
+    if (period === currentPeriod) return null;
+    currentPeriod = period;
+    return utcMidnightSeconds(d.ymd) * 1000 - IST_OFFSET_MS;
+  });
 }
 
 /** The UDF resolution of one of our timeframes. */

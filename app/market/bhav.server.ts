@@ -146,14 +146,13 @@ interface ColumnMap {
   openInterest?: string;
 }
 
+/** The names NSE's pre-UDiFF files (F&O, cash market and the short form) all give these columns. */
+const LEGACY_COLUMNS = { symbol: "SYMBOL", tradingDate: "TIMESTAMP", open: "OPEN", high: "HIGH", low: "LOW" } as const;
+
 // Column names are matched upper-cased, so UDiFF's "TradDt" is "TRADDT" here.
 const COLUMNS: Record<Exclude<BhavFormat, "unknown">, ColumnMap> = {
   "fo-legacy": {
-    symbol: "SYMBOL",
-    tradingDate: "TIMESTAMP",
-    open: "OPEN",
-    high: "HIGH",
-    low: "LOW",
+    ...LEGACY_COLUMNS,
     close: "CLOSE",
     settlePrice: "SETTLE_PR",
     volume: "CONTRACTS",
@@ -164,11 +163,7 @@ const COLUMNS: Record<Exclude<BhavFormat, "unknown">, ColumnMap> = {
     openInterest: "OPEN_INT",
   },
   "cm-legacy": {
-    symbol: "SYMBOL",
-    tradingDate: "TIMESTAMP",
-    open: "OPEN",
-    high: "HIGH",
-    low: "LOW",
+    ...LEGACY_COLUMNS,
     close: "CLOSE",
     settlePrice: "CLOSE",
     volume: "TOTTRDQTY",
@@ -176,11 +171,7 @@ const COLUMNS: Record<Exclude<BhavFormat, "unknown">, ColumnMap> = {
     prevClose: "PREVCLOSE",
   },
   short: {
-    symbol: "SYMBOL",
-    tradingDate: "TIMESTAMP",
-    open: "OPEN",
-    high: "HIGH",
-    low: "LOW",
+    ...LEGACY_COLUMNS,
     close: "SETTLE_PR",
     settlePrice: "SETTLE_PR",
     volume: "VOLUME",

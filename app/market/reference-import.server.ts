@@ -5,6 +5,7 @@ import type { AppDatabase } from "~/db/client.server";
 import { isValidYmd } from "~/domain/dates";
 import { readDecimalNumber } from "~/domain/decimal";
 import { formatNumber } from "~/domain/format";
+import { referencePointKey, type ReferencePointFields } from "~/domain/reference-points";
 import { normaliseSymbolCode, readCsvRecords, type CsvRecord, type ParseError } from "~/market/bhav.server";
 import { databaseMessage } from "~/market/bhav-import.server";
 import { findCsvHeader, streamCsvRecords } from "~/market/csv-chunks.server";
@@ -22,14 +23,9 @@ import { symbolsByCodes } from "~/models/symbol.server";
 export const REFERENCE_FORMAT_LABEL = "Reference points (CSV)";
 const MAX_TEXT = 100;
 
-export interface ReferenceRow {
+export interface ReferenceRow extends ReferencePointFields {
   line: number;
   symbolCode: string;
-  pointName: string;
-  displayName: string;
-  price: number;
-  slPrice: number | null;
-  date: string | null;
 }
 
 // Column names are matched ignoring case; slPrice is also accepted as sl_price.
@@ -165,7 +161,7 @@ export async function importReferencePoints(db: AppDatabase, csvText: string): P
       errors.push({ line: row.line, message: `Unknown symbol ${JSON.stringify(row.symbolCode)}: add it on the Symbols page first` });
       continue;
     }
-    const key = `${symbol.id}|${row.pointName.toUpperCase()}|${row.date ?? ""}`;
+    const key = referencePointKey(symbol.id, row.pointName, row.date);
     const earlier = firstLineOf.get(key);
     if (earlier !== undefined) {
       errors.push({ line: row.line, message: `Duplicate of line ${earlier} (same symbol_code, point_name and date)` });

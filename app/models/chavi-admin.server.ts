@@ -106,20 +106,23 @@ async function writeKeyUsers(tx: Tx, chaviId: number, userIds: readonly number[]
   if (valid.length > 0) await tx.insert(chaviUsers).values(valid.map((u) => ({ chaviId, userId: u.id })));
 }
 
+function chaviColumns(input: ChaviWrite) {
+  return {
+    name: input.name.trim(),
+    displayName: input.displayName.trim(),
+    description: input.description,
+    type: input.type,
+    srNo: input.srNo,
+    isactive: input.isactive,
+  };
+}
+
 export async function createChavi(db: AppDatabase, input: ChaviWrite): Promise<number> {
   return db.transaction(async (tx) => {
     const [{ last }] = await tx.select({ last: sql<number>`coalesce(max(${chavis.sortOrder}), 0)::int` }).from(chavis);
     const [row] = await tx
       .insert(chavis)
-      .values({
-        name: input.name.trim(),
-        displayName: input.displayName.trim(),
-        description: input.description,
-        type: input.type,
-        srNo: input.srNo,
-        isactive: input.isactive,
-        sortOrder: last + 1,
-      })
+      .values({ ...chaviColumns(input), sortOrder: last + 1 })
       .returning({ id: chavis.id });
     await writeKeyUsers(tx, row.id, input.userIds);
     return row.id;
@@ -130,15 +133,7 @@ export async function updateChavi(db: AppDatabase, id: number, input: ChaviWrite
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(chavis)
-      .set({
-        name: input.name.trim(),
-        displayName: input.displayName.trim(),
-        description: input.description,
-        type: input.type,
-        srNo: input.srNo,
-        isactive: input.isactive,
-        updatedAt: new Date(),
-      })
+      .set({ ...chaviColumns(input), updatedAt: new Date() })
       .where(eq(chavis.id, id))
       .returning({ id: chavis.id });
     if (rows.length === 0) return false;

@@ -19,6 +19,32 @@ export interface DailyBar {
 
 const CHUNK = 500;
 
+function dailyBarRow(bar: DailyBar) {
+  return {
+    symbolId: bar.symbolId,
+    tradingDate: bar.tradingDate,
+    open: bar.open,
+    high: bar.high,
+    low: bar.low,
+    close: bar.close,
+    settlePrice: bar.settlePrice ?? null,
+    volume: Math.round(bar.volume),
+  };
+}
+
+/** A bar written again for a stored day replaces its prices and volume; a settlement price it lacks is kept. */
+function replacedDailyBar() {
+  return {
+    open: sql`excluded.open`,
+    high: sql`excluded.high`,
+    low: sql`excluded.low`,
+    close: sql`excluded.close`,
+    settlePrice: sql`coalesce(excluded.settle_price, ${dayOhlc.settlePrice})`,
+    volume: sql`excluded.volume`,
+    updatedAt: new Date(),
+  };
+}
+
 /**
  * Inserts or replaces daily bars (price fields and volume). MA/MD/WA/WD already stored for a
  * day are kept. Runs in the caller's transaction when given one.
@@ -28,30 +54,8 @@ export async function upsertDailyBars(db: AppDatabase, bars: readonly DailyBar[]
     const chunk = bars.slice(i, i + CHUNK);
     await db
       .insert(dayOhlc)
-      .values(
-        chunk.map((b) => ({
-          symbolId: b.symbolId,
-          tradingDate: b.tradingDate,
-          open: b.open,
-          high: b.high,
-          low: b.low,
-          close: b.close,
-          settlePrice: b.settlePrice ?? null,
-          volume: Math.round(b.volume),
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [dayOhlc.symbolId, dayOhlc.tradingDate],
-        set: {
-          open: sql`excluded.open`,
-          high: sql`excluded.high`,
-          low: sql`excluded.low`,
-          close: sql`excluded.close`,
-          settlePrice: sql`coalesce(excluded.settle_price, ${dayOhlc.settlePrice})`,
-          volume: sql`excluded.volume`,
-          updatedAt: new Date(),
-        },
-      });
+      .values(chunk.map(dailyBarRow))
+      .onConflictDoUpdate({ target: [dayOhlc.symbolId, dayOhlc.tradingDate], set: replacedDailyBar() });
   }
   return bars.length;
 }
@@ -124,13 +128,7 @@ export async function saveDailyBarWithLevels(db: AppDatabase, bar: DailyBar, lev
   await db
     .insert(dayOhlc)
     .values({
-      symbolId: bar.symbolId,
-      tradingDate: bar.tradingDate,
-      open: bar.open,
-      high: bar.high,
-      low: bar.low,
-      close: bar.close,
-      volume: Math.round(bar.volume),
+      ...dailyBarRow(bar),
       ma: levels.ma ?? null,
       md: levels.md ?? null,
       wa: levels.wa ?? null,
@@ -139,16 +137,11 @@ export async function saveDailyBarWithLevels(db: AppDatabase, bar: DailyBar, lev
     .onConflictDoUpdate({
       target: [dayOhlc.symbolId, dayOhlc.tradingDate],
       set: {
-        open: sql`excluded.open`,
-        high: sql`excluded.high`,
-        low: sql`excluded.low`,
-        close: sql`excluded.close`,
-        volume: sql`excluded.volume`,
+        ...replacedDailyBar(),
         ma: sql`coalesce(excluded.ma, ${dayOhlc.ma})`,
         md: sql`coalesce(excluded.md, ${dayOhlc.md})`,
         wa: sql`coalesce(excluded.wa, ${dayOhlc.wa})`,
         wd: sql`coalesce(excluded.wd, ${dayOhlc.wd})`,
-        updatedAt: new Date(),
       },
     });
 }

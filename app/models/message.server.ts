@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { AppDatabase } from "~/db/client.server";
 import { messages, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
-import { CHAT_CLIENT_ROLES, SUPPORT_ROLE } from "~/domain/chat";
+import { CHAT_CLIENT_ROLES, SUPPORT_ROLE, type ChatMessageView } from "~/domain/chat";
 import { rowsOf } from "~/db/rows";
 
 export interface ChatUser {
@@ -18,15 +18,9 @@ export interface ChatUser {
   status: boolean;
 }
 
-export interface ChatMessage {
-  id: number;
-  message: string;
-  senderId: number;
-  receiverId: number;
-  sender: { id: number; name: string; roleId: RoleId };
-  receiver: { id: number; name: string; roleId: RoleId };
+/** A stored message: what the chat screen is sent, with its times as dates and when it was read. */
+export interface ChatMessage extends Omit<ChatMessageView, "createdAt"> {
   createdAt: Date;
-  emp: boolean;
   readAt: Date | null;
 }
 

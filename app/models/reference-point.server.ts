@@ -2,24 +2,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { referencePoints, symbols } from "~/db/schema";
+import { referencePointKey, type ReferencePointFields } from "~/domain/reference-points";
 
-export interface ReferencePointInput {
+export interface ReferencePointInput extends ReferencePointFields {
   symbolId: number;
-  pointName: string;
-  displayName: string;
-  price: number;
-  slPrice: number | null;
-  /** YYYY-MM-DD, or null for a point without a date. */
-  date: string | null;
 }
 
 export type SaveOutcome = "inserted" | "updated";
 
 const CHUNK = 500;
-
-function identity(symbolId: number, pointName: string, date: string | null): string {
-  return `${symbolId}|${pointName.trim().toUpperCase()}|${date ?? ""}`;
-}
 
 /**
  * Saves reference points in one transaction. A point with the same symbol, point name (any case)
@@ -38,13 +29,13 @@ export async function saveReferencePoints(db: AppDatabase, inputs: readonly Refe
       .orderBy(referencePoints.id);
     const idOf = new Map<string, number>();
     for (const row of existing) {
-      const key = identity(row.symbolId, row.pointName, row.date);
+      const key = referencePointKey(row.symbolId, row.pointName, row.date);
       if (!idOf.has(key)) idOf.set(key, row.id);
     }
     const outcomes: SaveOutcome[] = [];
     const fresh: ReferencePointInput[] = [];
     for (const point of inputs) {
-      const id = idOf.get(identity(point.symbolId, point.pointName, point.date));
+      const id = idOf.get(referencePointKey(point.symbolId, point.pointName, point.date));
       if (id === undefined) {
         fresh.push(point);
         outcomes.push("inserted");
@@ -83,15 +74,9 @@ export async function listChartReferencePoints(db: AppDatabase, symbolId: number
 
 // ---------------------------------------------------------------- the admin screens' list
 
-export interface ReferencePointRow {
+export interface ReferencePointRow extends ReferencePointInput {
   id: number;
-  symbolId: number;
   symbolCode: string;
-  pointName: string;
-  displayName: string;
-  price: number;
-  slPrice: number | null;
-  date: string | null;
   isActive: boolean;
 }
 

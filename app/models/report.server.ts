@@ -308,18 +308,20 @@ export async function countTradesByUser(db: AppDatabase, filter: TradeFilter): P
   return rows.map((r) => ({ label: r.label, value: Number(r.value) }));
 }
 
+/** A trade's sector as the reports name it: a symbol without a sector counts under "Other". */
+const sectorLabelSql = sql<string>`coalesce(${sectors.sectorName}, 'Other')`;
+
 /** Sector Trade: how many trades each sector's symbols had in the range (no sector: "Other"). */
 export async function countTradesBySector(db: AppDatabase, filter: TradeFilter): Promise<NamedFigure[]> {
-  const label = sql<string>`coalesce(${sectors.sectorName}, 'Other')`;
   const rows = await db
-    .select({ label, value: count() })
+    .select({ label: sectorLabelSql, value: count() })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
     .innerJoin(users, eq(users.id, trades.userId))
     .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
     .where(tradeFilterWhere(filter))
-    .groupBy(label)
-    .orderBy(desc(count()), asc(label));
+    .groupBy(sectorLabelSql)
+    .orderBy(desc(count()), asc(sectorLabelSql));
   return rows.map((r) => ({ label: r.label, value: Number(r.value) }));
 }
 
@@ -346,10 +348,9 @@ export interface SectorPnlRow {
 /** The sector report: profitable and loss trades per sector in the range. */
 export async function sectorProfitAndLoss(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<SectorPnlRow[]> {
   const pnl = tradePnlSql(live);
-  const name = sql<string>`coalesce(${sectors.sectorName}, 'Other')`;
-  const rows = await db
+  return db
     .select({
-      sectorName: name,
+      sectorName: sectorLabelSql,
       profitableTrades: sql<number>`count(*) filter (where ${pnl} > 0)`.mapWith(Number),
       lossTrades: sql<number>`count(*) filter (where ${pnl} < 0)`.mapWith(Number),
     })
@@ -358,9 +359,8 @@ export async function sectorProfitAndLoss(db: AppDatabase, live: LivePrices, fil
     .innerJoin(users, eq(users.id, trades.userId))
     .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
     .where(tradeFilterWhere(filter))
-    .groupBy(name)
-    .orderBy(asc(name));
-  return rows;
+    .groupBy(sectorLabelSql)
+    .orderBy(asc(sectorLabelSql));
 }
 
 /** IST calendar month (YYYY-MM) of a trade's entry. */

@@ -1,19 +1,15 @@
 // The user list and the user modal's writes. A user's subscription is four tables
 // (subscriptions + subscription_details + user_symbols + user_sectors); every write of it is
 // one transaction that rewrites all four, so a half-saved subscription cannot exist.
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { authSessions, subscriptionDetails, subscriptions, symbols, userSectors, userSymbols, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { pageOffset } from "~/domain/paging";
+import { accountColumns, identityValues, insertUser, type UserAccount } from "~/models/user.server";
 
-export interface UserListRow {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  roleId: RoleId;
-  status: boolean;
+/** An account with the dates of its latest subscription. */
+export interface UserListRow extends UserAccount {
   dateSubscribed: string | null;
   dateExpired: string | null;
 }
@@ -34,16 +30,7 @@ export function latestSubscription(db: AppDatabase) {
 
 /** A user row with the dates of its latest subscription (`latest` from latestSubscription). */
 export function userWithSubscriptionColumns(latest: ReturnType<typeof latestSubscription>) {
-  return {
-    id: users.id,
-    name: users.name,
-    username: users.username,
-    email: users.email,
-    roleId: users.roleId,
-    status: users.status,
-    dateSubscribed: latest.dateSubscribed,
-    dateExpired: latest.dateExpired,
-  };
+  return { ...accountColumns, dateSubscribed: latest.dateSubscribed, dateExpired: latest.dateExpired };
 }
 
 export async function listUsersPage(
@@ -66,22 +53,14 @@ export async function listUsersPage(
   return { rows: rows.map((r) => ({ ...r, roleId: r.roleId as RoleId })), total };
 }
 
-export interface UserForEdit {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  roleId: RoleId;
-  status: boolean;
+export interface UserForEdit extends UserListRow {
   sectorIds: number[];
   symbolIds: number[];
-  dateSubscribed: string | null;
-  dateExpired: string | null;
 }
 
 export async function findUserForEdit(db: AppDatabase, id: number): Promise<UserForEdit | null> {
   const [user] = await db
-    .select({ id: users.id, name: users.name, username: users.username, email: users.email, roleId: users.roleId, status: users.status })
+    .select(accountColumns)
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
@@ -109,24 +88,6 @@ export async function findUserForEdit(db: AppDatabase, id: number): Promise<User
 export async function findUserRole(db: AppDatabase, id: number): Promise<RoleId | null> {
   const [row] = await db.select({ roleId: users.roleId }).from(users).where(eq(users.id, id)).limit(1);
   return row ? (row.roleId as RoleId) : null;
-}
-
-export async function isEmailUsedByOther(db: AppDatabase, email: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function isUsernameUsedByOther(db: AppDatabase, username: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined))
-    .limit(1);
-  return Boolean(row);
 }
 
 export interface SubscriptionInput {
@@ -172,21 +133,10 @@ export interface CreateAccountInput extends SubscriptionInput {
 
 export async function createUserWithSubscription(db: AppDatabase, input: CreateAccountInput): Promise<number> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        name: input.name.trim(),
-        username: input.username.trim(),
-        email: input.email.trim().toLowerCase(),
-        passwordHash: input.passwordHash,
-        roleId: input.roleId,
-        status: true,
-        // An account an admin creates needs no signup code.
-        emailVerifiedAt: new Date(),
-      })
-      .returning({ id: users.id });
-    await writeSubscription(tx, row.id, input);
-    return row.id;
+    // An account an admin creates needs no signup code.
+    const user = await insertUser(tx, { ...input, status: true, emailVerified: true });
+    await writeSubscription(tx, user.id, input);
+    return user.id;
   });
 }
 
@@ -213,9 +163,7 @@ export async function updateUserWithSubscription(
     const rows = await tx
       .update(users)
       .set({
-        name: input.name.trim(),
-        username: input.username.trim(),
-        email: input.email.trim().toLowerCase(),
+        ...identityValues(input),
         roleId: input.roleId,
         status: input.status,
         updatedAt: new Date(),

@@ -1,29 +1,35 @@
 // Users: the only place that reads or writes the users table.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { authSessions, users, userSettings } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 
-/** What loaders may see of a user: never the password hash. */
-export interface PublicUser {
+/** A user's account as the lists and forms show it. */
+export interface UserAccount {
   id: number;
   name: string;
   username: string;
   email: string;
   roleId: RoleId;
   status: boolean;
+}
+
+/** What loaders may see of a user: never the password hash. */
+export interface PublicUser extends UserAccount {
   emailVerified: boolean;
 }
 
-const publicColumns = {
+/** The columns of a UserAccount (roleId still a plain number). */
+export const accountColumns = {
   id: users.id,
   name: users.name,
   username: users.username,
   email: users.email,
   roleId: users.roleId,
   status: users.status,
-  emailVerifiedAt: users.emailVerifiedAt,
 };
+
+const publicColumns = { ...accountColumns, emailVerifiedAt: users.emailVerifiedAt };
 
 type PublicRow = Pick<typeof users.$inferSelect, keyof typeof publicColumns>;
 
@@ -54,12 +60,13 @@ export async function findUserById(db: AppDatabase, id: number): Promise<PublicU
   return row ? toPublic(row) : null;
 }
 
+/** Emails and usernames are matched without regard to case or surrounding spaces. */
+function sameText(column: typeof users.email | typeof users.username, value: string) {
+  return sql`lower(${column}) = ${value.trim().toLowerCase()}`;
+}
+
 export async function findUserByEmail(db: AppDatabase, email: string): Promise<PublicUser | null> {
-  const [row] = await db
-    .select(publicColumns)
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
+  const [row] = await db.select(publicColumns).from(users).where(sameText(users.email, email)).limit(1);
   return row ? toPublic(row) : null;
 }
 
@@ -71,27 +78,32 @@ export async function findCredentialsByEmail(
   const [row] = await db
     .select({ ...publicColumns, passwordHash: users.passwordHash })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .where(sameText(users.email, email))
     .limit(1);
   return row ? { ...toPublic(row), passwordHash: row.passwordHash } : null;
 }
 
-export async function isEmailTaken(db: AppDatabase, email: string): Promise<boolean> {
+/** Whether another user (any but `exceptId`, the one being edited) holds this value. */
+async function isTaken(
+  db: AppDatabase,
+  column: typeof users.email | typeof users.username,
+  value: string,
+  exceptId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .where(and(sameText(column, value), exceptId ? ne(users.id, exceptId) : undefined))
     .limit(1);
   return Boolean(row);
 }
 
-export async function isUsernameTaken(db: AppDatabase, username: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
-    .limit(1);
-  return Boolean(row);
+export function isEmailTaken(db: AppDatabase, email: string, exceptId?: number): Promise<boolean> {
+  return isTaken(db, users.email, email, exceptId);
+}
+
+export function isUsernameTaken(db: AppDatabase, username: string, exceptId?: number): Promise<boolean> {
+  return isTaken(db, users.username, username, exceptId);
 }
 
 export interface NewUser {
@@ -104,13 +116,16 @@ export interface NewUser {
   emailVerified?: boolean;
 }
 
+/** How a user's name, username and email are stored: trimmed, the email lower-cased. */
+export function identityValues(input: { name: string; username: string; email: string }) {
+  return { name: input.name.trim(), username: input.username.trim(), email: input.email.trim().toLowerCase() };
+}
+
 export async function insertUser(db: AppDatabase, input: NewUser): Promise<PublicUser> {
   const [row] = await db
     .insert(users)
     .values({
-      name: input.name.trim(),
-      username: input.username.trim(),
-      email: input.email.trim().toLowerCase(),
+      ...identityValues(input),
       passwordHash: input.passwordHash,
       roleId: input.roleId,
       status: input.status ?? true,

@@ -17,14 +17,12 @@ import {
   deleteUserAccount,
   findUserForEdit,
   findUserRole,
-  isEmailUsedByOther,
-  isUsernameUsedByOther,
   listLoginUsersPage,
   listUsersPage,
   updateUserWithSubscription,
   type UserForEdit,
 } from "~/models/user-admin.server";
-import { setUserStatus } from "~/models/user.server";
+import { isEmailTaken, isUsernameTaken, setUserStatus } from "~/models/user.server";
 import { listUserReportPage, type UserReportFilter } from "~/models/user-report.server";
 import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type CreateUserInput, type UpdateUserInput } from "~/schemas/user-admin";
 import type { AppContext } from "~/config/context";
@@ -130,8 +128,8 @@ export async function userWriteProblems(
 ): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   if (!isRoleId(value.roleId) || !assignableRoles(actorRole).includes(value.roleId)) problems.push({ path: "roleId", message: SELECT_ROLE });
-  if (await isEmailUsedByOther(db, value.email, exceptId)) problems.push({ path: "email", message: EMAIL_TAKEN });
-  if (await isUsernameUsedByOther(db, value.username, exceptId)) problems.push({ path: "username", message: USERNAME_TAKEN });
+  if (await isEmailTaken(db, value.email, exceptId)) problems.push({ path: "email", message: EMAIL_TAKEN });
+  if (await isUsernameTaken(db, value.username, exceptId)) problems.push({ path: "username", message: USERNAME_TAKEN });
   if (value.password !== undefined) {
     const strength = await checkPasswordStrength(value.password, [value.name ?? "", value.email, value.username]);
     if (!strength.ok) problems.push({ path: "password", message: strength.message });

@@ -2,22 +2,20 @@
 // password required; every other session, token and socket ended; this one kept) and the list of
 // one's own sessions with "Sign out" per session and "Sign out everywhere else", through the real
 // loader and action on a real database, with hostile session names.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import type { AppContext } from "~/config/context";
 import { authSessions, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { PASSWORD_CHANGED, sessionHandle, WRONG_CURRENT_PASSWORD } from "~/services/account-security.server";
 import { dispatchApi } from "~/api/dispatch.server";
 import { createAuthSession } from "~/models/auth-session.server";
-import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { action, loader } from "~/routes/_account+/settings.security";
 import { action as loginAction } from "~/routes/_auth+/login";
 import { SESSION_NOT_SIGNED_IN } from "~/schemas/auth";
-import { createTestContext, hubOptionsFor, type TestContext } from "../support/context";
+import { createTestContext, type TestContext } from "../support/context";
+import { handshake, type HubServer, startHubServer } from "../support/sockets";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN } from "../support/requests";
 import { createUser, TEST_PASSWORD } from "../support/factories";
 
@@ -27,24 +25,17 @@ const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebK
 const IST_TIME = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/;
 
 let t: TestContext;
-let hub: RealtimeHub;
-let server: http.Server;
-let url: string;
+let live: HubServer;
 /** The test context with a hub on a real server, so sockets can be opened and watched. */
 let context: AppContext;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestContext();
-  server = http.createServer();
-  hub = createRealtimeHub({ httpServer: server, ...hubOptionsFor(t.context) });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  context = { ...t.context, hub };
+  live = await startHubServer(t.context);
+  context = { ...t.context, hub: live.hub };
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await hub?.close();
+  await live?.close();
   await t?.close();
 });
 
@@ -80,13 +71,10 @@ function changeFields(currentPassword: string, password = NEW_PASSWORD, confirm 
   return { intent: "change-password", currentPassword, password, confirm };
 }
 
-function openSocket(cookie: string): Promise<Socket> {
-  const socket = connect(url, { transports: ["websocket"], reconnection: false, extraHeaders: { Cookie: cookie } });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
+async function openSocket(cookie: string): Promise<Socket> {
+  const socket = live.open(cookie);
+  await handshake(socket);
+  return socket;
 }
 
 function signInWith(email: string, password: string) {

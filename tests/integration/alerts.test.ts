@@ -16,8 +16,8 @@ import { ALERT_NOTIFICATION_EVENT } from "~/realtime/events";
 import { istDateString } from "~/domain/dates";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { createTestContext, type TestContext } from "../support/context";
-import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
-import { createUser } from "../support/factories";
+import { call, formRequest, getRequest } from "../support/requests";
+import { signedInUser } from "../support/factories";
 import { createSymbolRow, toastMessage } from "../support/admin";
 
 let t: TestContext;
@@ -43,14 +43,10 @@ const valid = (overrides: Record<string, string | string[]> = {}) => ({
 
 beforeAll(async () => {
   t = await createTestContext();
-  const mk = async (roleId: 1 | 3 | 4) => {
-    const u = await createUser(t.context.db, { roleId });
-    return { id: u.id, cookie: await sessionCookieFor(t.context, u.id) };
-  };
-  owner = await mk(3);
-  other = await mk(3);
-  customer = await mk(4);
-  admin = await mk(1);
+  owner = await signedInUser(t.context, 3);
+  other = await signedInUser(t.context, 3);
+  customer = await signedInUser(t.context, 4);
+  admin = await signedInUser(t.context, 1);
   sym = [await createSymbolRow(t.context.db, null, "ALTA"), await createSymbolRow(t.context.db, null, "ALTB")];
   await t.context.db.update(symbols).set({ referencePrice: 100, audioScript: "अल्फा" }).where(eq(symbols.id, sym[0].id));
   await t.context.db.update(symbols).set({ referencePrice: 50 }).where(eq(symbols.id, sym[1].id));

@@ -8,19 +8,16 @@ import { upsertMinuteCandles } from "~/models/candle.server";
 import { action, loader } from "~/routes/_admin+/BonusSplitting";
 import { ENTER_NUMBER, SELECT_OPERATION, SELECT_SCRIPT } from "~/schemas/bonus-split";
 import { createTestContext, type TestContext } from "../support/context";
-import { createUser } from "../support/factories";
+import { cookiePerRole } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";
-import { call, cookiesFrom, formRequest, getRequest, sessionCookieFor } from "../support/requests";
+import { call, cookiesFrom, formRequest, getRequest } from "../support/requests";
 
 let t: TestContext;
-const cookies = {} as Record<RoleId, string>;
+let cookies: Record<RoleId, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  for (const role of [1, 2, 3, 4] as RoleId[]) {
-    const user = await createUser(t.context.db, { roleId: role });
-    cookies[role] = await sessionCookieFor(t.context, user.id);
-  }
+  cookies = await cookiePerRole(t.context);
 });
 afterAll(async () => {
   await t?.close();

@@ -2,7 +2,6 @@
 // when TEST_DATABASE_URL is set (npm run test:pg).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppDatabase, DatabaseHandle } from "~/db/client.server";
@@ -20,9 +19,8 @@ import {
   upsertMinuteCandles,
 } from "~/models/candle.server";
 import { openTestDatabase } from "../support/context";
+import { SHARED_DATA } from "../support/market";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DATA_DIR = path.resolve(here, "../../../shared/data");
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -443,7 +441,7 @@ describe("partitions and retention", () => {
 });
 
 describe("real NIFTY futures minutes (October 2017)", () => {
-  const file = path.join(DATA_DIR, "intraday_1min", "NIFTY_F1_1min_201710.csv");
+  const file = path.join(SHARED_DATA, "intraday_1min", "NIFTY_F1_1min_201710.csv");
   const available = existsSync(file);
   if (!available) console.warn(`[candles.test] ${file} not found: the real-data checks are skipped`);
 

@@ -1,27 +1,20 @@
 // Live prices end to end inside one process: the market engine ingests ticks, frames go out
 // over a real socket.io server to real clients that subscribed with SubAdd; role 4 only gets
 // its subscription; the target watcher and the key engine store and push their events.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { chaviEvents, referencePoints, symbols, users } from "~/db/schema";
 import { seedDemoData } from "~/seed/seed.server";
-import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { startMarket, type MarketRuntime } from "~/market/market.server";
 import type { MarketEngine } from "~/market/engine.server";
 import type { SymbolTickPayload } from "~/realtime/events";
-import { createTestContext, type TestContext, hubOptionsFor, TEST_SECRET } from "../support/context";
+import { createTestContext, type TestContext, TEST_SECRET } from "../support/context";
 import { sessionCookieFor } from "../support/requests";
+import { handshake, type MarketServer, startMarketServer } from "../support/sockets";
 
 let t: TestContext;
-let hub: RealtimeHub;
-let server: http.Server;
-let market: MarketRuntime;
+let live: MarketServer;
 let engine: MarketEngine;
-let url: string;
-const sockets: Socket[] = [];
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -29,32 +22,17 @@ beforeAll(async () => {
   // With the secret, as the server seeds: the demo admin has its two-factor sign-in set up.
   await seedDemoData(t.context.db, { appSecret: TEST_SECRET });
   for (const u of await t.context.db.select({ id: users.id, email: users.email }).from(users)) ids[u.email] = u.id;
-  server = http.createServer();
-  hub = createRealtimeHub({
-    httpServer: server,
-    ...hubOptionsFor(t.context),
-  });
-  market = await startMarket({ db: t.context.db, liveBook: t.context.liveBook, hub, openFeed: () => null, frameMs: 50, log: () => {} });
-  for (let i = 0; i < 50 && !market.engine(); i++) await new Promise((r) => setTimeout(r, 20));
-  engine = market.engine()!;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  live = await startMarketServer(t.context);
+  engine = live.market.engine()!;
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await market?.stop();
-  await hub?.close();
+  await live?.close();
   await t?.close();
 });
 
 async function clientFor(email: string): Promise<Socket> {
-  const cookie = await sessionCookieFor(t.context, ids[email]);
-  const socket = connect(url, { transports: ["websocket"], reconnection: false, extraHeaders: { Cookie: cookie } });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
+  const socket = live.open(await sessionCookieFor(t.context, ids[email]));
+  await handshake(socket);
   return socket;
 }
 

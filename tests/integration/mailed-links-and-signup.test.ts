@@ -132,17 +132,33 @@ describe("mailed links without PUBLIC_URL", () => {
   });
 });
 
-describe("sign-up does not tell whether an email has an account", () => {
+/**
+ * A test context of the describe block's own that allows 20 auth posts a minute per address;
+ * `from()` is that context seen from a fresh address of `subnet`, so each test's limit is its own.
+ */
+function contextLimitedPerAddress(subnet: string) {
   let t: TestContext;
+  let ip = 0;
   beforeAll(async () => {
     t = await createTestContext({ authPostsPerMinute: 20 });
   });
   afterAll(async () => {
     await t?.close();
   });
-  let ip = 0;
-  /** Each test posts from its own address, so the per-address limit is its own. */
-  const from = (): AppContext => ({ ...t.context, clientIp: `10.16.6.${(ip += 1)}` });
+  return {
+    get context() {
+      return t.context;
+    },
+    get outbox() {
+      return t.outbox;
+    },
+    from: (): AppContext => ({ ...t.context, clientIp: `${subnet}.${(ip += 1)}` }),
+  };
+}
+
+describe("sign-up does not tell whether an email has an account", () => {
+  const t = contextLimitedPerAddress("10.16.6");
+  const { from } = t;
 
   it("the page answers a new and a registered email alike, and mails the owner a notice instead", async () => {
     const context = from();
@@ -254,15 +270,8 @@ describe("sign-up does not tell whether an email has an account", () => {
 });
 
 describe("reset and code pages do not tell whether an email has an account", () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ authPostsPerMinute: 20 });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  let ip = 0;
-  const from = (): AppContext => ({ ...t.context, clientIp: `10.16.7.${(ip += 1)}` });
+  const t = contextLimitedPerAddress("10.16.7");
+  const { from } = t;
 
   it("/reset-password answers a registered and an unknown email alike", async () => {
     const owner = await createUser(t.context.db);

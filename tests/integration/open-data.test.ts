@@ -9,22 +9,19 @@ import { upsertMinuteCandles } from "~/models/candle.server";
 import { saveTodaysOpen } from "~/models/open-data.server";
 import { action, loader } from "~/routes/_market+/dayohlc.open";
 import { createTestContext, type TestContext } from "../support/context";
-import { createUser } from "../support/factories";
+import { cookiePerRole, createUser } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";
 import { call, cookiesFrom, formRequest, getRequest, sessionCookieFor } from "../support/requests";
 
 let t: TestContext;
-const cookies = {} as Record<RoleId, string>;
+let cookies: Record<RoleId, string>;
 const today = istDateString(new Date());
 const MINUTE = 60_000;
 const marketOpen = istMidnight(today).getTime() + (9 * 60 + 15) * MINUTE;
 
 beforeAll(async () => {
   t = await createTestContext();
-  for (const role of [1, 2, 3, 4] as RoleId[]) {
-    const user = await createUser(t.context.db, { roleId: role });
-    cookies[role] = await sessionCookieFor(t.context, user.id);
-  }
+  cookies = await cookiePerRole(t.context);
 });
 afterAll(async () => {
   await t?.close();

@@ -8,13 +8,11 @@
 // nothing. NIFTY-I and BANKNIFTY-I are top-bar indices: every user may follow their prices.
 import http from "node:http";
 import { spawnSync } from "node:child_process";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { alerts, chaviEvents, chavis, chaviUsers, referencePoints, symbols, userSymbols } from "~/db/schema";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { startMarket, type MarketRuntime } from "~/market/market.server";
 import { MarketEngine } from "~/market/engine.server";
 import { attachKeyEngine } from "~/market/engines/key-engine.server";
 import { LiveBook } from "~/realtime/live-book.server";
@@ -27,14 +25,13 @@ import { call, formRequest, sessionCookieFor } from "../support/requests";
 import { action as editUserAction } from "~/routes/_admin+/users.$id.edit";
 import { createUser } from "../support/factories";
 import { startPrivateRedis, type PrivateRedis } from "../support/private-services";
+import { handshake, listenOnLoopback, type MarketServer, openSocket, startMarketServer } from "../support/sockets";
 
 let t: TestContext;
+let live: MarketServer;
+/** live.hub, named for the many emits below. */
 let hub: RealtimeHub;
-let server: http.Server;
-let market: MarketRuntime;
 let engine: MarketEngine;
-let url: string;
-const sockets: Socket[] = [];
 
 const sym: Record<"IN" | "OUT" | "NIFTY" | "BANKNIFTY" | "HOVER", { id: number; code: string; base: number; step: number }> = {} as never;
 const who = {} as Record<"admin" | "subadmin" | "employee" | "customer" | "other" | "unassigned", number>;
@@ -79,19 +76,13 @@ beforeAll(async () => {
     { userId: who.customer, symbolId: sym.IN.id, name: "In alert", price: 1_050, condition: "Greater than", viewType: ["Notify in App"], description: "mine" },
   ]);
 
-  server = http.createServer();
-  hub = createRealtimeHub({ httpServer: server, ...hubOptionsFor(t.context) });
-  market = await startMarket({ db, liveBook: t.context.liveBook, hub, openFeed: () => null, frameMs: 50, log: () => {} });
-  for (let i = 0; i < 100 && !market.engine(); i++) await new Promise((r) => setTimeout(r, 20));
-  engine = market.engine()!;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  live = await startMarketServer(t.context);
+  hub = live.hub;
+  engine = live.market.engine()!;
 }, 120_000);
 
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await market?.stop();
-  await hub?.close();
+  await live?.close();
   await t?.close();
 });
 
@@ -101,18 +92,17 @@ interface Client {
   events: { event: string; payload: unknown }[];
 }
 
-async function clientOf(userId: number): Promise<Client> {
-  const cookie = await sessionCookieFor(t.context, userId);
-  const socket = connect(url, { transports: ["websocket"], reconnection: false, forceNew: true, extraHeaders: { Cookie: cookie } });
-  sockets.push(socket);
+/** A client signed in as the user on the server at serverUrl, recording every event it hears. */
+async function clientAt(serverUrl: string, userId: number): Promise<Client> {
+  const socket = openSocket(serverUrl, await sessionCookieFor(t.context, userId), { forceNew: true });
+  live.clients.push(socket);
   const events: Client["events"] = [];
   socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
+  await handshake(socket);
   return { socket, userId, events };
 }
+
+const clientOf = (userId: number) => clientAt(live.url, userId);
 
 /**
  * Waits until everything sent to these clients so far has arrived: a marker emitted now
@@ -203,7 +193,7 @@ describe("key events: once per key, rung and direction per IST day", () => {
     rows = await t.context.db.select({ label: chaviEvents.label }).from(chaviEvents).where(eq(chaviEvents.symbolId, sym.HOVER.id));
     expect(rows.map((r) => r.label)).toEqual(["K1 BUY"]);
     // Today's labels riding along with the ticks hold it once too.
-    expect(market.livePrices.keyLabels(sym.HOVER.code).map((l) => l.label)).toEqual(["K1 BUY"]);
+    expect(live.market.livePrices.keyLabels(sym.HOVER.code).map((l) => l.label)).toEqual(["K1 BUY"]);
   });
 
   it("a key engine started later the same day (a restart, a new leader) does not fire the day's events again", async () => {
@@ -389,8 +379,7 @@ describe.skipIf(!hasRedis)("across processes (Redis adapter)", () => {
       h.io.adapter(createAdapter(pub, sub));
       h.clustered = true;
     }
-    await new Promise<void>((resolve) => peerServer.listen(0, "127.0.0.1", resolve));
-    peerUrl = `http://127.0.0.1:${(peerServer.address() as AddressInfo).port}`;
+    peerUrl = await listenOnLoopback(peerServer);
   }, 30_000);
   afterAll(async () => {
     await peer?.close();
@@ -398,18 +387,7 @@ describe.skipIf(!hasRedis)("across processes (Redis adapter)", () => {
     await redis?.stop();
   });
 
-  async function peerClientOf(userId: number): Promise<Client> {
-    const cookie = await sessionCookieFor(t.context, userId);
-    const socket = connect(peerUrl, { transports: ["websocket"], reconnection: false, forceNew: true, extraHeaders: { Cookie: cookie } });
-    sockets.push(socket);
-    const events: Client["events"] = [];
-    socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
-      socket.once("connect_error", reject);
-    });
-    return { socket, userId, events };
-  }
+  const peerClientOf = (userId: number) => clientAt(peerUrl, userId);
 
   it("a key event emitted on one process reaches entitled sockets on the other, and only them", async () => {
     const [customer, other] = await Promise.all([peerClientOf(who.customer), peerClientOf(who.other)]);

@@ -2,26 +2,19 @@
 // (SOCKET_EVENT_RULES) x signed-out and each role, on a real socket.io server wired as server.ts
 // wires it (live prices and chat handlers). A role the table refuses gets {ok:false} and no
 // effect; a signed-out socket never connects; the table and the handlers know the same events.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { seedDemoData } from "~/seed/seed.server";
 import { ALL_ROLES, canSendSocketEvent, SOCKET_EVENT_RULES, type RoleId } from "~/domain/access";
-import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
-import { startMarket, type MarketRuntime } from "~/market/market.server";
 import { CLIENT_EVENTS } from "~/realtime/events";
-import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
+import { createTestContext, type TestContext } from "../support/context";
 import { sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
+import { type MarketServer, startMarketServer } from "../support/sockets";
 
 let t: TestContext;
-let hub: RealtimeHub;
-let server: http.Server;
-let market: MarketRuntime;
-let url: string;
-const sockets: Socket[] = [];
+let live: MarketServer;
 const users = {} as Record<RoleId, number>;
 
 /** A valid payload per event, so a refusal can only come from the role check. */
@@ -35,25 +28,16 @@ beforeAll(async () => {
   t = await createTestContext();
   await seedDemoData(t.context.db);
   for (const role of ALL_ROLES) users[role] = (await createUser(t.context.db, { roleId: role })).id;
-  server = http.createServer();
-  hub = createRealtimeHub({ httpServer: server, ...hubOptionsFor(t.context) });
-  attachChatSocketHandlers(hub.io);
-  market = await startMarket({ db: t.context.db, liveBook: t.context.liveBook, hub, openFeed: () => null, frameMs: 50, log: () => {} });
-  for (let i = 0; i < 50 && !market.engine(); i++) await new Promise((r) => setTimeout(r, 20));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  live = await startMarketServer(t.context, (hub) => attachChatSocketHandlers(hub.io));
 }, 120_000);
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await market?.stop();
-  await hub?.close();
+  await live?.close();
   await t?.close();
 });
 
 async function socketFor(role: RoleId | null): Promise<Socket | string> {
   const cookie = role ? await sessionCookieFor(t.context, users[role]) : undefined;
-  const socket = connect(url, { transports: ["websocket"], reconnection: false, extraHeaders: cookie ? { Cookie: cookie } : {} });
-  sockets.push(socket);
+  const socket = live.open(cookie);
   return new Promise((resolve) => {
     socket.once("connect", () => resolve(socket));
     socket.once("connect_error", (error) => resolve(error.message));

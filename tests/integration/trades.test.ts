@@ -2,17 +2,13 @@
 // messages, who may see and change which trade (404 and nothing changed), role 3's missing
 // status filter, the inclusive end date, closing, keyset pages, and the notifications a trade
 // change pushes over a real socket.io server to exactly the right sockets.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
 import { notifications, trades, userSymbols } from "~/db/schema";
 import { loader as listLoader, action as listAction } from "~/routes/_journal+/trades";
 import { loader as newLoader, action as newAction } from "~/routes/_journal+/trades.new";
 import { loader as editLoader, action as editAction } from "~/routes/_journal+/trades.$id.edit";
 import { loader as deleteLoader, action as deleteAction } from "~/routes/_journal+/trades.$id.delete";
-import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { istWallTimeToEpochMs } from "~/domain/dates";
 import type { RoleId } from "~/domain/access";
 import type { AppContext } from "~/config/context";
@@ -28,11 +24,12 @@ import {
   TRADE_VERIFIED,
   WHOLE_QUANTITY,
 } from "~/schemas/trade";
-import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
+import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";
 import { toastMessage } from "../support/admin";
+import { handshake, type HubServer, startHubServer } from "../support/sockets";
 import { recordTradeChange } from "~/services/trade-changes.server";
 import { createTrade } from "~/models/trade.server";
 
@@ -321,11 +318,8 @@ describe("keyset pages", () => {
 });
 
 describe("trade notifications over real sockets", () => {
-  let hub: RealtimeHub;
-  let server: http.Server;
-  let url: string;
+  let live: HubServer;
   let context: AppContext;
-  const sockets: Socket[] = [];
   const EVENTS = [
     "trade-notification-all",
     "trade-notification-user",
@@ -335,27 +329,19 @@ describe("trade notifications over real sockets", () => {
   ];
 
   beforeAll(async () => {
-    server = http.createServer();
-    hub = createRealtimeHub({ httpServer: server, ...hubOptionsFor(t.context) });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    context = { ...t.context, hub };
+    live = await startHubServer(t.context);
+    context = { ...t.context, hub: live.hub };
   });
   afterAll(async () => {
-    for (const s of sockets) s.disconnect();
-    await hub.close();
+    await live.close();
   });
 
   /** A connected socket that records every trade event it receives. */
   async function listener(who: Member) {
-    const socket = connect(url, { transports: ["websocket"], reconnection: false, extraHeaders: { Cookie: who.cookie } });
-    sockets.push(socket);
+    const socket = live.open(who.cookie);
     const received: { event: string; tradeId: number; change: string }[] = [];
     for (const event of EVENTS) socket.on(event, (p: { tradeId: number; change: string }) => received.push({ event, tradeId: p.tradeId, change: p.change }));
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
-      socket.once("connect_error", reject);
-    });
+    await handshake(socket);
     return received;
   }
 

@@ -8,8 +8,8 @@ import { action, loader } from "~/routes/_market+/watch-list";
 import { loadWatchlistPanel } from "~/services/watchlists.server";
 import { filterAndSortRows } from "~/domain/watchlist";
 import { createTestContext, type TestContext } from "../support/context";
-import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
-import { createUser } from "../support/factories";
+import { call, formRequest, getRequest } from "../support/requests";
+import { signedInUser } from "../support/factories";
 import { createSectorRow, createSymbolRow, toastMessage } from "../support/admin";
 
 let t: TestContext;
@@ -23,13 +23,9 @@ const listsOf = (userId: number) => t.context.db.select().from(watchlists).where
 
 beforeAll(async () => {
   t = await createTestContext();
-  const mk = async (roleId: 1 | 3 | 4) => {
-    const u = await createUser(t.context.db, { roleId });
-    return { id: u.id, cookie: await sessionCookieFor(t.context, u.id) };
-  };
-  owner = await mk(3);
-  other = await mk(3);
-  customer = await mk(4);
+  owner = await signedInUser(t.context, 3);
+  other = await signedInUser(t.context, 3);
+  customer = await signedInUser(t.context, 4);
   const banks = await createSectorRow(t.context.db, "Banks WL");
   const metals = await createSectorRow(t.context.db, "Metals WL");
   sym = [

@@ -6,7 +6,9 @@ import { TWO_FACTOR_REQUIRED_ROLES } from "~/domain/two-factor";
 import { deriveSecretKey } from "~/auth/secret-box.server";
 import { sealTotpState, totpCodeAt } from "~/auth/totp.server";
 import { enableTotp, storePendingTotpSecret } from "~/models/two-factor.server";
+import type { AppContext } from "~/config/context";
 import { TEST_SECRET } from "./context";
+import { sessionCookieFor } from "./requests";
 
 let counter = 0;
 // One hash reused: scrypt is deliberately slow and the tests create many users.
@@ -42,6 +44,19 @@ export async function createUser(
   });
   if (overrides.twoFactor ?? TWO_FACTOR_REQUIRED_ROLES.includes(user.roleId)) await enableTestTwoFactor(db, user.id);
   return user;
+}
+
+/** A new user of this role, and the cookie of a session signed in as it. */
+export async function signedInUser(context: AppContext, roleId: RoleId): Promise<{ id: number; cookie: string }> {
+  const user = await createUser(context.db, { roleId });
+  return { id: user.id, cookie: await sessionCookieFor(context, user.id) };
+}
+
+/** A signed-in cookie for a new user of each role. */
+export async function cookiePerRole(context: AppContext): Promise<Record<RoleId, string>> {
+  const cookies = {} as Record<RoleId, string>;
+  for (const role of [1, 2, 3, 4] as RoleId[]) cookies[role] = (await signedInUser(context, role)).cookie;
+  return cookies;
 }
 
 /**

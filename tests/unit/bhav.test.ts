@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   type BhavRow,
@@ -12,11 +11,9 @@ import {
   readCsvRecords,
   SYMBOL_MISSING_MESSAGE,
 } from "~/market/bhav.server";
+import { FIXTURES, SHARED_DATA } from "../support/market";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURES = path.resolve(here, "../fixtures/bhav");
-const DATA_DIR = path.resolve(here, "../../../shared/data");
-const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), "utf8");
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, "bhav", name), "utf8");
 
 const FO_HEADER =
   "INSTRUMENT,SYMBOL,EXPIRY_DT,STRIKE_PR,OPTION_TYP,OPEN,HIGH,LOW,CLOSE,SETTLE_PR,CONTRACTS,VAL_INLAKH,OPEN_INT,CHG_IN_OI,TIMESTAMP,";
@@ -268,11 +265,11 @@ describe("readCsvRecords", () => {
 
 // ---------------------------------------------------------------- real NSE files
 
-const FO_DIR = path.join(DATA_DIR, "nse_fo_bhavcopy");
-const CM_DIR = path.join(DATA_DIR, "nse_cm_bhavcopy");
+const FO_DIR = path.join(SHARED_DATA, "nse_fo_bhavcopy");
+const CM_DIR = path.join(SHARED_DATA, "nse_cm_bhavcopy");
 const hasFo = existsSync(path.join(FO_DIR, "fo01JAN2020bhav.csv"));
 const hasCm = existsSync(path.join(CM_DIR, "cm20NOV2017bhav.csv"));
-if (!hasFo || !hasCm) console.warn(`[bhav.test] real bhav copies not found under ${DATA_DIR}: skipping real-data tests`);
+if (!hasFo || !hasCm) console.warn(`[bhav.test] real bhav copies not found under ${SHARED_DATA}: skipping real-data tests`);
 
 describe.skipIf(!hasFo)("real F&O bhav copies (01/02 JAN 2020)", () => {
   const jan1 = hasFo ? parseBhavCopy(readFileSync(path.join(FO_DIR, "fo01JAN2020bhav.csv"), "utf8")) : undefined!;

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   aggregateCandles,
@@ -22,10 +21,8 @@ import {
   toChartTime,
 } from "~/domain/candles";
 import { dedupeMinuteBars, parseMinuteCsv } from "~/market/minute-csv.server";
+import { FIXTURES, SHARED_DATA } from "../support/market";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DATA_DIR = path.resolve(here, "../../../shared/data");
-const FIXTURES = path.resolve(here, "../fixtures");
 
 /** Epoch ms of an IST wall-clock time, e.g. ist("2024-07-08 09:15") (independent of the code under test). */
 const ist = (text: string) => Date.parse(`${text.replace(" ", "T")}+05:30`);
@@ -287,9 +284,9 @@ describe("chart time", () => {
   });
 });
 
-const MINUTE_FILE = path.join(DATA_DIR, "intraday_1min/NIFTY_F1_1min_201710.csv");
+const MINUTE_FILE = path.join(SHARED_DATA, "intraday_1min/NIFTY_F1_1min_201710.csv");
 const hasRealData = existsSync(MINUTE_FILE);
-if (!hasRealData) console.warn(`[candles.test] real data not found at ${DATA_DIR}: skipping real-data aggregation tests`);
+if (!hasRealData) console.warn(`[candles.test] real data not found at ${SHARED_DATA}: skipping real-data aggregation tests`);
 
 /**
  * Independent oracle: group by session hour (09:15–10:15 IST …, docs/decisions/127): shifted by

@@ -2,7 +2,6 @@
 // crossings and target hits checked against invariants the real price path must satisfy.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { aggregateCandles, type Candle } from "~/domain/candles";
 import { detectSwings } from "~/domain/swing";
@@ -10,9 +9,9 @@ import { keyCrossings, keyLadder } from "~/domain/keys";
 import { targetsHit } from "~/domain/targets";
 import { istDateString } from "~/domain/dates";
 import { dedupeMinuteBars, parseMinuteCsv } from "~/market/minute-csv.server";
+import { SHARED_DATA } from "../support/market";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FILE = path.resolve(here, "../../../shared/data/intraday_1min/NIFTY_F1_1min_201710.csv");
+const FILE = path.join(SHARED_DATA, "intraday_1min/NIFTY_F1_1min_201710.csv");
 const hasRealData = existsSync(FILE);
 if (!hasRealData) console.log(`[engines-real-data] skipped: ${FILE} not found (the shared NSE data is not beside the project)`);
 

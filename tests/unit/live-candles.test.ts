@@ -5,7 +5,6 @@
 // minutes (aggregateCandles here; tests/integration/live-candles.test.ts checks the SQL too).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   aggregateCandles,
@@ -22,9 +21,9 @@ import {
 import { istDateString } from "~/domain/dates";
 import { barToTicks } from "~/market/feeds/replay.server";
 import { dedupeMinuteBars, parseMinuteCsv } from "~/market/minute-csv.server";
+import { SHARED_DATA } from "../support/market";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const MINUTE_DIR = path.resolve(here, "../../../shared/data/intraday_1min");
+const MINUTE_DIR = path.join(SHARED_DATA, "intraday_1min");
 const ist = (text: string) => Date.parse(`${text.replace(" ", "T")}+05:30`);
 const MIN = 60_000;
 const TIMEFRAMES: TimeframeId[] = ["M1", "M3", "M5", "M15", "H1", "H4"];

@@ -1,14 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { formatIstDateTime, istDateString } from "~/domain/dates";
 import { SYMBOL_MISSING_MESSAGE } from "~/market/bhav.server";
 import { dedupeMinuteBars, type MinuteBar, minuteBarStartMs, parseMinuteCsv, parseSymbolList } from "~/market/minute-csv.server";
+import { FIXTURES, SHARED_DATA } from "../support/market";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURES = path.resolve(here, "../fixtures");
-const DATA_DIR = path.resolve(here, "../../../shared/data");
 
 describe("minuteBarStartMs", () => {
   it("turns the IST bar-end stamp into the minute's start in UTC", () => {
@@ -121,11 +118,11 @@ describe("parseSymbolList: fixture", () => {
 
 // ---------------------------------------------------------------- real files
 
-const MINUTE_DIR = path.join(DATA_DIR, "intraday_1min");
-const SYMBOLS_FILE = path.join(DATA_DIR, "symbols/ind_nifty500list_part1.csv");
+const MINUTE_DIR = path.join(SHARED_DATA, "intraday_1min");
+const SYMBOLS_FILE = path.join(SHARED_DATA, "symbols/ind_nifty500list_part1.csv");
 const hasMinutes = existsSync(path.join(MINUTE_DIR, "NIFTY_F1_1min_201710.csv"));
 const hasSymbols = existsSync(SYMBOLS_FILE);
-if (!hasMinutes || !hasSymbols) console.warn(`[minute-csv.test] real data not found under ${DATA_DIR}: skipping real-data tests`);
+if (!hasMinutes || !hasSymbols) console.warn(`[minute-csv.test] real data not found under ${SHARED_DATA}: skipping real-data tests`);
 
 describe.skipIf(!hasMinutes)("real 1-minute files", () => {
   const read = (file: string) => parseMinuteCsv(readFileSync(path.join(MINUTE_DIR, file), "utf8"));

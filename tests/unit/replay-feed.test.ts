@@ -1,14 +1,13 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bucketTicks } from "~/domain/candles";
 import { istWallTimeToEpochMs } from "~/domain/dates";
 import { registerProvider, type FeedSymbol, type FeedTick, type PriceFeed } from "~/market/feed";
 import { openFeedFromEnv } from "~/market/feeds/index.server";
 import { barToTicks, createReplayFeed, loadReplayBars, mapVendorTicker, type ReplayFeed } from "~/market/feeds/replay.server";
+import { FIXTURES } from "../support/market";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FOLDER = path.resolve(here, "../fixtures/minute/replay");
+const FOLDER = path.join(FIXTURES, "minute/replay");
 
 const SYMBOLS: FeedSymbol[] = [
   { symbolCode: "NIFTY-I", startPrice: 19000, step: 50 },

@@ -164,6 +164,20 @@ export function RouteDialog({ title, closeTo, children }: { title: string; close
   );
 }
 
+/** A delete dialog's two answers, inside its form: the submit that deletes, and the way back. */
+export function DeleteOrCancel({ cancelTo }: { cancelTo: string }) {
+  return (
+    <>
+      <button type="submit" className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+        Delete
+      </button>
+      <Link to={cancelTo} className={secondaryButtonClass}>
+        Cancel
+      </Link>
+    </>
+  );
+}
+
 export function PageTitle({ id, title, action }: { id: string; title: string; action?: React.ReactNode }) {
   return (
     <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -182,7 +196,8 @@ export function Table({
   empty,
   emptyText = "No Data Found",
 }: {
-  caption: string;
+  /** The table's name for screen readers (a table under its own heading may go without). */
+  caption?: string;
   headers: string[];
   children: React.ReactNode;
   empty: boolean;
@@ -192,7 +207,7 @@ export function Table({
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-slate-100 text-left dark:bg-slate-800">
           <tr>
             {headers.map((h) => (

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useNavigation } from "@remix-run/react";
-import { FormErrors, TextField } from "~/components/ui/field";
+import { FormErrors, SavingButton, TextField } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
 import { CALENDAR_FLAGS, CALENDAR_SEGMENTS, calendarSchema } from "~/schemas/calendar";
 
@@ -19,10 +19,7 @@ export function CalendarForm({ defaults, lastResult }: { defaults: CalendarDefau
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { segment: defaults.segment ?? "", note: defaults.note ?? "", date: defaults.date ?? "", ...flagDefaults },
-    constraint: getZodConstraint(calendarSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: calendarSchema }),
+    ...checkOnSubmit(calendarSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
@@ -40,16 +37,7 @@ export function CalendarForm({ defaults, lastResult }: { defaults: CalendarDefau
       </fieldset>
       <TextField label="Date" field={fields.date} type="date" />
       <div>
-        {/* While saving the button is disabled and a spinner shows (docs/product-rules.md R-AC2). */}
-        <button
-          type="submit"
-          disabled={saving}
-          aria-busy={saving}
-          className="inline-flex items-center gap-2 rounded-md bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
-        >
-          {saving ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" /> : null}
-          {saving ? "Saving…" : "Save"}
-        </button>
+        <SavingButton saving={saving}>Save</SavingButton>
       </div>
     </Form>
   );

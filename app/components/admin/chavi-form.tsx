@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
-import { controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { CheckboxField, controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { NumberField, SelectField } from "~/components/ui/select-field";
 import { ROLE_NAMES, type RoleId } from "~/domain/access";
 import { CHAVI_TYPES, chaviSchema } from "~/schemas/chavi";
@@ -40,10 +40,7 @@ export function ChaviForm({
       srNo: defaults.srNo ?? "",
       isactive: defaults.isactive ? "on" : undefined,
     },
-    constraint: getZodConstraint(chaviSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: chaviSchema }),
+    ...checkOnSubmit(chaviSchema),
   });
   const posted = lastResult?.initialValue as Record<string, unknown> | undefined;
   const chosen = posted ? [posted.userIds].flat().filter(Boolean).map(String) : defaults.userIds.map(String);
@@ -83,10 +80,7 @@ export function ChaviForm({
         </label>
       </div>
       {mode === "edit" ? (
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input {...getInputProps(fields.isactive, { type: "checkbox" })} key={fields.isactive.key} />
-          On
-        </label>
+        <CheckboxField label="On" field={fields.isactive} />
       ) : (
         <input type="hidden" name="isactive" value="on" />
       )}

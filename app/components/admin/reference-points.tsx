@@ -4,7 +4,9 @@ import { Form, useLocation } from "@remix-run/react";
 import { formatIstDate } from "~/domain/dates";
 import { formatNumber } from "~/domain/format";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
+import type { ReferencePointFields } from "~/domain/reference-points";
 import { controlClass } from "~/components/ui/field";
+import { FilterSelect } from "~/components/ui/select-field";
 import { cellClass, FilterForm, Pagination, secondaryButtonClass, StatusSwitch, Table } from "./admin-ui";
 
 export interface ReferencePointsView {
@@ -13,16 +15,11 @@ export interface ReferencePointsView {
   search: string;
   page: number;
   total: number;
-  rows: {
+  rows: (ReferencePointFields & {
     id: number;
     symbolCode: string;
-    pointName: string;
-    displayName: string;
-    price: number;
-    slPrice: number | null;
-    date: string | null;
     isActive: boolean;
-  }[];
+  })[];
   symbols: { id: number; symbolCode: string }[];
 }
 
@@ -34,17 +31,7 @@ export function ReferencePointsTable({ view, mode }: { view: ReferencePointsView
     <>
       <div className="mb-3">
         <FilterForm label="Filter points">
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Symbol
-            <select name="symbol_id" defaultValue={view.symbolId ? String(view.symbolId) : ""} className={controlClass}>
-              <option value="">All symbols</option>
-              {view.symbols.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.symbolCode}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect label="Symbol" name="symbol_id" value={view.symbolId ? String(view.symbolId) : ""} placeholder="All symbols" options={view.symbols.map((s) => ({ value: s.id, label: s.symbolCode }))} />
           {mode === "target" ? (
             <label className="flex flex-col gap-1 text-sm font-medium">
               Active

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useNavigation } from "@remix-run/react";
-import { controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { CheckboxField, controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { sectorSchema } from "~/schemas/catalogue";
 
 export function SectorForm({
@@ -17,10 +17,7 @@ export function SectorForm({
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { name: defaults.name ?? "", description: defaults.description ?? "", status: defaults.status ? "on" : undefined },
-    constraint: getZodConstraint(sectorSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sectorSchema }),
+    ...checkOnSubmit(sectorSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
@@ -29,12 +26,7 @@ export function SectorForm({
       <FieldFrame label="Description" field={fields.description}>
         <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} className={controlClass} />
       </FieldFrame>
-      {mode === "edit" ? (
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input {...getInputProps(fields.status, { type: "checkbox" })} key={fields.status.key} />
-          On
-        </label>
-      ) : null}
+      {mode === "edit" ? <CheckboxField label="On" field={fields.status} /> : null}
       <div>
         <SubmitButton pending={navigation.state === "submitting"}>Save</SubmitButton>
       </div>

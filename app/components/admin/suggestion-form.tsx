@@ -1,6 +1,6 @@
 // The Add/Edit Suggestion modal: Symbol and Trend, Cancel and Add/Update (docs/product-rules.md R-TD4).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
@@ -25,10 +25,7 @@ export function SuggestionForm({
   const [form, fields] = useForm({
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(symbolSuggestionSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: symbolSuggestionSchema }),
+    ...checkOnSubmit(symbolSuggestionSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">

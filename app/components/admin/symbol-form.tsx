@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useNavigation } from "@remix-run/react";
-import { controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { CheckboxField, controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { NumberField, SelectField } from "~/components/ui/select-field";
 import { SEGMENTS, SELECT_SECTOR, symbolSchema } from "~/schemas/catalogue";
 
@@ -34,10 +34,7 @@ export function SymbolForm({
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { ...defaults, segment: defaults.segment ?? "NSE", status: defaults.status ? "on" : undefined },
-    constraint: getZodConstraint(symbolSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: symbolSchema }),
+    ...checkOnSubmit(symbolSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
@@ -58,12 +55,7 @@ export function SymbolForm({
       <FieldFrame label="Audio Script" field={fields.audioScript}>
         <textarea {...getTextareaProps(fields.audioScript)} key={fields.audioScript.key} rows={2} lang="hi" className={controlClass} />
       </FieldFrame>
-      {mode === "edit" ? (
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input {...getInputProps(fields.status, { type: "checkbox" })} key={fields.status.key} />
-          On
-        </label>
-      ) : null}
+      {mode === "edit" ? <CheckboxField label="On" field={fields.status} /> : null}
       <div>
         <SubmitButton pending={navigation.state === "submitting"}>Save</SubmitButton>
       </div>

@@ -4,7 +4,7 @@
 // subscription dates. Without JavaScript "Show symbols" and "Select All" are submit buttons that
 // re-render the form on the server; with JavaScript a fetcher loads the symbols.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { FieldErrors, FormErrors, SubmitButton, TextField, controlClass } from "~/components/ui/field";
@@ -18,6 +18,46 @@ interface SymbolOption {
   id: number;
   symbolCode: string;
   sectorId: number | null;
+}
+
+interface UserFormChoices {
+  sectors: { id: number; sectorName: string }[];
+  symbols: SymbolOption[];
+  chosenSymbols: SymbolOption[];
+}
+
+/**
+ * The user form of the create and edit dialogs: from what the page loaded or, once a role or
+ * sector choice has redrawn it, from the action's preview (its choices and the values so far);
+ * after a refused save, with that result.
+ */
+export function UserFormFromAnswer({
+  mode,
+  loaded,
+  answer,
+  formKey,
+}: {
+  mode: "create" | "edit";
+  loaded: UserFormChoices & { roles: RoleId[]; defaults: UserFormDefaults };
+  answer: { preview: UserFormDefaults; options: UserFormChoices } | SubmissionResult<string[]> | undefined;
+  /** Remounts the form when it shows another user (a preview remounts it by its values). */
+  formKey: string;
+}) {
+  const preview = answer && "preview" in answer ? answer : null;
+  const lastResult = answer && !("preview" in answer) ? answer : undefined;
+  const options = preview?.options ?? loaded;
+  return (
+    <UserForm
+      key={preview ? JSON.stringify(preview.preview) : formKey}
+      mode={mode}
+      roles={loaded.roles}
+      sectors={options.sectors}
+      symbols={options.symbols}
+      chosenSymbols={options.chosenSymbols}
+      defaults={preview?.preview ?? loaded.defaults}
+      lastResult={lastResult}
+    />
+  );
 }
 
 export function UserForm({
@@ -53,10 +93,7 @@ export function UserForm({
       dateSubscribed: defaults.dateSubscribed ?? "",
       dateExpired: defaults.dateExpired ?? "",
     },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...checkOnSubmit(schema),
   });
 
   // After a refused save (a fresh page without JavaScript) the posted choices come back in lastResult.

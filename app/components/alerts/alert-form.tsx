@@ -2,7 +2,7 @@
 // browser gets the constraints and the server the same messages. Role 1 also sees the Master
 // Alert and Key Alert switches.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useNavigation } from "@remix-run/react";
 import { controlClass, describedBy, FieldErrors, FieldFrame, FormErrors, TextField, type AnyField } from "~/components/ui/field";
 import { NumberField, SelectField } from "~/components/ui/select-field";
@@ -55,10 +55,7 @@ export function AlertForm({
       isMasterAlert: defaults.isMasterAlert ? "on" : undefined,
       isChaviAlert: defaults.isChaviAlert ? "on" : undefined,
     },
-    constraint: getZodConstraint(alertSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: alertSchema }),
+    ...checkOnSubmit(alertSchema),
   });
   const viewTypeField = fields.viewType as unknown as AnyField;
   // After a failed post the boxes show what was sent; otherwise the defaults.

@@ -5,6 +5,7 @@ import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";
 import type { ChartMarker } from "~/domain/chart-markers";
 import { candleAxisLabel, chartPriceRange, layoutLabels } from "~/domain/chart-layout";
+import { NoDataSvg } from "./no-data-svg";
 
 export interface PriceLine {
   label: string;
@@ -76,15 +77,7 @@ export function CandleSvg({
   intraday: boolean;
   title: string;
 }) {
-  if (candles.length === 0) {
-    return (
-      <svg role="img" aria-label={`${title}: no data`} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full">
-        <text x={width / 2} y={height / 2} textAnchor="middle" className="fill-slate-500 text-sm">
-          No Data Found
-        </text>
-      </svg>
-    );
-  }
+  if (candles.length === 0) return <NoDataSvg title={title} width={width} height={height} />;
   const plotW = width - PAD.left - PAD.right;
   const plotH = height - PAD.top - PAD.bottom;
   const priceH = plotH * (1 - VOLUME_SHARE);

@@ -2,6 +2,7 @@
 // without JavaScript and until the zoomable chart has loaded.
 import { formatNumber } from "~/domain/format";
 import { formatIstDateTime, istClock as istWallClock } from "~/domain/dates";
+import { NoDataSvg } from "./no-data-svg";
 
 export interface PercentagePoint {
   /** Epoch ms. */
@@ -18,15 +19,7 @@ function istClock(ms: number): string {
 }
 
 export function PercentageLineSvg({ points, title, height = 400, width = 960 }: { points: readonly PercentagePoint[]; title: string; height?: number; width?: number }) {
-  if (points.length === 0) {
-    return (
-      <svg role="img" aria-label={`${title}: no data`} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" data-chart="svg-line">
-        <text x={width / 2} y={height / 2} textAnchor="middle" className="fill-slate-500 text-sm">
-          No Data Found
-        </text>
-      </svg>
-    );
-  }
+  if (points.length === 0) return <NoDataSvg title={title} width={width} height={height} chart="svg-line" />;
   const plotW = width - PAD.left - PAD.right;
   const plotH = height - PAD.top - PAD.bottom;
   const first = points[0].time;

@@ -2,7 +2,7 @@
 // URL, so it opens without JavaScript; the form posts to /broadcast/message/new and comes back
 // to `returnTo`. With JavaScript it posts through a fetcher, so errors show in place.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Link, useFetcher } from "@remix-run/react";
 import { broadcastSchema } from "~/schemas/chat";
 import { FieldErrors, FormErrors, SubmitButton } from "~/components/ui/field";
@@ -21,10 +21,7 @@ export function BroadcastDialog({
   const [form, fields] = useForm({
     id: "broadcast-form",
     lastResult: fetcher.data ?? lastResult ?? undefined,
-    constraint: getZodConstraint(broadcastSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: broadcastSchema }),
+    ...checkOnSubmit(broadcastSchema),
   });
   return (
     <>

@@ -3,7 +3,7 @@
 // Message' dialog. Every control is a link or a plain form, so it works without JavaScript;
 // with it, socket events reload the data live and Enter sends.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/domain/format";
@@ -180,10 +180,7 @@ function Composer({ action, lastResult }: { action: string | null; lastResult: S
   const [form, fields] = useForm({
     id: "chat-composer",
     lastResult,
-    constraint: getZodConstraint(chatMessageSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: chatMessageSchema }),
+    ...checkOnSubmit(chatMessageSchema),
   });
   const submitting = action !== null && navigation.state !== "idle" && navigation.formAction === action;
   // A successful post redirects back here with no action data: then the composer empties.

@@ -1,7 +1,12 @@
 // The frame of the signed-out pages (login, signup, code, reset).
-import { Form } from "@remix-run/react";
+import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
 
-export function AuthCard({ title, children, theme = "light", currentPath }: { title: string; children: React.ReactNode; theme?: string; currentPath: string }) {
+/** The theme switch comes back to this page: with its query when `keepSearch` (the code page keeps its ?email=). */
+export function AuthCard({ title, children, keepSearch = false }: { title: string; children: React.ReactNode; keepSearch?: boolean }) {
+  const theme = useRouteLoaderData<typeof rootLoader>("root")?.theme ?? "light";
+  const location = useLocation();
+  const currentPath = keepSearch ? location.pathname + location.search : location.pathname;
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">

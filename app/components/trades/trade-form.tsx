@@ -2,9 +2,9 @@
 // Zod schema checks it in the browser and on the server. Changing the trade type clears the
 // prices and their errors (docs/product-rules.md R-TD5).
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useNavigation } from "@remix-run/react";
-import { controlClass, describedBy, FieldFrame, FormErrors, TextField } from "~/components/ui/field";
+import { controlClass, describedBy, FieldFrame, FormErrors, SavingButton, TextField } from "~/components/ui/field";
 import { NumberField, SelectField } from "~/components/ui/select-field";
 import { TRADE_TYPES, tradeSchema } from "~/schemas/trade";
 
@@ -46,10 +46,7 @@ export function TradeForm({
       quantity: defaults.quantity ?? "0",
       status: defaults.status ? "on" : undefined,
     },
-    constraint: getZodConstraint(tradeSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: tradeSchema }),
+    ...checkOnSubmit(tradeSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -102,15 +99,7 @@ export function TradeForm({
         </label>
       ) : null}
       <div className="sm:col-span-2">
-        <button
-          type="submit"
-          disabled={saving}
-          aria-busy={saving}
-          className="inline-flex items-center gap-2 rounded-md bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
-        >
-          {saving ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" /> : null}
-          {saving ? "Saving…" : submitLabel}
-        </button>
+        <SavingButton saving={saving}>{submitLabel}</SavingButton>
       </div>
     </Form>
   );

@@ -57,6 +57,16 @@ export function TextField({
   );
 }
 
+/** A checkbox with its label after it (an edit form's "On" switch). */
+export function CheckboxField({ label, field }: { label: string; field: AnyField }) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium">
+      <input {...getInputProps(field, { type: "checkbox" })} key={field.key} />
+      {label}
+    </label>
+  );
+}
+
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
@@ -76,6 +86,21 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
         <p key={e}>{e}</p>
       ))}
     </div>
+  );
+}
+
+/** While saving, the button is disabled and shows a spinner and "Saving…" (docs/product-rules.md R-AC2). */
+export function SavingButton({ saving, children }: { saving: boolean; children: React.ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={saving}
+      aria-busy={saving}
+      className="inline-flex items-center gap-2 rounded-md bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+    >
+      {saving ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" /> : null}
+      {saving ? "Saving…" : children}
+    </button>
   );
 }
 

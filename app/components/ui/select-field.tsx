@@ -3,6 +3,19 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { controlClass, describedBy, FieldFrame, type AnyField } from "./field";
 
+/** A select's choices, one <option> each. */
+export function SelectOptions({ options }: { options: readonly { value: string | number; label: string }[] }) {
+  return (
+    <>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function SelectField({
   label,
   field,
@@ -18,13 +31,34 @@ export function SelectField({
     <FieldFrame label={label} field={field}>
       <select {...getSelectProps(field, { ariaDescribedBy: describedBy(field) })} key={field.key} className={controlClass}>
         <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </FieldFrame>
+  );
+}
+
+/** A labelled <select> of a GET filter form (no Conform); `placeholder` is the empty "all" choice. */
+export function FilterSelect({
+  label,
+  name,
+  value,
+  placeholder,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  placeholder?: string;
+  options: readonly { value: string | number; label: string }[];
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <select name={name} defaultValue={value} className={controlClass}>
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+        <SelectOptions options={options} />
+      </select>
+    </label>
   );
 }
 

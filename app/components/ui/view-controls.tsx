@@ -1,6 +1,8 @@
 // The controls of the GET and preference forms that choose what a page shows (symbol, timeframe,
 // sector, date): a labelled select or date, and the Show button only a browser without
 // JavaScript needs (with it, a change submits the form).
+import { SelectOptions } from "./select-field";
+
 const CONTROL_CLASS = "rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
 
 export function ViewSelect({
@@ -20,11 +22,7 @@ export function ViewSelect({
     <label className="flex flex-col text-sm">
       <span className="font-medium">{label}</span>
       <select name={name} defaultValue={defaultValue} disabled={disabled} className={CONTROL_CLASS}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </label>
   );

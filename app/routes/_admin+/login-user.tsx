@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { cellClass, FilterForm, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
-import { controlClass } from "~/components/ui/field";
+import { FilterSelect } from "~/components/ui/select-field";
 import { ROLE_NAMES, type RoleId } from "~/domain/access";
 import { formatIstDateTime } from "~/domain/dates";
 import { LONG_PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
@@ -34,17 +34,7 @@ export default function LoginUsersPage() {
       <PageTitle id="login-users-title" title="Login Users" />
       <div className="mb-3">
         <FilterForm label="Filter login users">
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Role
-            <select name="role_id" defaultValue={data.roleId ? String(data.roleId) : ""} className={controlClass}>
-              <option value="">All roles</option>
-              {FILTER_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_NAMES[r]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect label="Role" name="role_id" value={data.roleId ? String(data.roleId) : ""} placeholder="All roles" options={FILTER_ROLES.map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
         </FilterForm>
       </div>
       <Table caption="Login users" headers={["User Name", "Name", "Email", "Role", "Login Time", "Last Seen"]} empty={data.rows.length === 0}>

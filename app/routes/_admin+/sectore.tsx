@@ -1,12 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { notFound, requireRole } from "~/auth/guards.server";
-import { readStatusPost, sameListUrl } from "~/schemas/status-post.server";
+import { requireRole } from "~/auth/guards.server";
+import { answerStatusSwitch } from "~/auth/status-switch.server";
 import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
 import { formatIstDate } from "~/domain/dates";
 import { PAGE_SIZE, parsePage } from "~/domain/paging";
 import { listSectors, switchSector } from "~/services/sectors.server";
-import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Sectors — NSE Signals" }];
@@ -24,10 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const { id, status } = await readStatusPost(request);
-  const switched = await switchSector(context, id, status);
-  if (!switched.ok) notFound();
-  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: switched.value.message });
+  return answerStatusSwitch(request, context, (id, status) => switchSector(context, id, status));
 }
 
 export default function SectorsPage() {

@@ -1,5 +1,6 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "~/schemas/parse";
+import { parseWithZod } from "~/schemas/parse";
+import { checkOnSubmit } from "~/components/ui/zod-form";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
@@ -35,10 +36,7 @@ export default function MarqueRoute() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { intent: "marque", ...defaults },
-    constraint: getZodConstraint(marqueSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: marqueSchema }),
+    ...checkOnSubmit(marqueSchema),
   });
   return (
     <RouteDialog title="Marque Data" closeTo="/setting">

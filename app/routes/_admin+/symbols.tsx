@@ -1,17 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { notFound, requireRole } from "~/auth/guards.server";
-import { readStatusPost, sameListUrl } from "~/schemas/status-post.server";
+import { requireRole } from "~/auth/guards.server";
+import { answerStatusSwitch } from "~/auth/status-switch.server";
 import { buttonClass, cellClass, FilterForm, linkClass, ListWithDialog, PageTitle, Pagination, StatusDot, StatusSwitch, Table } from "~/components/admin/admin-ui";
 import { AudioScriptButton } from "~/components/admin/audio-script-button";
-import { controlClass } from "~/components/ui/field";
+import { FilterSelect } from "~/components/ui/select-field";
 import { formatIstDate } from "~/domain/dates";
 import { formatNumber } from "~/domain/format";
 import { PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
 import { listSymbols, switchSymbol } from "~/services/catalogue.server";
 import { listSectorChoices } from "~/services/sectors.server";
 import { SELECT_SECTOR } from "~/schemas/catalogue";
-import { redirectWithToast } from "~/auth/toast.server";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Symbols — NSE Signals" }];
@@ -36,10 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
-  const { id, status } = await readStatusPost(request);
-  const switched = await switchSymbol(context, id, status);
-  if (!switched.ok) notFound();
-  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: switched.value.message });
+  return answerStatusSwitch(request, context, (id, status) => switchSymbol(context, id, status));
 }
 
 export default function SymbolsPage() {
@@ -58,17 +54,7 @@ export default function SymbolsPage() {
         />
         <div className="mb-3 flex items-end gap-3">
           <FilterForm label="Filter symbols">
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Sector
-              <select name="sector_id" defaultValue={data.sectorId ? String(data.sectorId) : ""} className={controlClass}>
-                <option value="">{SELECT_SECTOR}</option>
-                {data.sectors.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.sectorName}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect label="Sector" name="sector_id" value={data.sectorId ? String(data.sectorId) : ""} placeholder={SELECT_SECTOR} options={data.sectors.map((s) => ({ value: s.id, label: s.sectorName }))} />
           </FilterForm>
           {data.sectorId ? (
             <Link to="/symbols" className={`${linkClass} pb-2 text-sm`}>

@@ -6,7 +6,7 @@ import { formIntent, previewUserFormWithOptions, userFormOptions } from "~/servi
 import { findAccountForEdit, findManageableAccount, roleRequestProblem, updateAccount, userWriteProblems } from "~/services/accounts.server";
 import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
-import { UserForm } from "~/components/admin/user-form";
+import { UserFormFromAnswer } from "~/components/admin/user-form";
 import type { Outcome } from "~/domain/outcome";
 import { parseIdParam } from "~/domain/paging";
 import { assignableRoles } from "~/domain/user-admin";
@@ -80,22 +80,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function EditUserRoute() {
   const loaded = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
-  const preview = data && "preview" in data ? data : null;
-  const lastResult = data && !("preview" in data) ? data : undefined;
-  const options = preview?.options ?? loaded;
+  const answer = useActionData<typeof action>();
   return (
     <RouteDialog title={`Edit User — ${loaded.username}`} closeTo={`/users?role_id=${loaded.defaults.roleId}`}>
-      <UserForm
-        key={preview ? JSON.stringify(preview.preview) : `user-${loaded.id}`}
-        mode="edit"
-        roles={loaded.roles}
-        sectors={options.sectors}
-        symbols={options.symbols}
-        chosenSymbols={options.chosenSymbols}
-        defaults={preview?.preview ?? loaded.defaults}
-        lastResult={lastResult}
-      />
+      <UserFormFromAnswer mode="edit" loaded={loaded} answer={answer} formKey={`user-${loaded.id}`} />
     </RouteDialog>
   );
 }

@@ -6,7 +6,7 @@ import { formIntent, idsFromSearch, previewUserFormWithOptions, userFormOptions 
 import { createAccount, roleRequestProblem, userWriteProblems } from "~/services/accounts.server";
 import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
-import { UserForm } from "~/components/admin/user-form";
+import { UserFormFromAnswer } from "~/components/admin/user-form";
 import { istDateString } from "~/domain/dates";
 import type { Outcome } from "~/domain/outcome";
 import { parseIdParam } from "~/domain/paging";
@@ -68,22 +68,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewUserRoute() {
   const loaded = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
-  const preview = data && "preview" in data ? data : null;
-  const lastResult = data && !("preview" in data) ? data : undefined;
-  const options = preview?.options ?? loaded;
+  const answer = useActionData<typeof action>();
   return (
     <RouteDialog title="Create User" closeTo="/users">
-      <UserForm
-        key={preview ? JSON.stringify(preview.preview) : "loaded"}
-        mode="create"
-        roles={loaded.roles}
-        sectors={options.sectors}
-        symbols={options.symbols}
-        chosenSymbols={options.chosenSymbols}
-        defaults={preview?.preview ?? loaded.defaults}
-        lastResult={lastResult}
-      />
+      <UserFormFromAnswer mode="create" loaded={loaded} answer={answer} formKey="loaded" />
     </RouteDialog>
   );
 }

@@ -13,7 +13,7 @@ import {
   Table,
   buttonClass,
 } from "~/components/admin/admin-ui";
-import { controlClass } from "~/components/ui/field";
+import { FilterSelect } from "~/components/ui/select-field";
 import { BUILT_PATHS, canReach, ROLE_NAMES } from "~/domain/access";
 import { formatIstDate } from "~/domain/dates";
 import { PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
@@ -70,16 +70,7 @@ export default function UsersPage() {
         />
         <div className="mb-3">
           <FilterForm label="Filter users">
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Role
-              <select name="role_id" defaultValue={String(data.roleId)} className={controlClass}>
-                {data.roles.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_NAMES[r]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect label="Role" name="role_id" value={String(data.roleId)} options={data.roles.map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
           </FilterForm>
         </div>
         <Table

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useMemo } from "react";
-import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { loginSchema } from "~/schemas/auth";
@@ -10,7 +10,6 @@ import { arrivingAtSignIn, endSession } from "~/auth/session.server";
 import { authPostLimit } from "~/auth/auth-post-limit.server";
 import { retryAfterHeaders } from "~/auth/rate-limit.server";
 import { finishPasswordStep, signIn } from "~/services/sign-in.server";
-import type { loader as rootLoader } from "~/root";
 import { SESSION_ENDED_MESSAGE } from "~/domain/sessions";
 import { SESSION_ENDED_REASON } from "~/realtime/events";
 import { readForm } from "~/schemas/request-input.server";
@@ -44,7 +43,6 @@ export default function LoginPage() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(loginSchema),
@@ -58,7 +56,7 @@ export default function LoginPage() {
   // A refused password is cleared: each answer remounts the field (the server omits the value).
   const passwordKey = useMemo(() => Math.random().toString(36), [lastResult]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <AuthCard title="Sign in" theme={root?.theme} currentPath={location.pathname}>
+    <AuthCard title="Sign in">
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         {sessionEnded && !lastResult ? (
           <p className="rounded-md border-l-4 border-blue-500 bg-blue-50 px-3 py-2 text-sm text-blue-900 dark:bg-blue-950 dark:text-blue-100">

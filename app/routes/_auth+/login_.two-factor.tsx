@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
 import { completeSignInChallenge, requireSignInChallenge } from "~/services/sign-in.server";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { twoFactorSignInSchema } from "~/schemas/two-factor";
-import type { loader as rootLoader } from "~/root";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor sign-in — NSE Signals" }];
@@ -32,8 +31,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TwoFactorSignInPage() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const location = useLocation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(twoFactorSignInSchema),
@@ -41,7 +38,7 @@ export default function TwoFactorSignInPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorSignInSchema }),
   });
   return (
-    <AuthCard title="Two-factor sign-in" theme={root?.theme} currentPath={location.pathname}>
+    <AuthCard title="Two-factor sign-in">
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <p className="text-sm text-slate-600 dark:text-slate-300">

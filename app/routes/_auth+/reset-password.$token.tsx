@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as z from "zod";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
@@ -38,8 +38,6 @@ export default function ResetPasswordPage() {
   const { valid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const location = useLocation();
-  const root = useRouteLoaderData<typeof import("~/root").loader>("root");
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(resetPasswordSchema as unknown as z.ZodType),
@@ -47,7 +45,7 @@ export default function ResetPasswordPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   return (
-    <AuthCard title="Choose a new password" theme={root?.theme} currentPath={location.pathname}>
+    <AuthCard title="Choose a new password">
       {valid ? (
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
           <FormErrors id={form.errorId} errors={form.errors} />

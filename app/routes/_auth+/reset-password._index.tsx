@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { RESET_SENT, resetRequestSchema } from "~/schemas/auth";
@@ -30,8 +30,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetRequestPage() {
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
-  const location = useLocation();
-  const root = useRouteLoaderData<typeof import("~/root").loader>("root");
   const [form, fields] = useForm({
     lastResult: data?.result,
     constraint: getZodConstraint(resetRequestSchema),
@@ -39,7 +37,7 @@ export default function ResetRequestPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
   });
   return (
-    <AuthCard title="Reset password" theme={root?.theme} currentPath={location.pathname}>
+    <AuthCard title="Reset password">
       {data?.sent ? (
         <p role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
           {RESET_SENT}

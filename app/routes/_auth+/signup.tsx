@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import * as z from "zod";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
@@ -10,7 +10,6 @@ import { optionalUser } from "~/auth/guards.server";
 import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
 import { REGISTRATION_FAILED, SIGNUP_ANSWER, signUpCustomer, signupProblems } from "~/services/sign-up.server";
 import { redirectWithToast } from "~/auth/toast.server";
-import type { loader as rootLoader } from "~/root";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Create an account — NSE Signals" }];
@@ -50,8 +49,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const location = useLocation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(signupSchema as z.ZodType),
@@ -60,7 +57,7 @@ export default function SignupPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
   return (
-    <AuthCard title="Create an account" theme={root?.theme} currentPath={location.pathname}>
+    <AuthCard title="Create an account">
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField label="Name" field={fields.name} autoComplete="name" autoFocus />

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
 import { otpSchema } from "~/schemas/auth";
@@ -10,7 +10,6 @@ import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
 import { confirmSignupCode, emailVerifiedMessage, RESEND_ANSWER, resendSignupCode } from "~/services/sign-up.server";
 import { startSession } from "~/auth/session.server";
 import { redirectWithToast, toastHeader } from "~/auth/toast.server";
-import type { loader as rootLoader } from "~/root";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email — NSE Signals" }];
@@ -54,8 +53,6 @@ export default function VerifyOtpPage() {
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const location = useLocation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email },
@@ -64,7 +61,7 @@ export default function VerifyOtpPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: otpSchema }),
   });
   return (
-    <AuthCard title="Verify your email" theme={root?.theme} currentPath={location.pathname + location.search}>
+    <AuthCard title="Verify your email" keepSearch>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">Enter the 6-digit code we sent to your email.</p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />

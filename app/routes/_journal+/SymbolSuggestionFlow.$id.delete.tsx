@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
-import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { DeleteOrCancel, RouteDialog } from "~/components/admin/admin-ui";
 import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
 import { findSuggestion, removeSuggestion } from "~/services/suggestions.server";
 import { DELETE_SUGGESTION_QUESTION, SUGGESTION_DELETED } from "~/schemas/symbol-suggestion";
@@ -34,12 +34,7 @@ export default function DeleteSuggestionRoute() {
       </p>
       <p className="mb-4">{DELETE_SUGGESTION_QUESTION}</p>
       <Form method="post" className="flex gap-2">
-        <button type="submit" className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
-          Delete
-        </button>
-        <Link to={backTo} className={secondaryButtonClass}>
-          Cancel
-        </Link>
+        <DeleteOrCancel cancelTo={backTo} />
       </Form>
     </RouteDialog>
   );

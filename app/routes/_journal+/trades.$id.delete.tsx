@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { forbidden, notFound, requireRouteAccess } from "~/auth/guards.server";
-import { RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { DeleteOrCancel, RouteDialog } from "~/components/admin/admin-ui";
 import { parseIdParam } from "~/domain/paging";
 import { tradeFilterSearch } from "~/domain/trade-list";
 import { findTrade, removeTrade } from "~/services/trades.server";
@@ -40,12 +40,7 @@ export default function DeleteTradeRoute() {
       <p className="mb-4">{DELETE_TRADE_QUESTION}</p>
       <Form method="post" className="flex gap-2">
         <input type="hidden" name="intent" value="delete" />
-        <button type="submit" className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
-          Delete
-        </button>
-        <Link to={backTo} className={secondaryButtonClass}>
-          Cancel
-        </Link>
+        <DeleteOrCancel cancelTo={backTo} />
       </Form>
     </RouteDialog>
   );

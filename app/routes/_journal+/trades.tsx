@@ -1,12 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { notFound, requireRouteAccess } from "~/auth/guards.server";
-import { readStatusPost, sameListUrl } from "~/schemas/status-post.server";
+import { requireRouteAccess } from "~/auth/guards.server";
+import { answerStatusSwitch } from "~/auth/status-switch.server";
 import { buttonClass, linkClass, ListWithDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { moneyTone } from "~/components/reports/report-ui";
 import { controlClass, FieldErrors } from "~/components/ui/field";
+import { FilterSelect } from "~/components/ui/select-field";
 import { ROLE_NAMES, type RoleId } from "~/domain/access";
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees } from "~/domain/format";
@@ -15,7 +16,6 @@ import { tradeFilterSearch, tradePageRange, tradePageSearch } from "~/domain/tra
 import { loadTradeJournal, verifyTrade } from "~/services/trades.server";
 import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { TRADE_STATUS_CHOICES } from "~/schemas/trade";
-import { redirectWithToast } from "~/auth/toast.server";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trades — NSE Signals" }];
@@ -50,10 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   // The list's one row action is role 1's verification switch; another role's trade is not found.
-  const { id, status } = await readStatusPost(request);
-  const verified = await verifyTrade(context, user, id, status);
-  if (!verified.ok) notFound();
-  return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "success", message: verified.value.message });
+  return answerStatusSwitch(request, context, (id, status) => verifyTrade(context, user, id, status));
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -287,17 +284,7 @@ function TradeFilters({ data }: { data: ReturnType<typeof useLoaderData<typeof l
           </label>
         </>
       ) : null}
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Sector
-        <select name="sector" defaultValue={q.sectorId ? String(q.sectorId) : ""} className={controlClass}>
-          <option value="">Sectors...</option>
-          {data.sectors.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.sectorName}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Sector" name="sector" value={q.sectorId ? String(q.sectorId) : ""} placeholder="Sectors..." options={data.sectors.map((s) => ({ value: s.id, label: s.sectorName }))} />
       {q.sectorId ? (
         <Link to={removeParam("sector")} className={`${linkClass} pb-2 text-sm`} aria-label="Clear sector">
           Clear
@@ -305,40 +292,12 @@ function TradeFilters({ data }: { data: ReturnType<typeof useLoaderData<typeof l
       ) : null}
       {isAdmin ? (
         <>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Role
-            <select name="userRole" defaultValue={String(q.userRole)} className={controlClass}>
-              {([3, 4, 1] as const).map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_NAMES[r]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Username
-            <select name="userId" defaultValue={q.userId ? String(q.userId) : ""} className={controlClass}>
-              <option value="">All users</option>
-              {data.traders.map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.username}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect label="Role" name="userRole" value={String(q.userRole)} options={([3, 4, 1] as const).map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
+          <FilterSelect label="Username" name="userId" value={q.userId ? String(q.userId) : ""} placeholder="All users" options={data.traders.map((u) => ({ value: u.id, label: u.username }))} />
         </>
       ) : null}
       {role !== 3 ? (
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Status
-          <select name="active" defaultValue={q.open === null ? "" : q.open ? "1" : "0"} className={controlClass}>
-            {TRADE_STATUS_CHOICES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Status" name="active" value={q.open === null ? "" : q.open ? "1" : "0"} options={TRADE_STATUS_CHOICES} />
       ) : null}
       {isAdmin ? (
         <details className="relative" open={Boolean(data.dateError) || undefined}>

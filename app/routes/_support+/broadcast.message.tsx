@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { Table } from "~/components/admin/admin-ui";
 import { loadBroadcastPage } from "~/services/broadcasts.server";
 import { requestUrl } from "~/schemas/request-input.server";
 
@@ -27,36 +28,15 @@ export default function BroadcastMessagePage() {
           + Add
         </Link>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-100 text-left dark:bg-slate-800">
-            <tr>
-              {["User Name", "Message", "Created Date"].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={3} className="px-3 py-4 text-center text-slate-500">
-                  No broadcasts yet.
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id} className="border-t border-slate-100 align-top dark:border-slate-800">
-                  <td className="px-3 py-1.5 whitespace-nowrap">{row.userName}</td>
-                  <td className="px-3 py-1.5 whitespace-pre-wrap break-words">{row.message}</td>
-                  <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{row.createdAt}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <Table headers={["User Name", "Message", "Created Date"]} empty={rows.length === 0} emptyText="No broadcasts yet.">
+        {rows.map((row) => (
+          <tr key={row.id} className="border-t border-slate-100 align-top dark:border-slate-800">
+            <td className="px-3 py-1.5 whitespace-nowrap">{row.userName}</td>
+            <td className="px-3 py-1.5 whitespace-pre-wrap break-words">{row.message}</td>
+            <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{row.createdAt}</td>
+          </tr>
+        ))}
+      </Table>
       <nav aria-label="Pages" className="mt-3 flex gap-4 text-sm">
         {!isFirstPage ? (
           <Link to="/broadcast/message" className="text-blue-600 underline dark:text-blue-400">
