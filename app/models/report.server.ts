@@ -311,18 +311,11 @@ export async function countTradesByUser(db: AppDatabase, filter: TradeFilter): P
 /** A trade's sector as the reports name it: a symbol without a sector counts under "Other". */
 const sectorLabelSql = sql<string>`coalesce(${sectors.sectorName}, 'Other')`;
 
-/** Sector Trade: how many trades each sector's symbols had in the range (no sector: "Other"). */
+/** Sector Trade: how many trades each sector's symbols had in the range (no sector: "Other"), most first. */
 export async function countTradesBySector(db: AppDatabase, filter: TradeFilter): Promise<NamedFigure[]> {
-  const rows = await db
-    .select({ label: sectorLabelSql, value: count() })
-    .from(trades)
-    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
-    .innerJoin(users, eq(users.id, trades.userId))
-    .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
-    .where(tradeFilterWhere(filter))
-    .groupBy(sectorLabelSql)
-    .orderBy(desc(count()), asc(sectorLabelSql));
-  return rows.map((r) => ({ label: r.label, value: Number(r.value) }));
+  const rows = await tradesPerSector(db, {}, filter);
+  // A stable sort keeps the database's name order among sectors with as many trades.
+  return rows.map((r) => ({ label: r.sectorName, value: r.trades })).sort((a, b) => b.value - a.value);
 }
 
 /** Profit User (and the user report's "profit by user"): total PNL per user in the range. */
@@ -347,10 +340,17 @@ export interface SectorPnlRow {
 
 /** The sector report: profitable and loss trades per sector in the range. */
 export async function sectorProfitAndLoss(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<SectorPnlRow[]> {
+  const rows = await tradesPerSector(db, live, filter);
+  return rows.map(({ sectorName, profitableTrades, lossTrades }) => ({ sectorName, profitableTrades, lossTrades }));
+}
+
+/** Per sector (no sector: "Other"), by name: its trades in the range, and how many are in profit and in loss. */
+async function tradesPerSector(db: AppDatabase, live: LivePrices, filter: TradeFilter) {
   const pnl = tradePnlSql(live);
   return db
     .select({
       sectorName: sectorLabelSql,
+      trades: sql<number>`count(*)`.mapWith(Number),
       profitableTrades: sql<number>`count(*) filter (where ${pnl} > 0)`.mapWith(Number),
       lossTrades: sql<number>`count(*) filter (where ${pnl} < 0)`.mapWith(Number),
     })

@@ -1,19 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { drawnCandleCount, signInAsNewUser } from "./support";
+import { drawnCandleCount, expectDailyNiftyChart, signInAsNewUser } from "./support";
 
 test.describe("/chart with JavaScript", () => {
   test("draws NIFTY-I candles with its target lines, redraws on a timeframe change, and moves with ticks", async ({ page }) => {
     test.setTimeout(90_000);
     await signInAsNewUser(page, { role: 3 });
     await page.goto("/chart?symbol=NIFTY-I");
-    const chart = page.locator('[data-chart="apex"]');
-    await expect(chart).toBeVisible({ timeout: 15_000 });
-    await expect(chart.locator(".apexcharts-candlestick-series path").first()).toBeAttached();
-    await expect(chart.getByText(/Mandi Visamo Target/)).toBeVisible();
-    const readout = page.locator("[data-readout]");
-    // The pointer stays where the sign-in click left it; off the chart, the readout shows the last candle.
-    await page.mouse.move(0, 0);
-    await expect(readout).toContainText("12:00:00 AM"); // a daily candle starts at 00:00 IST
+    const { chart, readout } = await expectDailyNiftyChart(page, 15_000);
 
     await page.getByLabel("Timeframe").selectOption("M5");
     await expect(page.getByLabel("Timeframe")).toHaveValue("M5");

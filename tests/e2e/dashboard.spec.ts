@@ -1,21 +1,14 @@
 // The dashboard, /admin/dashboard, /allChart by the chart setting, the advanced widget, /overview
 // and /sector-analysis: with JavaScript (live chart, live gauges) and without (SVG, GET forms).
 import { expect, test } from "@playwright/test";
-import { drawnCandleCount, signInAsNewUser } from "./support";
+import { drawnCandleCount, expectDailyNiftyChart, signInAsNewUser } from "./support";
 
 test.describe("dashboard with JavaScript", () => {
   test("draws NIFTY-I candles with a target line, redraws on a timeframe change, and moves with ticks", async ({ page }) => {
     test.setTimeout(90_000);
     await signInAsNewUser(page, { role: 3 });
     await expect(page.getByRole("heading", { name: "NIFTY-I" })).toBeVisible();
-    const chart = page.locator('[data-chart="apex"]');
-    await expect(chart).toBeVisible({ timeout: 30_000 });
-    await expect(chart.locator(".apexcharts-candlestick-series path").first()).toBeAttached();
-    await expect(chart.getByText(/Mandi Visamo Target/)).toBeVisible();
-    const readout = page.locator("[data-readout]");
-    // The pointer stays where the sign-in click left it; off the chart, the readout shows the last candle.
-    await page.mouse.move(0, 0);
-    await expect(readout).toContainText("12:00:00 AM"); // a daily candle starts at 00:00 IST
+    const { chart, readout } = await expectDailyNiftyChart(page, 30_000);
 
     await page.getByLabel("Timeframe").selectOption("M5");
     await expect(page).toHaveURL(/tf=M5/, { timeout: 20_000 });

@@ -3,12 +3,12 @@
 // X-Forwarded-Host from the loopback (a trusted proxy) still gets mails whose links point at
 // the server's own address (docs/decisions/116). No SMTP_URL, so mails are written to the log.
 import http from "node:http";
-import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { pollUntil } from "./support";
+import { spawnBuiltServer, type OwnServer } from "./own-server";
 
-let server: ChildProcess;
-let output = "";
+let server: OwnServer;
+const output = () => server.output();
 let port = 0;
 
 test.describe.configure({ mode: "serial" });
@@ -16,30 +16,15 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   // A start on a busy 2-core machine can take a while; the tests below are what is timed.
   test.setTimeout(90_000);
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["HOST", "PUBLIC_URL", "SMTP_URL", "E2E_FEED"]) delete env[name];
-  server = spawn(process.execPath, ["dist/server.js"], {
-    env: {
-      ...env,
-      NODE_ENV: "production",
-      PORT: "0",
-      DATABASE_URL: "memory://",
-      SEED_DEMO: "0",
-      SESSION_SECRET: "mailed-links-secret-0123456789",
-      FEED: "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout!.on("data", (d) => (output += d));
-  server.stderr!.on("data", (d) => (output += d));
-  port = await pollUntil(() => Number(/\[server\] listening on http:\/\/localhost:(\d+)/.exec(output)?.[1] ?? 0), {
+  server = spawnBuiltServer({ PORT: "0", SEED_DEMO: "0", SESSION_SECRET: "mailed-links-secret-0123456789", HOST: null, PUBLIC_URL: null, SMTP_URL: null, E2E_FEED: null });
+  port = await pollUntil(() => Number(/\[server\] listening on http:\/\/localhost:(\d+)/.exec(output())?.[1] ?? 0), {
     timeout: 80_000,
-    message: () => `server did not start:\n${output}`,
+    message: () => `server did not start:\n${output()}`,
   });
 });
 
 test.afterAll(() => {
-  if (server.exitCode === null) server.kill("SIGKILL");
+  if (server.process.exitCode === null) server.process.kill("SIGKILL");
 });
 
 /** A POST over a real socket to the loopback, with the Host and forwarding headers an attacker chooses. */
@@ -73,9 +58,9 @@ const postForm = (path: string, fields: Record<string, string>) => hostilePost(p
 
 /** The newest mail to `to` written to the log after `from` characters of output. */
 async function mailTo(to: string, from: number): Promise<string> {
-  return pollUntil(() => output.slice(from).split("[mail] ").filter((m) => m.startsWith(`to=${to} `)).at(-1), {
+  return pollUntil(() => output().slice(from).split("[mail] ").filter((m) => m.startsWith(`to=${to} `)).at(-1), {
     timeout: 5_000,
-    message: () => `no mail to ${to} in the log:\n${output.slice(from)}`,
+    message: () => `no mail to ${to} in the log:\n${output().slice(from)}`,
   });
 }
 
@@ -93,24 +78,24 @@ test("sign-up, a second sign-up and a reset mail links to the server's own addre
   const email = `victim.${stamp}@example.test`;
   const fields = { name: "Victim Person", username: `victim_${stamp}`, email, password: "s3cret-pass-x" };
 
-  let mark = output.length;
+  let mark = output().length;
   expect(await postForm("/signup", fields)).toBe(302);
   expectOwnLinks(await mailTo(email, mark), /\/verifictionOtp\?email=/);
 
   // The same address again (another username): the same answer, and the owner is told.
-  mark = output.length;
+  mark = output().length;
   expect(await postForm("/signup", { ...fields, username: `again_${stamp}` })).toBe(302);
   const notice = await mailTo(email, mark);
   expect(notice).toMatch(/tried to sign up/);
   expectOwnLinks(notice, /\/reset-password$/);
 
-  mark = output.length;
+  mark = output().length;
   expect(await postForm("/reset-password", { email })).toBe(200);
   expectOwnLinks(await mailTo(email, mark), /\/reset-password\/\S+/);
 
   // The JSON API's register call, the same way.
   const apiEmail = `api.${stamp}@example.test`;
-  mark = output.length;
+  mark = output().length;
   const body = JSON.stringify({ ...fields, username: `api_${stamp}`, email: apiEmail });
   expect(await hostilePost("/api/admin/users/register", body, "application/json")).toBe(201);
   expectOwnLinks(await mailTo(apiEmail, mark), /\/verifictionOtp\?email=/);

@@ -1,40 +1,25 @@
 // The built server as a process: security headers, the origin check, /healthz, and a
 // graceful SIGTERM (sockets drained, database closed, exit code 0).
-import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { pollUntil } from "./support";
+import { spawnBuiltServer, waitUntilHealthy, type OwnServer } from "./own-server";
 
 // Beside the suite's own server port, so parallel runs on one machine do not collide.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 89;
 const BASE = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess;
-let output = "";
+let server: OwnServer;
+const output = () => server.output();
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   // A start on a busy 2-core machine can take a while; the tests below are what is timed.
   test.setTimeout(90_000);
-  server = spawn(process.execPath, ["dist/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: "memory://",
-      SEED_DEMO: "0",
-      SESSION_SECRET: "server-spec-secret-0123456789",
-      FEED: "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout!.on("data", (d) => (output += d));
-  server.stderr!.on("data", (d) => (output += d));
-  await pollUntil(() => fetch(`${BASE}/healthz`).then((r) => r.ok, () => false), { timeout: 80_000, message: () => `server did not start:\n${output}` });
+  server = spawnBuiltServer({ PORT: String(PORT), HOST: "127.0.0.1", SEED_DEMO: "0", SESSION_SECRET: "server-spec-secret-0123456789" });
+  await waitUntilHealthy(server, BASE, 80_000);
 });
 
 test.afterAll(() => {
-  if (server.exitCode === null) server.kill("SIGKILL");
+  if (server.process.exitCode === null) server.process.kill("SIGKILL");
 });
 
 test("answers /healthz with the database status", async () => {
@@ -105,15 +90,15 @@ test("never writes a secret to its log: the session secret, a typed password, a 
   // What is tested is that nothing is written: the log is given 200 ms to take the lines of the
   // requests above before it is read.
   await new Promise((r) => setTimeout(r, 200));
-  expect(output.length).toBeGreaterThan(0);
-  expect(output).not.toContain("server-spec-secret-0123456789");
-  expect(output).not.toContain(password);
-  for (const value of cookieValues.filter((v) => v.length > 8)) expect(output).not.toContain(value);
+  expect(output().length).toBeGreaterThan(0);
+  expect(output()).not.toContain("server-spec-secret-0123456789");
+  expect(output()).not.toContain(password);
+  for (const value of cookieValues.filter((v) => v.length > 8)) expect(output()).not.toContain(value);
 });
 
 test("drains and exits 0 on SIGTERM", async () => {
-  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
-  server.kill("SIGTERM");
+  const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
+  server.process.kill("SIGTERM");
   expect(await exited).toBe(0);
-  expect(output).toContain("[server] closed");
+  expect(output()).toContain("[server] closed");
 });

@@ -2,56 +2,39 @@
 // one browser sends the other browser's session to /login; "Sign out everywhere else" does the
 // same; an idle session lands on /login saying why. Its own server (demo data, a 3-second idle
 // time for staff), so changing a demo password disturbs no other spec.
-import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { pollUntil } from "./support";
+import { spawnBuiltServer, waitUntilHealthy, type OwnServer } from "./own-server";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 93;
 const BASE = `http://localhost:${PORT}`;
 const DEMO_PASSWORD = "demo12345";
 const NEW_PASSWORD = "violet-harbour-kettle-42";
-let server: ChildProcess;
-let output = "";
+let server: OwnServer;
 
 test.describe.configure({ mode: "serial" });
 test.use({ javaScriptEnabled: false, baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = spawn(process.execPath, ["dist/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: "memory://",
-      SEED_DEMO: "1",
-      SESSION_SECRET: "sessions-spec-secret-0123456789",
-      FEED: "off",
-      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-      // Staff sessions end after 3 seconds without a request (customers keep the 24-hour default).
-      SESSION_IDLE_MINUTES_STAFF: "0.05",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = spawnBuiltServer({
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    SEED_DEMO: "1",
+    SESSION_SECRET: "sessions-spec-secret-0123456789",
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    // Staff sessions end after 3 seconds without a request (customers keep the 24-hour default).
+    SESSION_IDLE_MINUTES_STAFF: "0.05",
   });
-  server.stdout!.on("data", (d) => (output += d));
-  server.stderr!.on("data", (d) => (output += d));
-  await pollUntil(
-    async () => {
-      if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-      return fetch(`${BASE}/healthz`).then((r) => r.ok, () => false);
-    },
-    { timeout: 150_000, message: () => `server did not start:\n${output}` },
-  );
+  await waitUntilHealthy(server, BASE, 150_000);
 });
 
 test.afterEach(({}, testInfo) => {
   // The server's own log says why when a journey fails (a crash shows as a refused connection).
-  if (testInfo.status !== testInfo.expectedStatus) console.log(`[sessions.spec server, exit ${server.exitCode}]\n${output.slice(-4000)}`);
+  if (testInfo.status !== testInfo.expectedStatus) console.log(`[sessions.spec server, exit ${server.process.exitCode}]\n${server.output().slice(-4000)}`);
 });
 
 test.afterAll(() => {
-  if (server && server.exitCode === null) server.kill("SIGTERM");
+  if (server && server.process.exitCode === null) server.process.kill("SIGTERM");
 });
 
 async function signIn(page: Page, email: string, password: string) {

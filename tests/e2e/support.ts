@@ -210,3 +210,19 @@ export async function pollUntil<T>(probe: () => T | Promise<T>, options: { timeo
   }
   return value as NonNullable<T>;
 }
+
+/**
+ * The apex chart of a daily NIFTY-I view is drawn: candles, the target line's label, and the
+ * readout on the last (daily, 00:00 IST) candle with the pointer off the chart.
+ */
+export async function expectDailyNiftyChart(page: Page, visibleWithin: number): Promise<{ chart: Locator; readout: Locator }> {
+  const chart = page.locator('[data-chart="apex"]');
+  await expect(chart).toBeVisible({ timeout: visibleWithin });
+  await expect(chart.locator(".apexcharts-candlestick-series path").first()).toBeAttached();
+  await expect(chart.getByText(/Mandi Visamo Target/)).toBeVisible();
+  const readout = page.locator("[data-readout]");
+  // The pointer stays where the sign-in click left it; off the chart, the readout shows the last candle.
+  await page.mouse.move(0, 0);
+  await expect(readout).toContainText("12:00:00 AM"); // a daily candle starts at 00:00 IST
+  return { chart, readout };
+}

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
-import { CheckboxField, controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { CheckboxField, controlClass, FormErrors, SubmitButton, TextField, TextareaField } from "~/components/ui/field";
 import { NumberField, SelectField } from "~/components/ui/select-field";
 import { ROLE_NAMES, type RoleId } from "~/domain/access";
 import { CHAVI_TYPES, chaviSchema } from "~/schemas/chavi";
@@ -53,9 +53,7 @@ export function ChaviForm({
         <SelectField label="Type" field={fields.type} placeholder="Select a type" options={CHAVI_TYPES.map((t) => ({ value: t, label: t }))} />
         <NumberField label="Sr No" field={fields.srNo} />
       </div>
-      <FieldFrame label="Description" field={fields.description}>
-        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} className={controlClass} />
-      </FieldFrame>
+      <TextareaField label="Description" field={fields.description} rows={2} />
       <div className="flex flex-col gap-1">
         <label htmlFor="chavi-users" className="text-sm font-medium">
           User

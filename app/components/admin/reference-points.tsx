@@ -7,7 +7,7 @@ import { LONG_PAGE_SIZE } from "~/domain/paging";
 import type { ReferencePointFields } from "~/domain/reference-points";
 import { controlClass } from "~/components/ui/field";
 import { FilterSelect } from "~/components/ui/select-field";
-import { cellClass, FilterForm, Pagination, secondaryButtonClass, StatusSwitch, Table } from "./admin-ui";
+import { cellClass, FilterForm, PageTitle, Pagination, secondaryButtonClass, StatusSwitch, Table } from "./admin-ui";
 
 export interface ReferencePointsView {
   symbolId: number | null;
@@ -21,6 +21,16 @@ export interface ReferencePointsView {
     isActive: boolean;
   })[];
   symbols: { id: number; symbolCode: string }[];
+}
+
+/** A page that is the list under its title: Reference Points (read-only) and Target Point (switches). */
+export function ReferencePointsPage({ view, mode, title, titleId }: { view: ReferencePointsView; mode: "target" | "reference"; title: string; titleId: string }) {
+  return (
+    <section aria-labelledby={titleId}>
+      <PageTitle id={titleId} title={title} />
+      <ReferencePointsTable view={view} mode={mode} />
+    </section>
+  );
 }
 
 export function ReferencePointsTable({ view, mode }: { view: ReferencePointsView; mode: "target" | "reference" | "manage" }) {

@@ -1,7 +1,7 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useNavigation } from "@remix-run/react";
-import { CheckboxField, controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { CheckboxField, FormErrors, SubmitButton, TextField, TextareaField } from "~/components/ui/field";
 import { sectorSchema } from "~/schemas/catalogue";
 
 export function SectorForm({
@@ -23,9 +23,7 @@ export function SectorForm({
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField label="Name" field={fields.name} autoComplete="off" />
-      <FieldFrame label="Description" field={fields.description}>
-        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} className={controlClass} />
-      </FieldFrame>
+      <TextareaField label="Description" field={fields.description} rows={3} />
       {mode === "edit" ? <CheckboxField label="On" field={fields.status} /> : null}
       <div>
         <SubmitButton pending={navigation.state === "submitting"}>Save</SubmitButton>

@@ -1,7 +1,7 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useNavigation } from "@remix-run/react";
-import { CheckboxField, controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { CheckboxField, FormErrors, SubmitButton, TextField, TextareaField } from "~/components/ui/field";
 import { NumberField, SelectField } from "~/components/ui/select-field";
 import { SEGMENTS, SELECT_SECTOR, symbolSchema } from "~/schemas/catalogue";
 
@@ -49,12 +49,8 @@ export function SymbolForm({
         <NumberField label="From Daglu Percentage" field={fields.fromDagluPer} />
         <NumberField label="To Daglu Percentage" field={fields.toDagluPer} />
       </div>
-      <FieldFrame label="Description" field={fields.description}>
-        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} className={controlClass} />
-      </FieldFrame>
-      <FieldFrame label="Audio Script" field={fields.audioScript}>
-        <textarea {...getTextareaProps(fields.audioScript)} key={fields.audioScript.key} rows={2} lang="hi" className={controlClass} />
-      </FieldFrame>
+      <TextareaField label="Description" field={fields.description} rows={2} />
+      <TextareaField label="Audio Script" field={fields.audioScript} rows={2} lang="hi" />
       {mode === "edit" ? <CheckboxField label="On" field={fields.status} /> : null}
       <div>
         <SubmitButton pending={navigation.state === "submitting"}>Save</SubmitButton>

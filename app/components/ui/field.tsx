@@ -1,7 +1,7 @@
 // A labelled input with its error messages, wired to a Conform field. The constraint
 // attributes (required, pattern, min) come from the Zod schema, so the browser checks them
 // even without JavaScript; the server checks again.
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 
 export const controlClass =
   "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-blue-500 focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-900";
@@ -53,6 +53,15 @@ export function TextField({
         autoFocus={autoFocus}
         className={controlClass}
       />
+    </FieldFrame>
+  );
+}
+
+/** A labelled multi-line text field (descriptions, notes, scripts). */
+export function TextareaField({ label, field, rows, lang }: { label: string; field: AnyField; rows: number; lang?: string }) {
+  return (
+    <FieldFrame label={label} field={field}>
+      <textarea {...getTextareaProps(field)} key={field.key} rows={rows} lang={lang} className={controlClass} />
     </FieldFrame>
   );
 }

@@ -1,11 +1,11 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "~/schemas/parse";
 import { checkOnSubmit } from "~/components/ui/zod-form";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
-import { controlClass, FieldFrame, FormErrors, SubmitButton, TextField } from "~/components/ui/field";
+import { FormErrors, SubmitButton, TextField, TextareaField } from "~/components/ui/field";
 import { istDateString } from "~/domain/dates";
 import { latestBanner, saveBanner } from "~/services/settings.server";
 import { marqueSchema } from "~/schemas/settings";
@@ -45,9 +45,7 @@ export default function MarqueRoute() {
         <input type="hidden" name="intent" value="marque" />
         <TextField label="Title" field={fields.title} autoComplete="off" />
         <TextField label="Date" field={fields.date} type="date" />
-        <FieldFrame label="Sub Text" field={fields.subText}>
-          <textarea {...getTextareaProps(fields.subText)} key={fields.subText.key} rows={3} className={controlClass} />
-        </FieldFrame>
+        <TextareaField label="Sub Text" field={fields.subText} rows={3} />
         <div>
           <SubmitButton pending={navigation.state === "submitting"}>Save</SubmitButton>
         </div>

@@ -2,8 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { loadReferencePoints } from "~/services/points.server";
-import { PageTitle } from "~/components/admin/admin-ui";
-import { ReferencePointsTable } from "~/components/admin/reference-points";
+import { ReferencePointsPage } from "~/components/admin/reference-points";
 
 export const meta: MetaFunction = () => [{ title: "Reference Points — NSE Signals" }];
 
@@ -15,12 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function ReferencesPointsPage() {
   const view = useLoaderData<typeof loader>();
-  return (
-    <section aria-labelledby="references-title">
-      <PageTitle id="references-title" title="Reference Points" />
-      <ReferencePointsTable view={view} mode="reference" />
-    </section>
-  );
+  return <ReferencePointsPage view={view} mode="reference" title="Reference Points" titleId="references-title" />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";

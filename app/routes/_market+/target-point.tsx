@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { loadReferencePoints, switchTargetPoint } from "~/services/points.server";
 import { readStatusPost, sameListUrl } from "~/schemas/status-post.server";
-import { PageTitle } from "~/components/admin/admin-ui";
-import { ReferencePointsTable } from "~/components/admin/reference-points";
+import { ReferencePointsPage } from "~/components/admin/reference-points";
 import { redirectWithToast } from "~/auth/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Target Points — NSE Signals" }];
@@ -29,12 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TargetPointPage() {
   const view = useLoaderData<typeof loader>();
-  return (
-    <section aria-labelledby="target-title">
-      <PageTitle id="target-title" title="Target Point" />
-      <ReferencePointsTable view={view} mode="target" />
-    </section>
-  );
+  return <ReferencePointsPage view={view} mode="target" title="Target Point" titleId="target-title" />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error";
