@@ -532,7 +532,7 @@ describe("one door for what a request carries", () => {
   const ALLOWED: Record<string, RegExp> = {
     // The path only (never the query): the access table's key, and the log line, which must never throw.
     "auth/guards.server.ts": /new URL\(request\.url\)\.pathname/,
-    "server/log.server.ts": /new URL\(request\.url\)\.pathname/,
+    "config/log.server.ts": /new URL\(request\.url\)\.pathname/,
   };
   const FORBIDDEN = [/\brequest(\.clone\(\))?\.(formData|json|text|arrayBuffer|blob)\(/, /new URL\(request\.url\)/];
 
