@@ -92,4 +92,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The shell's route module (app/root.tsx) is a page module too, outside the folders the layer
+    // rule names: a component reads the shell's data through useRootData instead.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/root", "~/routes/*"], message: "A component takes data as props, or reads the shell through useRootData (components/layout/use-root-data.ts)." }] },
+      ],
+    },
+  },
 );

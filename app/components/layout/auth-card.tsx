@@ -1,10 +1,10 @@
 // The frame of the signed-out pages (login, signup, code, reset).
-import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
+import { Form, useLocation } from "@remix-run/react";
+import { useRootData } from "./use-root-data";
 
 /** The theme switch comes back to this page: with its query when `keepSearch` (the code page keeps its ?email=). */
 export function AuthCard({ title, children, keepSearch = false }: { title: string; children: React.ReactNode; keepSearch?: boolean }) {
-  const theme = useRouteLoaderData<typeof rootLoader>("root")?.theme ?? "light";
+  const theme = useRootData()?.theme ?? "light";
   const location = useLocation();
   const currentPath = keepSearch ? location.pathname + location.search : location.pathname;
   return (
