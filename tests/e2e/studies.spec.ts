@@ -127,10 +127,11 @@ test.describe("studies from the Indicator setting, in both chart modes", () => {
     await expect(widget).toHaveAttribute("data-status", "ready", { timeout: 20_000 });
     await expect(widget.locator("[data-studies]")).toHaveAttribute("data-study-panes", "RSI 14|MACD 12 26 9");
     // lightweight-charts lays its panes out as table rows, one canvas each: the oscillators' rows are there and tall enough to read.
-    const rows = await widget.locator("[data-studies] table tr").evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
-    const paneRows = rows.filter((h) => h > 40);
-    expect(paneRows.length).toBeGreaterThanOrEqual(3);
-    expect(Math.min(...paneRows)).toBeGreaterThan(60);
+    // It lays them out in its own animation frames after the series are set: polled, not read once.
+    const paneRowHeights = () =>
+      widget.locator("[data-studies] table tr").evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height).filter((h) => h > 40));
+    await expect.poll(async () => (await paneRowHeights()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...(await paneRowHeights()))).toBeGreaterThan(60);
     const chartBox = await widget.locator("[data-studies]").boundingBox();
     expect(chartBox!.width).toBeLessThanOrEqual(390);
     await saveChartMode(page, "normal");
