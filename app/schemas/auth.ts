@@ -9,6 +9,9 @@ const email = z
   .max(254, "Email is too long")
   .pipe(z.email("Please enter a valid email address"));
 
+/** The message of every six-digit code field (the sign-up code, a new authenticator's first code). */
+export const ENTER_SIX_DIGIT_CODE = "Please enter the 6-digit code";
+
 export const loginSchema = z.object({
   email,
   password: z.string({ error: "Please enter your password" }).min(1, "Please enter your password").max(200),
@@ -41,7 +44,7 @@ export const otpSchema = z.object({
   otp: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, "Please enter the 6-digit code")
+    .regex(/^\d{6}$/, ENTER_SIX_DIGIT_CODE)
     .optional(),
 });
 

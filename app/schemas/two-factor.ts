@@ -2,7 +2,7 @@
 // reads (docs/decisions/121).
 import * as z from "zod";
 import { formatReauthWindow } from "~/domain/two-factor";
-import { loginSchema } from "./auth";
+import { ENTER_SIX_DIGIT_CODE, loginSchema } from "./auth";
 import { localPath } from "./preferences";
 
 export const ENTER_CODE = "Please enter the 6-digit code from your authenticator app, or a recovery code";
@@ -37,7 +37,7 @@ export const twoFactorSignInSchema = z.object({ code });
 /** /settings/two-factor: the enrolment page's posts. */
 export const twoFactorSettingsSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("start") }),
-  z.object({ intent: z.literal("confirm"), code: z.string({ error: "Please enter the 6-digit code" }).trim().regex(/^\d{6}$/, "Please enter the 6-digit code") }),
+  z.object({ intent: z.literal("confirm"), code: z.string({ error: ENTER_SIX_DIGIT_CODE }).trim().regex(/^\d{6}$/, ENTER_SIX_DIGIT_CODE) }),
   z.object({ intent: z.literal("regenerate"), confirmation: z.string({ error: CONFIRM_WITH_CODE_OR_PASSWORD }).min(1, CONFIRM_WITH_CODE_OR_PASSWORD).max(200) }),
   z.object({ intent: z.literal("disable"), confirmation: z.string({ error: CONFIRM_WITH_CODE_OR_PASSWORD }).min(1, CONFIRM_WITH_CODE_OR_PASSWORD).max(200) }),
 ]);

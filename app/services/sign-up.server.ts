@@ -65,8 +65,8 @@ export async function registerCustomer(
   const code = sixDigitCode();
   // The account and its first code are written together, or not at all.
   const user = await context.db.transaction(async (tx) => {
-    const created = await insertUser(tx as unknown as AppDatabase, { ...input, passwordHash, roleId: 4 });
-    await issueCode(tx as unknown as AppDatabase, created.id, "signup", code, SIGNUP_CODE_TTL_MS);
+    const created = await insertUser(tx, { ...input, passwordHash, roleId: 4 });
+    await issueCode(tx, created.id, "signup", code, SIGNUP_CODE_TTL_MS);
     return created;
   });
   await mailSignupCode(context, user.email, code);

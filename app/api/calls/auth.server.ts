@@ -7,7 +7,7 @@ import { reauthenticate } from "~/services/reauthentication.server";
 import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
 import { retryAfterHeaders } from "~/auth/rate-limit.server";
 import { bearerToken } from "~/auth/session.server";
-import { otpSchema, signupSchema } from "~/schemas/auth";
+import { ENTER_SIX_DIGIT_CODE, otpSchema, signupSchema } from "~/schemas/auth";
 import { apiLoginSchema, apiReauthSchema } from "~/schemas/two-factor";
 import { createdStatus, messageShape } from "../shapes";
 import { apiError, badInput, defineCall } from "../types.server";
@@ -114,7 +114,7 @@ export const authCalls = [
       return tokenAnswer(await openTokenSession(context, request, verified.user), emailVerifiedMessage(verified.user.name));
     },
     sample: async (f) => ({ body: await f.pendingSignup() }),
-    invalid: { body: { email: "someone@example.test", otp: "12ab" }, message: "Please enter the 6-digit code" },
+    invalid: { body: { email: "someone@example.test", otp: "12ab" }, message: ENTER_SIX_DIGIT_CODE },
   }),
   defineCall({
     id: "admin/reauth",

@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/layout/auth-card";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/field";
-import { otpSchema } from "~/schemas/auth";
+import { ENTER_SIX_DIGIT_CODE, otpSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
 import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
 import { confirmSignupCode, emailVerifiedMessage, RESEND_ANSWER, resendSignupCode } from "~/services/sign-up.server";
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply({ resetForm: false }), { headers });
   }
   if (!otp) {
-    return json(submission.reply({ fieldErrors: { otp: ["Please enter the 6-digit code"] } }), { status: 400 });
+    return json(submission.reply({ fieldErrors: { otp: [ENTER_SIX_DIGIT_CODE] } }), { status: 400 });
   }
   const verified = await confirmSignupCode(context, email, otp);
   if (!verified.ok) return json(submission.reply({ formErrors: [verified.message] }), { status: verified.status });
