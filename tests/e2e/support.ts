@@ -226,3 +226,31 @@ export async function expectDailyNiftyChart(page: Page, visibleWithin: number): 
   await expect(readout).toContainText("12:00:00 AM"); // a daily candle starts at 00:00 IST
   return { chart, readout };
 }
+
+/**
+ * Records every text the page's status region (the toasts) shows, from the first document on:
+ * a toast hides itself after 6 s, which a slow first render can outlast before a check runs.
+ * Call before the navigation; read with `statusShown`. With JavaScript only: an init script does
+ * not run without it, and without it a toast stays on screen anyway.
+ */
+export async function recordStatusTexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __statusTexts?: string[] };
+    const seen = (w.__statusTexts ??= []);
+    const note = () =>
+      document.querySelectorAll('[role="status"]').forEach((el) => {
+        const text = el.textContent ?? "";
+        if (text && !seen.includes(text)) seen.push(text);
+      });
+    document.addEventListener("DOMContentLoaded", () => {
+      note();
+      new MutationObserver(note).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  });
+}
+
+/** Waits until the status region has shown a text containing `part` since recordStatusTexts. */
+export async function statusShown(page: Page, part: string): Promise<void> {
+  const texts = () => page.evaluate(() => (window as unknown as { __statusTexts?: string[] }).__statusTexts ?? []);
+  await expect.poll(async () => (await texts()).some((t) => t.includes(part)), { message: `the status region never showed "${part}"`, timeout: 7_000 }).toBe(true);
+}
