@@ -1,7 +1,7 @@
 // The Key List, key assignments (chavi_users) and the key order. Multi-row writes are one
 // transaction each.
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { AppDatabase } from "~/db/client.server";
+import type { AppDatabase, AppTransaction } from "~/db/client.server";
 import { chavis, chaviUsers, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { pageOffset } from "~/domain/paging";
@@ -95,9 +95,8 @@ export interface ChaviWrite {
   userIds: number[];
 }
 
-type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
-async function writeKeyUsers(tx: Tx, chaviId: number, userIds: readonly number[]) {
+async function writeKeyUsers(tx: AppTransaction, chaviId: number, userIds: readonly number[]) {
   await tx.delete(chaviUsers).where(eq(chaviUsers.chaviId, chaviId));
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return;

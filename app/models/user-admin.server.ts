@@ -2,7 +2,7 @@
 // (subscriptions + subscription_details + user_symbols + user_sectors); every write of it is
 // one transaction that rewrites all four, so a half-saved subscription cannot exist.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { AppDatabase } from "~/db/client.server";
+import type { AppDatabase, AppTransaction } from "~/db/client.server";
 import { authSessions, subscriptionDetails, subscriptions, symbols, userSectors, userSymbols, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { pageOffset } from "~/domain/paging";
@@ -97,9 +97,8 @@ export interface SubscriptionInput {
   dateExpired: string | null;
 }
 
-type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
-async function writeSubscription(tx: Tx, userId: number, input: SubscriptionInput): Promise<void> {
+async function writeSubscription(tx: AppTransaction, userId: number, input: SubscriptionInput): Promise<void> {
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(userSymbols).where(eq(userSymbols.userId, userId));
   await tx.delete(userSectors).where(eq(userSectors.userId, userId));
