@@ -7,6 +7,7 @@ import {
   boolean,
   date,
   index,
+  jsonb,
   integer,
   numeric,
   pgEnum,
@@ -89,6 +90,25 @@ export const signInChallenges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("sign_in_challenges_user_idx").on(t.userId)],
+);
+
+// Every sign-in attempt, kept after the session ends so "who signed in yesterday" can be
+// answered (docs/decisions/140-admin-console.md). `userId` is null when the name matched no
+// account; `identifier` is what was typed. Pruned after the retention period.
+export const loginEvents = pgTable(
+  "login_events",
+  {
+    id: serial("id").primaryKey(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    identifier: text("identifier").notNull(),
+    success: boolean("success").notNull(),
+    // Why a failure failed (e.g. "bad-password", "inactive", "second-step"); null on success.
+    reason: text("reason"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("login_events_time_idx").on(t.occurredAt, t.id), index("login_events_user_idx").on(t.userId, t.occurredAt)],
 );
 
 // Two-factor recovery codes: each usable once; only a hash is stored.
@@ -502,6 +522,48 @@ export const sectorAnalysisPoints = pgTable(
   (t) => [primaryKey({ columns: [t.sectorId, t.ts] })],
 );
 
+// One upload of a price file: previewed (rows staged, nothing written), committed (rows
+// written, each row's previous values kept) or undone (previous values put back).
+export const uploadBatches = pgTable(
+  "upload_batches",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    fileName: text("file_name").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    state: text("state").notNull().default("previewed"),
+    // Counts and per-row report of the parse (rows read, new, replacing, skipped, problems).
+    summary: jsonb("summary").notNull(),
+    createdAt: createdAt(),
+    committedAt: timestamp("committed_at", { withTimezone: true }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [index("upload_batches_time_idx").on(t.createdAt, t.id)],
+);
+
+// A daily bar an upload carries: the new values, and once committed the values it replaced
+// (`previous` null = the bar was new, so undo deletes it).
+export const uploadBatchBars = pgTable(
+  "upload_batch_bars",
+  {
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => uploadBatches.id, { onDelete: "cascade" }),
+    symbolId: integer("symbol_id")
+      .notNull()
+      .references(() => symbols.id, { onDelete: "cascade" }),
+    tradingDate: date("trading_date").notNull(),
+    open: price("open").notNull(),
+    high: price("high").notNull(),
+    low: price("low").notNull(),
+    close: price("close").notNull(),
+    settlePrice: price("settle_price"),
+    volume: bigint("volume", { mode: "number" }).notNull().default(0),
+    previous: jsonb("previous"),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.symbolId, t.tradingDate] }), index("upload_batch_bars_bar_idx").on(t.symbolId, t.tradingDate)],
+);
+
 // ---------------------------------------------------------------- calendar
 
 export const calendarEntries = pgTable(
@@ -577,6 +639,30 @@ export const apiSecrets = pgTable("api_secrets", {
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------- audit
+
+// Who created, changed, switched, deleted or uploaded what and when, with the values before
+// and after; written in the same transaction as the change it records.
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [
+    index("audit_log_time_idx").on(t.occurredAt, t.id),
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_actor_idx").on(t.actorId, t.occurredAt),
+  ],
+);
 
 // ---------------------------------------------------------------- the store's own state
 
