@@ -193,16 +193,19 @@ export function UserForm({
             <input
               type="checkbox"
               checked={allChecked}
-              onChange={(e) =>
+              onChange={(e) => {
+                // Read now: React clears the event's currentTarget once the handler returns,
+                // before the state updater runs.
+                const on = e.currentTarget.checked;
                 setSelected((prev) => {
                   const next = new Set(prev);
                   for (const s of checklist) {
-                    if (e.currentTarget.checked) next.add(s.id);
+                    if (on) next.add(s.id);
                     else next.delete(s.id);
                   }
                   return next;
-                })
-              }
+                });
+              }}
             />
             Select All
           </label>
