@@ -48,3 +48,26 @@ export function parseIdParam(value: string | null | undefined): number | null {
   const n = Number(value);
   return isRecordId(n) ? n : null;
 }
+
+/**
+ * `path` with the list's search merged in: the list's parameters first, then the path's own
+ * (they win). A dialog route over a list carries the list's search this way, there and back.
+ */
+export function withListSearch(path: string, listSearch: string): string {
+  const [pathname, own = ""] = path.split("?", 2);
+  const params = new URLSearchParams(listSearch);
+  for (const [key, value] of new URLSearchParams(own)) params.set(key, value);
+  const text = params.toString();
+  return text ? `${pathname}?${text}` : pathname;
+}
+
+/**
+ * Where a dialog route over a list goes back to: the list with the search the dialog carried
+ * (less the dialog's own parameters, `drop`), or `fallback` when it carried none.
+ */
+export function listReturnPath(listPath: string, dialogSearch: string, options: { fallback?: string; drop?: readonly string[] } = {}): string {
+  const params = new URLSearchParams(dialogSearch);
+  for (const key of options.drop ?? []) params.delete(key);
+  if (params.size === 0) return options.fallback ?? listPath;
+  return withListSearch(listPath, `?${params.toString()}`);
+}

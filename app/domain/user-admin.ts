@@ -2,21 +2,94 @@
 // issue: a role-2 user never touches a role-1 or role-2 account). Pure: the /users actions
 // call it on the server; the form reads assignableRoles for its options.
 import type { RoleId } from "./access";
+import { shiftYmd } from "./dates";
 
 /** Roles a user may give to an account it creates or edits. */
 export function assignableRoles(actorRole: RoleId): RoleId[] {
   return actorRole === 1 ? [1, 2, 3, 4] : [3, 4];
 }
 
-/** Roles offered by the user-list role filter. */
+/** Roles offered by the user-list role filter: every role the actor may manage. */
 export function filterableRoles(actorRole: RoleId): RoleId[] {
-  return actorRole === 1 ? [2, 3, 4] : [3, 4];
+  return actorRole === 1 ? [1, 2, 3, 4] : [3, 4];
 }
 
-/** The filter's role when the URL names none or one the actor may not list: Customer (4). */
-export function listRoleFor(actorRole: RoleId, requested: number | null): RoleId {
+export const ROLE_NOT_LISTABLE = "You may list Employee and Customer accounts only.";
+
+/**
+ * The filter's role: Customer (4) when the URL names none; null when it names a role the actor
+ * may not list (the page and the API say so rather than quietly showing customers).
+ */
+export function listRoleFor(actorRole: RoleId, requested: number | null): RoleId | null {
+  if (requested === null) return 4;
   const allowed = filterableRoles(actorRole);
-  return requested !== null && (allowed as number[]).includes(requested) ? (requested as RoleId) : 4;
+  return (allowed as number[]).includes(requested) ? (requested as RoleId) : null;
+}
+
+// ---------------------------------------------------------------- the list's query
+
+export const USER_SORTS = ["username", "name", "email", "role", "expiry", "subscribed", "created"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** How many days ahead "expiring" looks when the URL gives no number. */
+export const EXPIRING_DAYS_DEFAULT = 7;
+/** The longest look-ahead and the largest extension the list accepts. */
+export const MAX_SUBSCRIPTION_DAYS = 3650;
+
+/** Subscriptions ending within `days` days from today (today included), or already ended. */
+export type SubscriptionFilter = { kind: "expiring"; days: number } | { kind: "expired" } | null;
+
+export function parseSubscriptionFilter(kind: string | null, days: string | null): SubscriptionFilter {
+  if (kind === "expired") return { kind: "expired" };
+  if (kind !== "expiring") return null;
+  const n = Number(days);
+  return { kind: "expiring", days: Number.isInteger(n) && n >= 1 && n <= MAX_SUBSCRIPTION_DAYS ? n : EXPIRING_DAYS_DEFAULT };
+}
+
+// ---------------------------------------------------------------- bulk actions
+
+export const BULK_USER_ACTIONS = ["activate", "deactivate", "extend", "delete"] as const;
+export type BulkUserAction = (typeof BULK_USER_ACTIONS)[number];
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The confirmation's question: it names the count. */
+export function bulkQuestion(action: BulkUserAction, count: number, days: number | null): string {
+  const users = plural(count, "user", "users");
+  switch (action) {
+    case "activate":
+      return `Activate ${users}?`;
+    case "deactivate":
+      return `Deactivate ${users}? Their sessions end at once.`;
+    case "extend":
+      return `Extend the subscriptions of ${users} by ${plural(days ?? 0, "day", "days")}?`;
+    case "delete":
+      return `Delete ${users}? This cannot be undone.`;
+  }
+}
+
+/** The toast after a bulk action. */
+export function bulkDoneMessage(action: BulkUserAction, count: number, days: number | null): string {
+  const users = plural(count, "user", "users");
+  switch (action) {
+    case "activate":
+      return `${users} activated`;
+    case "deactivate":
+      return `${users} deactivated`;
+    case "extend":
+      return `Subscriptions of ${users} extended by ${plural(days ?? 0, "day", "days")}`;
+    case "delete":
+      return `${users} deleted`;
+  }
+}
+
+/**
+ * The new expiry of an extension by `days`: counted from the current expiry, or from today when
+ * the subscription has already ended or has no end (an extension never shortens or backdates).
+ */
+export function extendedExpiry(currentExpiry: string | null, today: string, days: number): string {
+  const from = currentExpiry !== null && currentExpiry > today ? currentExpiry : today;
+  return shiftYmd(from, days);
 }
 
 /** May the actor see, edit, switch or delete an existing account of this role? */

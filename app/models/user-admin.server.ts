@@ -1,11 +1,14 @@
 // The user list and the user modal's writes. A user's subscription is four tables
 // (subscriptions + subscription_details + user_symbols + user_sectors); every write of it is
 // one transaction that rewrites all four, so a half-saved subscription cannot exist.
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase, AppTransaction } from "~/db/client.server";
 import { authSessions, subscriptionDetails, subscriptions, symbols, userSectors, userSymbols, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
+import { shiftYmd } from "~/domain/dates";
+import { likePattern, type SortDirection } from "~/domain/list-query";
 import { pageOffset } from "~/domain/paging";
+import type { SubscriptionFilter, UserSort } from "~/domain/user-admin";
 import { accountColumns, identityValues, insertUser, type UserAccount } from "~/models/user.server";
 
 /** An account with the dates of its latest subscription. */
@@ -33,24 +36,122 @@ export function userWithSubscriptionColumns(latest: ReturnType<typeof latestSubs
   return { ...accountColumns, dateSubscribed: latest.dateSubscribed, dateExpired: latest.dateExpired };
 }
 
+export interface UserListFilter {
+  roleId: RoleId;
+  /** Matched anywhere in the user name, name or email, case-insensitively. */
+  search: string | null;
+  sort: UserSort;
+  dir: SortDirection;
+  subscription: SubscriptionFilter;
+  /** Today in IST (YYYY-MM-DD): where "expiring" and "expired" count from. */
+  today: string;
+}
+
+function userListWhere(latest: ReturnType<typeof latestSubscription>, filter: UserListFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(users.roleId, filter.roleId)];
+  if (filter.search !== null) {
+    const pattern = likePattern(filter.search);
+    parts.push(or(ilike(users.username, pattern), ilike(users.name, pattern), ilike(users.email, pattern)));
+  }
+  if (filter.subscription?.kind === "expired") parts.push(lt(latest.dateExpired, filter.today));
+  if (filter.subscription?.kind === "expiring") {
+    parts.push(and(gte(latest.dateExpired, filter.today), lte(latest.dateExpired, shiftYmd(filter.today, filter.subscription.days))));
+  }
+  return and(...parts);
+}
+
+function userListOrder(latest: ReturnType<typeof latestSubscription>, filter: Pick<UserListFilter, "sort" | "dir">): SQL[] {
+  const column = {
+    username: sql`lower(${users.username})`,
+    name: sql`lower(${users.name})`,
+    email: sql`lower(${users.email})`,
+    role: sql`${users.roleId}`,
+    expiry: sql`${latest.dateExpired}`,
+    subscribed: sql`${latest.dateSubscribed}`,
+    created: sql`${users.id}`,
+  }[filter.sort];
+  const direction = filter.dir === "asc" ? sql`asc nulls last` : sql`desc nulls last`;
+  return [sql`${column} ${direction}`, filter.dir === "asc" ? asc(users.id) : desc(users.id)];
+}
+
+/** One page of the user list for its filter and order. */
 export async function listUsersPage(
   db: AppDatabase,
-  filter: { roleId: RoleId; page: number; pageSize: number },
+  filter: UserListFilter & { page: number; pageSize: number },
 ): Promise<{ rows: UserListRow[]; total: number }> {
   const latest = latestSubscription(db);
-  const where = eq(users.roleId, filter.roleId);
+  const where = userListWhere(latest, filter);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(userWithSubscriptionColumns(latest))
       .from(users)
       .leftJoin(latest, eq(latest.userId, users.id))
       .where(where)
-      .orderBy(desc(users.id))
+      .orderBy(...userListOrder(latest, filter))
       .limit(filter.pageSize)
       .offset(pageOffset(filter.page, filter.pageSize)),
-    db.select({ total: count() }).from(users).where(where),
+    db.select({ total: count() }).from(users).leftJoin(latest, eq(latest.userId, users.id)).where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r, roleId: r.roleId as RoleId })), total };
+}
+
+/** Every row of the list's filter in its order, read a batch at a time (the list's export). */
+export async function* streamUserList(db: AppDatabase, filter: UserListFilter, batch = 500): AsyncGenerator<UserListRow> {
+  for (let page = 1; ; page += 1) {
+    const { rows } = await listUsersPage(db, { ...filter, page, pageSize: batch });
+    yield* rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** What a bulk action needs of each chosen account, its row locked until the transaction ends. */
+export interface BulkTarget {
+  id: number;
+  username: string;
+  roleId: RoleId;
+  status: boolean;
+  subscriptionId: number | null;
+  dateSubscribed: string | null;
+  dateExpired: string | null;
+}
+
+export async function lockBulkTargets(tx: AppTransaction, ids: readonly number[]): Promise<BulkTarget[]> {
+  if (ids.length === 0) return [];
+  const accounts = await tx
+    .select({ id: users.id, username: users.username, roleId: users.roleId, status: users.status })
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .orderBy(asc(users.id))
+    .for("update");
+  const latest = await tx
+    .selectDistinctOn([subscriptions.userId], { userId: subscriptions.userId, id: subscriptions.id, dateSubscribed: subscriptions.dateSubscribed, dateExpired: subscriptions.dateExpired })
+    .from(subscriptions)
+    .where(inArray(subscriptions.userId, [...ids]))
+    .orderBy(subscriptions.userId, desc(subscriptions.id));
+  const byUser = new Map(latest.map((s) => [s.userId, s]));
+  return accounts.map((a) => {
+    const s = byUser.get(a.id);
+    return { ...a, roleId: a.roleId as RoleId, subscriptionId: s?.id ?? null, dateSubscribed: s?.dateSubscribed ?? null, dateExpired: s?.dateExpired ?? null };
+  });
+}
+
+export async function setAccountsStatus(tx: AppTransaction, ids: readonly number[], status: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(users).set({ status, updatedAt: new Date() }).where(inArray(users.id, [...ids]));
+  if (!status) await tx.delete(authSessions).where(inArray(authSessions.userId, [...ids]));
+}
+
+/** Moves each account's latest subscription to its new expiry; an account without one gets one from today. */
+export async function setSubscriptionExpiries(tx: AppTransaction, changes: readonly { userId: number; subscriptionId: number | null; dateExpired: string }[], today: string): Promise<void> {
+  for (const change of changes) {
+    if (change.subscriptionId !== null) await tx.update(subscriptions).set({ dateExpired: change.dateExpired }).where(eq(subscriptions.id, change.subscriptionId));
+    else await tx.insert(subscriptions).values({ userId: change.userId, dateSubscribed: today, dateExpired: change.dateExpired });
+  }
+}
+
+export async function deleteAccounts(tx: AppTransaction, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(users).where(inArray(users.id, [...ids]));
 }
 
 export interface UserForEdit extends UserListRow {
@@ -239,4 +340,14 @@ export async function countUsersByRole(db: AppDatabase): Promise<Record<RoleId, 
   const counts: Record<RoleId, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
   for (const r of rows) if (r.roleId >= 1 && r.roleId <= 4) counts[r.roleId as RoleId] = Number(r.total);
   return counts;
+}
+
+/** The user names of the given accounts among the given roles, in id order (a bulk confirmation's list). */
+export async function listAccountNames(db: AppDatabase, ids: readonly number[], roles: readonly RoleId[]): Promise<{ id: number; username: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), inArray(users.roleId, [...roles])))
+    .orderBy(asc(users.id));
 }

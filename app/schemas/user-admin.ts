@@ -4,6 +4,9 @@ import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
 import { PASSWORD_MIN } from "./auth";
 import { recordId, strictRecordId } from "~/schemas/record-id";
+import { BULK_USER_ACTIONS, MAX_SUBSCRIPTION_DAYS, parseSubscriptionFilter, USER_SORTS } from "~/domain/user-admin";
+import { parseListQuery } from "~/domain/list-query";
+import { parseIdParam } from "~/domain/paging";
 
 export const SELECT_ROLE = "Please select a role";
 export const ENTER_NAME = "Please enter a name";
@@ -90,3 +93,38 @@ export const statusSwitchSchema = z.object({
   id: recordId(),
   status: z.enum(["0", "1"]).transform((s) => s === "1"),
 });
+
+// ---------------------------------------------------------------- the list's bulk actions
+
+export const CHOOSE_USERS = "Choose at least one user";
+export const CHOOSE_BULK_ACTION = "Choose what to do with the chosen users";
+export const ENTER_EXTENSION_DAYS = `Enter the number of days to extend by (1 to ${MAX_SUBSCRIPTION_DAYS})`;
+/** The most rows one bulk action takes: a page of the longest page size, several times over. */
+export const MAX_BULK_USERS = 500;
+
+/** A bulk action on the list's chosen rows (the confirmation's GET and its POST read the same fields). */
+export const bulkUserSchema = z
+  .object({
+    bulk: z.enum(BULK_USER_ACTIONS, { error: CHOOSE_BULK_ACTION }),
+    ids: z.array(strictRecordId(), { error: CHOOSE_USERS }).min(1, CHOOSE_USERS).max(MAX_BULK_USERS, `At most ${MAX_BULK_USERS} users at a time`),
+    days: z.number({ error: ENTER_EXTENSION_DAYS }).int(ENTER_EXTENSION_DAYS).min(1, ENTER_EXTENSION_DAYS).max(MAX_SUBSCRIPTION_DAYS, ENTER_EXTENSION_DAYS).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.bulk === "extend" && value.days === undefined) ctx.addIssue({ code: "custom", path: ["days"], message: ENTER_EXTENSION_DAYS });
+  })
+  .transform((value) => ({ ...value, ids: [...new Set(value.ids)] }));
+export type BulkUserInput = z.infer<typeof bulkUserSchema>;
+
+export const LIST_EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ListExportFormat = (typeof LIST_EXPORT_FORMATS)[number];
+export const listExportFormatSchema = z.enum(LIST_EXPORT_FORMATS, { error: "Choose csv or xlsx" });
+
+/** The user list's URL (role_id, q, sort, dir, sub, within, size, page) → its query; anything malformed reads as the default. */
+export function parseAccountListQuery(params: URLSearchParams) {
+  const list = parseListQuery(params, USER_SORTS, { sort: "created", dir: "desc" });
+  return {
+    ...list,
+    roleId: parseIdParam(params.get("role_id")),
+    subscription: parseSubscriptionFilter(params.get("sub"), params.get("within")),
+  };
+}

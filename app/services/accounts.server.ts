@@ -6,11 +6,27 @@ import { checkPasswordStrength, hashPassword } from "~/auth/password.server";
 import { requireRecentAuthentication } from "~/auth/reauth.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { AppDatabase } from "~/db/client.server";
-import { ALL_ROLES, FORBIDDEN_TEXT, isRoleId, type RoleId } from "~/domain/access";
+import { ALL_ROLES, FORBIDDEN_TEXT, isRoleId, ROLE_NAMES, type RoleId } from "~/domain/access";
+import type { AuditAction } from "~/domain/audit";
+import type { SortDirection } from "~/domain/list-query";
 import { istDateString } from "~/domain/dates";
 import { notFoundOutcome, refuse, succeed, type Outcome, type Problem } from "~/domain/outcome";
 import { userStatusMessage } from "~/domain/status-messages";
-import { assignableRoles, canManageAccount, listRoleFor, mayWriteAccount, needsRecentSignIn, ownAccountRefusal, type AccountWrite } from "~/domain/user-admin";
+import {
+  assignableRoles,
+  bulkDoneMessage,
+  canManageAccount,
+  extendedExpiry,
+  listRoleFor,
+  mayWriteAccount,
+  needsRecentSignIn,
+  ownAccountRefusal,
+  ROLE_NOT_LISTABLE,
+  type AccountWrite,
+  type SubscriptionFilter,
+  type UserSort,
+} from "~/domain/user-admin";
+import { recordAudit } from "~/models/audit-log.server";
 import {
   countUsersByRole,
   createUserWithSubscription,
@@ -18,19 +34,33 @@ import {
   findUserForEdit,
   findUserRole,
   listLoginUsersPage,
+  deleteAccounts,
+  listAccountNames,
   listUsersPage,
+  lockBulkTargets,
+  setAccountsStatus,
+  setSubscriptionExpiries,
+  streamUserList,
   updateUserWithSubscription,
+  type BulkTarget,
   type UserForEdit,
+  type UserListFilter,
+  type UserListRow,
 } from "~/models/user-admin.server";
 import { isEmailTaken, isUsernameTaken, setUserStatus } from "~/models/user.server";
 import { listUserReportPage, type UserReportFilter } from "~/models/user-report.server";
-import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type CreateUserInput, type UpdateUserInput } from "~/schemas/user-admin";
+import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type BulkUserInput, type CreateUserInput, type ListExportFormat, type UpdateUserInput } from "~/schemas/user-admin";
+import { USER_LIST_EXPORT_COLUMNS } from "~/services/reports/columns";
+import { listDownloadResponse } from "~/services/reports/download.server";
 import type { AppContext } from "~/config/context";
 
 export type { UserForEdit, UserListRow, LoginUserRow } from "~/models/user-admin.server";
 
 /** Who is writing: the role decides what it may touch, the id protects its own account, the session's sign-in time whether it is recent enough. */
-export type AccountActor = Pick<SessionUser, "id" | "roleId" | "authenticatedAt">;
+export type AccountActor = Pick<SessionUser, "id" | "username" | "roleId" | "authenticatedAt">;
+
+/** A bulk action found fewer accounts than were chosen: one was deleted meanwhile. */
+export const BULK_USERS_CHANGED = "Some of the chosen users no longer exist. Nothing was changed; please choose again.";
 
 /**
  * An existing account of a role the actor may not manage. A page says so (403); the JSON API
@@ -47,11 +77,98 @@ export const accountDeletedMessage = (username: string): string => `User ${usern
 
 // ---------------------------------------------------------------- lists
 
-/** The user list: one role (the actor's filter rule, default Customer), newest first, one page. */
-export async function listAccountsPage(context: Pick<AppContext, "db">, actor: Pick<AccountActor, "roleId">, query: { roleId: number | null; page: number; pageSize: number }) {
+export interface AccountListQuery {
+  roleId: number | null;
+  search: string | null;
+  sort: UserSort;
+  dir: SortDirection;
+  subscription: SubscriptionFilter;
+}
+
+/** The user list's filter for this actor: its role rule (default Customer), or a refusal for a role it may not list. */
+function accountListFilter(actor: Pick<AccountActor, "roleId">, query: AccountListQuery): Outcome<UserListFilter> {
   const roleId = listRoleFor(actor.roleId, query.roleId);
-  const { rows, total } = await listUsersPage(context.db, { roleId, page: query.page, pageSize: query.pageSize });
-  return { roleId, rows, total };
+  if (roleId === null) return refuse(ROLE_NOT_LISTABLE, undefined, 403);
+  return succeed({ roleId, search: query.search, sort: query.sort, dir: query.dir, subscription: query.subscription, today: istDateString(new Date()) });
+}
+
+/** The user list: one role, searched, filtered by subscription, in the chosen order, one page. */
+export async function listAccountsPage(
+  context: Pick<AppContext, "db">,
+  actor: Pick<AccountActor, "roleId">,
+  query: AccountListQuery & { page: number; pageSize: number },
+): Promise<Outcome<{ roleId: RoleId; rows: UserListRow[]; total: number }>> {
+  const filter = accountListFilter(actor, query);
+  if (!filter.ok) return filter;
+  const { rows, total } = await listUsersPage(context.db, { ...filter.value, page: query.page, pageSize: query.pageSize });
+  return succeed({ roleId: filter.value.roleId, rows, total });
+}
+
+/** The user list as a CSV or Excel download: every row of its filter, in its order. */
+export function accountListDownload(context: Pick<AppContext, "db">, actor: Pick<AccountActor, "roleId">, query: AccountListQuery, format: ListExportFormat): Outcome<Response> {
+  const filter = accountListFilter(actor, query);
+  if (!filter.ok) return filter;
+  const rows = streamUserList(context.db, filter.value);
+  const filename = `users-${ROLE_NAMES[filter.value.roleId].toLowerCase().replace(/\s+/g, "-")}_${filter.value.today}.${format}`;
+  return succeed(listDownloadResponse({ sheetName: "Users", columns: USER_LIST_EXPORT_COLUMNS, rows }, filename, format));
+}
+
+/**
+ * A bulk action on chosen accounts, all or nothing: every chosen account must be one the actor
+ * may manage (and not its own for deactivate and delete); the rows are locked, changed and
+ * audited in one transaction. Deactivated and deleted accounts lose their sockets after commit.
+ */
+export async function bulkUpdateAccounts(context: Pick<AppContext, "db" | "hub">, actor: AccountActor, input: BulkUserInput): Promise<Outcome<string>> {
+  const today = istDateString(new Date());
+  const days = input.bulk === "extend" ? (input.days ?? null) : null;
+  const done = await context.db.transaction(async (tx): Promise<Outcome<number[]>> => {
+    const targets = await lockBulkTargets(tx, input.ids);
+    if (targets.length !== input.ids.length) return refuse(BULK_USERS_CHANGED, undefined, 409);
+    const kind = input.bulk === "activate" || input.bulk === "deactivate" ? "status" : input.bulk === "delete" ? "delete" : "update";
+    for (const t of targets) {
+      const write: AccountWrite = kind === "update" ? { kind, currentRole: t.roleId, newRole: t.roleId } : { kind, currentRole: t.roleId };
+      if (!mayWriteAccount(actor.roleId, write)) return notAllowed(`${FORBIDDEN_TEXT} (${t.username})`);
+      const own =
+        input.bulk === "delete" ? ownAccountRefusal({ kind: "delete" }, actor.id, t.id) : input.bulk === "deactivate" ? ownAccountRefusal({ kind: "status", active: false }, actor.id, t.id) : null;
+      if (own) return notAllowed(own);
+    }
+    const ids = targets.map((t) => t.id);
+    const audited = (action: AuditAction, before: (t: BulkTarget) => unknown, after: (t: BulkTarget) => unknown) =>
+      recordAudit(
+        tx,
+        targets.map((t) => ({ actor, action, entity: "user" as const, entityId: t.id, before: { username: t.username, ...(before(t) as object) }, after: after(t) })),
+      );
+    switch (input.bulk) {
+      case "activate":
+      case "deactivate": {
+        const status = input.bulk === "activate";
+        await setAccountsStatus(tx, ids, status);
+        await audited("switch", (t) => ({ status: t.status }), () => ({ status }));
+        break;
+      }
+      case "extend": {
+        const changes = targets.map((t) => ({ userId: t.id, subscriptionId: t.subscriptionId, dateExpired: extendedExpiry(t.dateExpired, today, days ?? 0) }));
+        await setSubscriptionExpiries(tx, changes, today);
+        const newExpiry = new Map(changes.map((c) => [c.userId, c.dateExpired]));
+        await audited("extend", (t) => ({ dateExpired: t.dateExpired }), (t) => ({ dateExpired: newExpiry.get(t.id) }));
+        break;
+      }
+      case "delete":
+        await audited("delete", (t) => ({ roleId: t.roleId, status: t.status, dateExpired: t.dateExpired }), () => null);
+        await deleteAccounts(tx, ids);
+        break;
+    }
+    return succeed(ids);
+  });
+  if (!done.ok) return done;
+  if (input.bulk === "deactivate" || input.bulk === "delete") for (const id of done.value) context.hub.disconnectUser(id);
+  return succeed(bulkDoneMessage(input.bulk, done.value.length, days));
+}
+
+/** The chosen accounts as the confirmation names them (only those the actor may manage). */
+export async function describeBulkTargets(context: Pick<AppContext, "db">, actor: Pick<AccountActor, "roleId">, ids: readonly number[]): Promise<{ id: number; username: string }[]> {
+  const rows = await listAccountNames(context.db, ids, manageableRoles(actor));
+  return rows;
 }
 
 /** Login Users: the signed-in sessions, newest first, of one role or all (an unknown role reads as all). */

@@ -78,14 +78,20 @@ describe("/users list", () => {
     expect(page2.rows.some((r: { id: number }) => ids1.has(r.id))).toBe(false);
     const byDefault = await (await call(usersLoader, getRequest("/users", { cookie: adminCookie }), t.context)).json();
     expect(byDefault.roleId).toBe(4);
-    expect(byDefault.roles).toEqual([2, 3, 4]);
+    expect(byDefault.roles).toEqual([1, 2, 3, 4]);
   });
 
   it("role 2 may open /users but its filter offers only Employee and Customer, and role 2 never lists admins", async () => {
-    const res = await call(usersLoader, getRequest("/users?role_id=2", { cookie: subAdminCookie }), t.context);
+    const res = await call(usersLoader, getRequest("/users", { cookie: subAdminCookie }), t.context);
     const body = await res.json();
     expect(body.roles).toEqual([3, 4]);
     expect(body.roleId).toBe(4);
+    // Asking for a role it may not list is refused in words, not answered with customers.
+    for (const role of ["1", "2"]) {
+      const refused = await call(usersLoader, getRequest(`/users?role_id=${role}`, { cookie: subAdminCookie }), t.context);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("You may list Employee and Customer accounts only.");
+    }
   });
 
   it("roles 3 and 4 cannot reach /users", async () => {

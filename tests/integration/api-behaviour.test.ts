@@ -104,10 +104,10 @@ describe("accounts", () => {
     expect(admin.status).toBe(true);
   });
 
-  it("does not let role 2 list role-1 accounts: the filter falls back to Customers", async () => {
+  it("does not let role 2 list role-1 accounts: it is refused in words, not answered with Customers", async () => {
     const res = await send("GET", "/api/admin/user/list?role_id=1", { token: await token(2) });
-    expect(res.status).toBe(200);
-    expect(res.body.data.every((u: { role_id: number }) => u.role_id === 4)).toBe(true);
+    expect(res.status).toBe(403);
+    expect(res.body.errors?.[0]?.msg ?? res.body.message).toBe("You may list Employee and Customer accounts only.");
   });
 });
 

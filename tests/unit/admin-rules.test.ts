@@ -35,14 +35,16 @@ describe("account rules", () => {
   it("role 1 may give every role; others only Employee and Customer", () => {
     expect(assignableRoles(1)).toEqual([1, 2, 3, 4]);
     expect(assignableRoles(2)).toEqual([3, 4]);
-    expect(filterableRoles(1)).toEqual([2, 3, 4]);
+    expect(filterableRoles(1)).toEqual([1, 2, 3, 4]);
     expect(filterableRoles(2)).toEqual([3, 4]);
   });
-  it("the list's role defaults to Customer and never shows a role the actor may not list", () => {
+  it("the list's role defaults to Customer; a role the actor may not list is refused, never swapped for another", () => {
     expect(listRoleFor(1, null)).toBe(4);
+    expect(listRoleFor(1, 1)).toBe(1);
     expect(listRoleFor(1, 2)).toBe(2);
-    expect(listRoleFor(2, 2)).toBe(4);
-    expect(listRoleFor(2, 1)).toBe(4);
+    expect(listRoleFor(2, 2)).toBeNull();
+    expect(listRoleFor(2, 1)).toBeNull();
+    expect(listRoleFor(1, 9)).toBeNull();
     expect(listRoleFor(2, 3)).toBe(3);
   });
   it("a role-2 user never creates, edits, promotes to, switches or deletes a role-1 or role-2 account", () => {

@@ -107,7 +107,17 @@ export const userCalls = [
         if (!mayCall(user.roleId, { page: USER_REPORT_PAGE })) apiError(403, FORBIDDEN_MESSAGE);
         return userReportList(context, query);
       }
-      const { rows, total } = await listAccountsPage(context, user, { roleId: query.role_id ?? null, page: query.currentPage ?? 1, pageSize: query.pageSize ?? PAGE_SIZE });
+      const { rows, total } = valueOrApiError(
+        await listAccountsPage(context, user, {
+          roleId: query.role_id ?? null,
+          search: null,
+          sort: "created",
+          dir: "desc",
+          subscription: null,
+          page: query.currentPage ?? 1,
+          pageSize: query.pageSize ?? PAGE_SIZE,
+        }),
+      );
       return {
         status: 200,
         data: rows.map(({ roleId: role, ...r }) => ({ ...r, role_id: role })),

@@ -3,7 +3,9 @@
 // JavaScript and a dialog over the list with it.
 import { Form, Link, useFetcher, useLocation, useOutlet, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { pageCount, pageRange, searchWithPage } from "~/domain/paging";
+import { MAX_SEARCH_LENGTH, PAGE_SIZE_CHOICES, sortSearch, type SortDirection } from "~/domain/list-query";
+import { pageCount, pageRange, searchWithPage, withListSearch } from "~/domain/paging";
+import { controlClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
 export const buttonClass =
@@ -132,8 +134,14 @@ export function ListWithDialog({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function RouteDialog({ title, closeTo, children }: { title: string; closeTo: string; children: React.ReactNode }) {
+/**
+ * A create/edit frame. `closeTo` without a search of its own gets the list's current search
+ * (the dialog's URL carries it), unless `keepSearch` is false.
+ */
+export function RouteDialog({ title, closeTo, keepSearch = true, children }: { title: string; closeTo: string; keepSearch?: boolean; children: React.ReactNode }) {
   const hydrated = useHydrated();
+  const location = useLocation();
+  if (keepSearch && !closeTo.includes("?")) closeTo = withListSearch(closeTo, location.search);
   const titleId = "route-dialog-title";
   const body = (
     <>
@@ -189,32 +197,54 @@ export function PageTitle({ id, title, action }: { id: string; title: string; ac
   );
 }
 
+/** A column header: plain text, or a column the list can sort by (its URL key). */
+export type TableHeader = string | { label: string; sort: string };
+
 export function Table({
   caption,
   headers,
   children,
   empty,
   emptyText = "No Data Found",
+  sorting,
 }: {
   /** The table's name for screen readers (a table under its own heading may go without). */
   caption?: string;
-  headers: string[];
+  headers: TableHeader[];
   children: React.ReactNode;
   empty: boolean;
   /** What an empty table says (the documents' "No Data Found" unless a screen names its own). */
   emptyText?: string;
+  /** The list's current order, when some headers sort. */
+  sorting?: { sort: string; dir: SortDirection };
 }) {
+  const location = useLocation();
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-slate-100 text-left dark:bg-slate-800">
           <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                {h}
-              </th>
-            ))}
+            {headers.map((h) => {
+              if (typeof h === "string" || !sorting) {
+                const label = typeof h === "string" ? h : h.label;
+                return (
+                  <th key={label} scope="col" className="px-3 py-2 font-semibold">
+                    {label}
+                  </th>
+                );
+              }
+              const active = sorting.sort === h.sort;
+              return (
+                <th key={h.label} scope="col" className="px-3 py-2 font-semibold" aria-sort={active ? (sorting.dir === "asc" ? "ascending" : "descending") : "none"}>
+                  <Link to={sortSearch(location.search, h.sort, sorting)} className="inline-flex items-center gap-1 hover:underline">
+                    {h.label}
+                    <span aria-hidden="true">{active ? (sorting.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+                    <span className="sr-only">{active ? `, sorted ${sorting.dir === "asc" ? "ascending" : "descending"}; sort the other way` : ", sort"}</span>
+                  </Link>
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
@@ -231,6 +261,72 @@ export function Table({
       </table>
     </div>
   );
+}
+
+/** The list's search box (?q), inside its FilterForm. */
+export function SearchField({ value, label = "Search" }: { value: string | null; label?: string }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <input type="search" name="q" defaultValue={value ?? ""} maxLength={MAX_SEARCH_LENGTH} className={`${controlClass} w-48`} />
+    </label>
+  );
+}
+
+/** The list's page size (?size), inside its FilterForm; the sort stays in hidden fields. */
+export function PageSizeAndSort({ pageSize, sorting }: { pageSize: number; sorting?: { sort: string; dir: SortDirection } }) {
+  return (
+    <>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Rows per page
+        <select name="size" defaultValue={String(pageSize)} className={controlClass}>
+          {PAGE_SIZE_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      {sorting ? (
+        <>
+          <input type="hidden" name="sort" value={sorting.sort} />
+          <input type="hidden" name="dir" value={sorting.dir} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** CSV and Excel downloads of the list as filtered and sorted now (every page). */
+export function ExportLinks({ path, label }: { path: string; label: string }) {
+  const location = useLocation();
+  const href = (format: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("page");
+    params.set("format", format);
+    return `${path}?${params.toString()}`;
+  };
+  return (
+    <span className="flex items-center gap-2 text-sm">
+      <span className="text-slate-500">Export:</span>
+      <a href={href("csv")} className={linkClass} download aria-label={`Export ${label} as CSV`}>
+        CSV
+      </a>
+      <a href={href("xlsx")} className={linkClass} download aria-label={`Export ${label} as Excel`}>
+        Excel
+      </a>
+    </span>
+  );
+}
+
+/**
+ * A link to a dialog route over this list that carries the list's search (page, filters, sort):
+ * the list behind the dialog keeps showing the same rows, and the dialog's Close and its save
+ * come back to them. Parameters in `to` win over the list's.
+ */
+export function KeepListLink({ to, ...props }: Omit<React.ComponentProps<typeof Link>, "to"> & { to: string }) {
+  const location = useLocation();
+  return <Link to={withListSearch(to, location.search)} {...props} />;
 }
 
 export const cellClass = "border-t border-slate-100 px-3 py-1.5 dark:border-slate-800";

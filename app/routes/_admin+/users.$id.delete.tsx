@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { requireRole, throwProblem } from "~/auth/guards.server";
-import { buttonClass, RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { buttonClass, KeepListLink, RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { ROLE_NAMES } from "~/domain/access";
-import { parseIdParam } from "~/domain/paging";
+import { listReturnPath, parseIdParam } from "~/domain/paging";
+import { requestUrl } from "~/schemas/request-input.server";
 import { CANNOT_DELETE_SELF } from "~/domain/user-admin";
 import { deleteAccount, findAccountForEdit } from "~/services/accounts.server";
 import { redirectWithToast } from "~/auth/toast.server";
@@ -22,13 +23,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
   const deleted = await deleteAccount(context, actor, parseIdParam(params.id));
   if (!deleted.ok) throwProblem(deleted.problem);
-  return redirectWithToast(context.cookies, request, `/users?role_id=${deleted.value.roleId}`, { type: "success", message: deleted.value.message });
+  return redirectWithToast(context.cookies, request, listReturnPath("/users", requestUrl(request).search, { fallback: `/users?role_id=${deleted.value.roleId}` }), { type: "success", message: deleted.value.message });
 }
 
 export default function DeleteUserRoute() {
   const user = useLoaderData<typeof loader>();
   return (
-    <RouteDialog title="Delete User" closeTo={`/users?role_id=${user.roleId}`}>
+    <RouteDialog title="Delete User" closeTo="/users">
       {user.self ? (
         <p>{CANNOT_DELETE_SELF}</p>
       ) : (
@@ -40,9 +41,9 @@ export default function DeleteUserRoute() {
             <button type="submit" className={`${buttonClass} bg-red-600 hover:bg-red-700`}>
               Delete
             </button>
-            <Link to={`/users?role_id=${user.roleId}`} className={secondaryButtonClass}>
+            <KeepListLink to="/users" className={secondaryButtonClass}>
               Cancel
-            </Link>
+            </KeepListLink>
           </div>
         </Form>
       )}

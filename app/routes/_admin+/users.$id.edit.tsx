@@ -8,11 +8,11 @@ import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { UserFormFromAnswer } from "~/components/admin/user-form";
 import type { Outcome } from "~/domain/outcome";
-import { parseIdParam } from "~/domain/paging";
+import { listReturnPath, parseIdParam } from "~/domain/paging";
 import { assignableRoles } from "~/domain/user-admin";
 import { updateUserSchema, USER_SAVE_ERROR, USER_SAVED } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/auth/toast.server";
-import { readForm } from "~/schemas/request-input.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit User — NSE Signals" }];
 
@@ -75,14 +75,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!saved.problem.field) throwProblem(saved.problem);
     return json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
   }
-  return redirectWithToast(context.cookies, request, `/users?role_id=${value.roleId}`, { type: "success", message: USER_SAVED });
+  return redirectWithToast(context.cookies, request, listReturnPath("/users", requestUrl(request).search, { fallback: `/users?role_id=${value.roleId}` }), { type: "success", message: USER_SAVED });
 }
 
 export default function EditUserRoute() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
-    <RouteDialog title={`Edit User — ${loaded.username}`} closeTo={`/users?role_id=${loaded.defaults.roleId}`}>
+    <RouteDialog title={`Edit User — ${loaded.username}`} closeTo="/users">
       <UserFormFromAnswer mode="edit" loaded={loaded} answer={answer} formKey={`user-${loaded.id}`} />
     </RouteDialog>
   );

@@ -9,7 +9,7 @@ import { RouteDialog } from "~/components/admin/admin-ui";
 import { UserFormFromAnswer } from "~/components/admin/user-form";
 import { istDateString } from "~/domain/dates";
 import type { Outcome } from "~/domain/outcome";
-import { parseIdParam } from "~/domain/paging";
+import { parseIdParam, withListSearch } from "~/domain/paging";
 import { assignableRoles } from "~/domain/user-admin";
 import { createUserSchema, USER_SAVE_ERROR, USER_SAVED } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/auth/toast.server";
@@ -63,7 +63,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!created.problem.field) throwProblem(created.problem);
     return json(replyWithProblem(submission, created.problem, { hideFields: HIDDEN }), { status: created.problem.status });
   }
-  return redirectWithToast(context.cookies, request, `/users?role_id=${value.roleId}`, { type: "success", message: USER_SAVED });
+  // Back to the list it was opened from, showing the new account's role.
+  const listSearch = new URLSearchParams(requestUrl(request).search);
+  listSearch.delete("sectorIds");
+  return redirectWithToast(context.cookies, request, withListSearch(`/users?role_id=${value.roleId}`, `?${listSearch}`), { type: "success", message: USER_SAVED });
 }
 
 export default function NewUserRoute() {

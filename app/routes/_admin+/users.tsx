@@ -1,25 +1,32 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { GoToChatButton } from "~/components/chat/go-to-chat";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useState } from "react";
 import { requireRole, throwProblem } from "~/auth/guards.server";
 import {
   cellClass,
+  ExportLinks,
   FilterForm,
+  KeepListLink,
   linkClass,
   ListWithDialog,
+  PageSizeAndSort,
   PageTitle,
   Pagination,
+  SearchField,
+  secondaryButtonClass,
   StatusSwitch,
   Table,
   buttonClass,
 } from "~/components/admin/admin-ui";
+import { controlClass } from "~/components/ui/field";
 import { FilterSelect } from "~/components/ui/select-field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { BUILT_PATHS, canReach, ROLE_NAMES } from "~/domain/access";
 import { formatIstDate } from "~/domain/dates";
-import { PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
-import { filterableRoles } from "~/domain/user-admin";
+import { EXPIRING_DAYS_DEFAULT, filterableRoles, MAX_SUBSCRIPTION_DAYS } from "~/domain/user-admin";
 import { listAccountsPage, setUserActive } from "~/services/accounts.server";
-import { statusSwitchSchema } from "~/schemas/user-admin";
+import { parseAccountListQuery, statusSwitchSchema } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 
@@ -27,13 +34,18 @@ export const meta: MetaFunction = () => [{ title: "Users — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, [1, 2]);
-  const url = requestUrl(request);
-  const page = parsePage(url.searchParams.get("page"));
-  const { roleId, rows, total } = await listAccountsPage(context, user, { roleId: parseIdParam(url.searchParams.get("role_id")), page, pageSize: PAGE_SIZE });
+  const query = parseAccountListQuery(requestUrl(request).searchParams);
+  const listed = await listAccountsPage(context, user, query);
+  if (!listed.ok) throwProblem(listed.problem);
+  const { roleId, rows, total } = listed.value;
   return json({
     roleId,
     roles: filterableRoles(user.roleId),
-    page,
+    search: query.search,
+    sorting: { sort: query.sort, dir: query.dir },
+    subscription: query.subscription,
+    page: query.page,
+    pageSize: query.pageSize,
     total,
     rows,
     // Row actions that lead to screens this user may open.
@@ -54,8 +66,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(context.cookies, request, url.pathname + url.search, { type: "success", message: switched.value });
 }
 
+const BULK_FORM_ID = "users-bulk";
+/** The list's own parameters a bulk confirmation carries, so the list behind it and the way back stay the same. */
+const LIST_PARAMS = ["role_id", "q", "sort", "dir", "sub", "within", "size", "page"];
+
 export default function UsersPage() {
   const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<Set<number>>(() => new Set());
+  const listParams = [...new URLSearchParams(location.search)].filter(([key]) => LIST_PARAMS.includes(key));
+  const allChosen = data.rows.length > 0 && data.rows.every((u) => chosen.has(u.id));
+  const choose = (id: number, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   return (
     <ListWithDialog>
       <section aria-labelledby="users-title">
@@ -63,23 +91,109 @@ export default function UsersPage() {
           id="users-title"
           title="User List"
           action={
-            <Link to={`/users/new?role_id=${data.roleId}`} className={buttonClass}>
-              + Add
-            </Link>
+            <span className="flex items-center gap-3">
+              <ExportLinks path="/users/export" label="users" />
+              <KeepListLink to={`/users/new?role_id=${data.roleId}`} className={buttonClass}>
+                + Add
+              </KeepListLink>
+            </span>
           }
         />
         <div className="mb-3">
           <FilterForm label="Filter users">
             <FilterSelect label="Role" name="role_id" value={String(data.roleId)} options={data.roles.map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
+            <SearchField value={data.search} label="Search name, user name or email" />
+            <FilterSelect
+              label="Subscription"
+              name="sub"
+              value={data.subscription?.kind ?? ""}
+              placeholder="Any"
+              options={[
+                { value: "expiring", label: "Expiring within" },
+                { value: "expired", label: "Expired" },
+              ]}
+            />
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Days ahead
+              <input
+                type="number"
+                name="within"
+                min={1}
+                max={MAX_SUBSCRIPTION_DAYS}
+                defaultValue={data.subscription?.kind === "expiring" ? data.subscription.days : EXPIRING_DAYS_DEFAULT}
+                className={`${controlClass} w-24`}
+              />
+            </label>
+            <PageSizeAndSort pageSize={data.pageSize} sorting={data.sorting} />
           </FilterForm>
         </div>
+
+        {/* Bulk actions: a GET to the confirmation, which names the count before anything changes.
+            The row checkboxes belong to this form through their form attribute (the rows hold
+            their own switch forms, and forms cannot nest). */}
+        <Form id={BULK_FORM_ID} method="get" action="/users/bulk" aria-label="Bulk actions" className="mb-3 flex flex-wrap items-end gap-2">
+          {listParams.map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            With the chosen users
+            <select name="bulk" defaultValue="extend" className={controlClass}>
+              <option value="extend">Extend subscription by days</option>
+              <option value="activate">Activate</option>
+              <option value="deactivate">Deactivate</option>
+              <option value="delete">Delete</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Days to extend by
+            <input type="number" name="days" min={1} max={MAX_SUBSCRIPTION_DAYS} defaultValue={30} className={`${controlClass} w-24`} />
+          </label>
+          <button type="submit" className={secondaryButtonClass}>
+            Apply to chosen{hydrated ? ` (${chosen.size})` : ""}
+          </button>
+          {hydrated ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={allChosen}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setChosen(on ? new Set(data.rows.map((u) => u.id)) : new Set());
+                }}
+              />
+              Choose every user on this page
+            </label>
+          ) : null}
+        </Form>
+
         <Table
           caption="Users"
-          headers={["User Name", "Email", "Role", "Expiry Date", "subscribed Date", "Action", "Status"]}
+          sorting={data.sorting}
+          headers={[
+            "Choose",
+            { label: "User Name", sort: "username" },
+            { label: "Email", sort: "email" },
+            "Role",
+            { label: "Expiry Date", sort: "expiry" },
+            { label: "subscribed Date", sort: "subscribed" },
+            "Action",
+            "Status",
+          ]}
           empty={data.rows.length === 0}
         >
           {data.rows.map((u) => (
             <tr key={u.id} data-user={u.username}>
+              <td className={cellClass}>
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={u.id}
+                  form={BULK_FORM_ID}
+                  aria-label={`Choose ${u.username}`}
+                  checked={hydrated ? chosen.has(u.id) : undefined}
+                  onChange={(e) => choose(u.id, e.currentTarget.checked)}
+                />
+              </td>
               <th scope="row" className={`${cellClass} text-left font-medium`}>
                 {u.username}
               </th>
@@ -94,12 +208,12 @@ export default function UsersPage() {
                       Chavi
                     </Link>
                   ) : null}
-                  <Link to={`/users/${u.id}/edit`} className={linkClass} aria-label={`Edit ${u.username}`}>
+                  <KeepListLink to={`/users/${u.id}/edit`} className={linkClass} aria-label={`Edit ${u.username}`}>
                     Edit
-                  </Link>
-                  <Link to={`/users/${u.id}/delete`} className={linkClass} aria-label={`Delete ${u.username}`}>
+                  </KeepListLink>
+                  <KeepListLink to={`/users/${u.id}/delete`} className={linkClass} aria-label={`Delete ${u.username}`}>
                     Delete
-                  </Link>
+                  </KeepListLink>
                   {data.canChat ? <GoToChatButton viewerRole={data.viewerRole} user={{ id: u.id, roleId: u.roleId, name: u.username }} /> : null}
                 </span>
               </td>
@@ -109,7 +223,7 @@ export default function UsersPage() {
             </tr>
           ))}
         </Table>
-        <Pagination page={data.page} pageSize={10} total={data.total} label="Users" />
+        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} label="Users" />
       </section>
     </ListWithDialog>
   );

@@ -2,6 +2,7 @@
 // xlsx and pdf writers read the same list, so both files carry the same columns.
 import { ROLE_NAMES, isRoleId } from "~/domain/access";
 import type { TradeReportRow } from "~/domain/trade-rows";
+import type { UserListRow } from "~/models/user-admin.server";
 import type { UserReportRow } from "~/models/user-report.server";
 
 export type CellKind = "text" | "integer" | "money" | "percent" | "datetime" | "date";
@@ -49,3 +50,15 @@ export function userExportColumns(mode: "all" | "login"): readonly ExportColumn<
     { header: "Status", kind: "text", width: 9, value: (r) => (r.status ? "Active" : "Inactive") },
   ];
 }
+
+/** The user list's export: the columns the list shows, plus the name and the account's id. */
+export const USER_LIST_EXPORT_COLUMNS: readonly ExportColumn<UserListRow>[] = [
+  { header: "Id", kind: "integer", width: 8, value: (r) => r.id },
+  { header: "User Name", kind: "text", width: 18, value: (r) => r.username },
+  { header: "Name", kind: "text", width: 18, value: (r) => r.name },
+  { header: "Email", kind: "text", width: 28, value: (r) => r.email },
+  { header: "Role", kind: "text", width: 10, value: (r) => roleName(r.roleId) },
+  { header: "Expiry Date", kind: "date", width: 12, value: (r) => day(r.dateExpired) },
+  { header: "subscribed Date", kind: "date", width: 12, value: (r) => day(r.dateSubscribed) },
+  { header: "Status", kind: "text", width: 9, value: (r) => (r.status ? "Active" : "Inactive") },
+];

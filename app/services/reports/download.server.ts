@@ -2,10 +2,15 @@
 import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { ExportFormat } from "~/schemas/report";
+import type { ListExportFormat } from "~/schemas/user-admin";
+import type { ExportColumn } from "./columns";
+import { csvReadable } from "./csv.server";
+import { xlsxReadable } from "./xlsx.server";
 
-export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
+export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat | ListExportFormat, string>> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   pdf: "application/pdf",
+  csv: "text/csv; charset=utf-8",
 };
 
 /** e.g. trade-report_2026-01-01_to_2026-01-31.xlsx, or trade-report_all-dates.pdf. */
@@ -14,7 +19,7 @@ export function exportFilename(report: string, format: ExportFormat, range: { st
   return `${report}_${dates}.${format}`;
 }
 
-export function downloadResponse(body: Readable, filename: string, format: ExportFormat): Response {
+export function downloadResponse(body: Readable, filename: string, format: ExportFormat | ListExportFormat): Response {
   return new Response(createReadableStreamFromReadable(body), {
     status: 200,
     headers: {
@@ -25,4 +30,10 @@ export function downloadResponse(body: Readable, filename: string, format: Expor
       "X-Accel-Buffering": "no",
     },
   });
+}
+
+/** An admin list as a CSV or Excel download (the same column list for both). */
+export function listDownloadResponse<Row>(list: { sheetName: string; columns: readonly ExportColumn<Row>[]; rows: AsyncIterable<Row> }, filename: string, format: ListExportFormat): Response {
+  const body = format === "csv" ? csvReadable(list) : xlsxReadable(list);
+  return downloadResponse(body, filename, format);
 }

@@ -1,0 +1,24 @@
+// CSV export through csv-stringify's stream: the same column lists as the xlsx and pdf writers,
+// rows written as they come. Times are IST text; text cells are made inert
+// (domain/spreadsheet-safety.ts) because CSV files are opened in spreadsheets too.
+import { Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import { neutraliseCell } from "~/domain/spreadsheet-safety";
+import { exportIstDate, exportIstDateTime } from "./cells";
+import type { CellKind, ExportColumn } from "./columns";
+
+export function csvCellText(kind: CellKind, value: string | number | Date | null): string | number {
+  if (value === null) return "";
+  if (value instanceof Date) return kind === "date" ? exportIstDate(value) : exportIstDateTime(value);
+  return neutraliseCell(value);
+}
+
+export function csvReadable<Row>(options: { columns: readonly ExportColumn<Row>[]; rows: AsyncIterable<Row> }): Readable {
+  const { columns, rows } = options;
+  async function* records() {
+    for await (const row of rows) yield columns.map((c) => csvCellText(c.kind, c.value(row)));
+  }
+  // A byte-order mark first, so Excel reads the file as UTF-8 (names in Devanagari, ₹).
+  const stringifier = stringify({ header: true, columns: columns.map((c) => c.header), bom: true });
+  return Readable.from(records()).pipe(stringifier);
+}
