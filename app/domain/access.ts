@@ -88,6 +88,8 @@ export const PATH_RULES: readonly PathRule[] = [
   { pattern: "/reports/min-max", roles: R1 },
   { pattern: "/admin/dashboard", roles: R1 },
   { pattern: "/upload", roles: R1 },
+  // Not in the documents (issue 19): who changed what (docs/decisions/140).
+  { pattern: "/audit-log", roles: R1 },
   // "Save Symbol's Open Data" (a POST from the settings page; docs/product-rules.md R-D24).
   { pattern: "/dayohlc/open", roles: R1 },
   { pattern: "/demo", roles: R1 },
@@ -221,6 +223,7 @@ export const SIDEBAR_LINKS: readonly NavLink[] = [
   { path: "/target-point", label: "Target Points", group: "admin" },
   { path: "/upload", label: "Upload", group: "admin" },
   { path: "/broadcast/message", label: "Broadcast", group: "admin" },
+  { path: "/audit-log", label: "Audit Log", group: "admin" },
   { path: "/reports/user", label: "User Report", group: "reports" },
   { path: "/reports/trade", label: "Trade Report", group: "reports" },
   { path: "/reports/trade-analysis", label: "Trade Analysis", group: "reports" },
@@ -254,6 +257,8 @@ export const BUILT_PATHS: ReadonlySet<string> = new Set([
   "/trades", "/SymbolSuggestionFlow",
   // The dashboard, overview and sector analysis (issue 6).
   "/admin/dashboard", "/overview", "/sector-analysis", "/sector-analysis-chart",
+  // The operations console (issue 19).
+  "/audit-log",
 ]);
 
 export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {

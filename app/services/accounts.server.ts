@@ -326,7 +326,11 @@ export async function setUserActive(context: Pick<AppContext, "db" | "hub">, act
   if (!mayWriteAccount(actor.roleId, { kind: "status", currentRole: current.value })) return notAllowed();
   const refusal = ownAccountRefusal({ kind: "status", active }, actor.id, id);
   if (refusal) return notAllowed(refusal);
-  await setUserStatus(context.db, id, active);
+  await context.db.transaction(async (tx) => {
+    const [target] = await lockBulkTargets(tx, [id]);
+    await setUserStatus(tx, id, active);
+    if (target) await recordAudit(tx, [{ actor, action: "switch", entity: "user", entityId: id, before: { username: target.username, status: target.status }, after: { status: active } }]);
+  });
   if (!active) context.hub.disconnectUser(id);
   return succeed(userStatusMessage(active));
 }
@@ -343,7 +347,12 @@ export async function deleteAccount(
   if (!mayWriteAccount(actor.roleId, { kind: "delete", currentRole: roleId })) return notAllowed();
   const refusal = ownAccountRefusal({ kind: "delete" }, actor.id, target.value.id);
   if (refusal) return notAllowed(refusal);
-  if (!(await deleteUserAccount(context.db, target.value.id, manageableRoles(actor)))) return notFoundOutcome();
+  const deleted = await context.db.transaction(async (tx) => {
+    if (!(await deleteUserAccount(tx, target.value.id, manageableRoles(actor)))) return false;
+    await recordAudit(tx, [{ actor, action: "delete", entity: "user", entityId: target.value.id, before: { username, roleId, email: target.value.email }, after: null }]);
+    return true;
+  });
+  if (!deleted) return notFoundOutcome();
   context.hub.disconnectUser(target.value.id);
   return succeed({ message: accountDeletedMessage(username), roleId });
 }
