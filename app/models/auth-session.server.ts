@@ -110,8 +110,10 @@ export async function deleteAuthSession(db: AppDatabase, sessionId: string): Pro
   await db.delete(authSessions).where(eq(authSessions.id, sessionId));
 }
 
-export async function deleteUserSessions(db: AppDatabase, userId: number): Promise<void> {
-  await db.delete(authSessions).where(eq(authSessions.userId, userId));
+/** Ends every session of a user; how many there were. */
+export async function deleteUserSessions(db: AppDatabase, userId: number): Promise<number> {
+  const ended = await db.delete(authSessions).where(eq(authSessions.userId, userId)).returning({ id: authSessions.id });
+  return ended.length;
 }
 
 /** Ends every session of a user except one (the caller's); returns the ids it ended. */

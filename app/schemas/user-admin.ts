@@ -128,3 +128,6 @@ export function parseAccountListQuery(params: URLSearchParams) {
     subscription: parseSubscriptionFilter(params.get("sub"), params.get("within")),
   };
 }
+
+/** The account-support dialog's two buttons. */
+export const accountSupportSchema = z.object({ intent: z.enum(["reset-link", "sign-out-all"]) });

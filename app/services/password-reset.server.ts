@@ -1,6 +1,7 @@
 // Forgotten passwords: a one-time link mailed to an active account, and the new password set
 // through it. The pages /reset-password and /reset-password/:token use them.
 import type { AppContext } from "~/config/context";
+import type { AppDatabase } from "~/db/client.server";
 import { consumeResetLink, findResetLinkUser, issueCode, RESET_LINK_TTL_MS } from "~/models/verification-code.server";
 import { findUserByEmail, findUserById, setPasswordHash } from "~/models/user.server";
 import { deleteUserSessions } from "~/models/auth-session.server";
@@ -18,8 +19,16 @@ export async function isResetLinkLive(context: Pick<AppContext, "db">, token: st
 export async function sendResetLink(context: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(context.db, email);
   if (!user || !user.status) return;
+  await mailResetLink(context, context.db, user);
+}
+
+/**
+ * Issues a one-time reset link for the account (with `db`, which may be the caller's
+ * transaction) and mails it once the link is stored. An admin's "send a reset link" uses it too.
+ */
+export async function mailResetLink(context: Pick<AppContext, "mailer" | "mailedLinkBase">, db: AppDatabase, user: { id: number; email: string }): Promise<void> {
   const token = randomToken(32);
-  await issueCode(context.db, user.id, "reset", token, RESET_LINK_TTL_MS);
+  await issueCode(db, user.id, "reset", token, RESET_LINK_TTL_MS);
   await context.mailer.send({
     to: user.email,
     subject: "Reset your NSE Signals password",

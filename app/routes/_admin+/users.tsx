@@ -214,6 +214,9 @@ export default function UsersPage() {
                   <KeepListLink to={`/users/${u.id}/delete`} className={linkClass} aria-label={`Delete ${u.username}`}>
                     Delete
                   </KeepListLink>
+                  <KeepListLink to={`/users/${u.id}/security`} className={linkClass} aria-label={`Security of ${u.username}`}>
+                    Security
+                  </KeepListLink>
                   {data.canChat ? <GoToChatButton viewerRole={data.viewerRole} user={{ id: u.id, roleId: u.roleId, name: u.username }} /> : null}
                 </span>
               </td>
