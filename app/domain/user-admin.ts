@@ -135,3 +135,23 @@ export function ownAccountRefusal(write: { kind: "delete" } | { kind: "status"; 
   if (write.kind === "delete") return CANNOT_DELETE_SELF;
   return write.active ? null : CANNOT_DEACTIVATE_SELF;
 }
+
+// ---------------------------------------------------------------- the customer's own view
+
+/** What the customer is told about its subscription's end: from a week before, and after it. */
+export type SubscriptionNotice = { kind: "ending"; dateExpired: string; daysLeft: number } | { kind: "ended"; dateExpired: string } | null;
+
+export function subscriptionNotice(dateExpired: string | null, today: string, warnDays: number = EXPIRING_DAYS_DEFAULT): SubscriptionNotice {
+  if (dateExpired === null) return null;
+  if (dateExpired < today) return { kind: "ended", dateExpired };
+  const daysLeft = Math.round((Date.parse(`${dateExpired}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  return daysLeft <= warnDays ? { kind: "ending", dateExpired, daysLeft } : null;
+}
+
+/** The notice's sentence, with the date as the app writes dates (DD-MM-YYYY). */
+export function subscriptionNoticeText(notice: NonNullable<SubscriptionNotice>): string {
+  const date = notice.dateExpired.split("-").reverse().join("-");
+  if (notice.kind === "ended") return `Your subscription ended on ${date}. Contact support to renew it.`;
+  const when = notice.daysLeft === 0 ? "today" : notice.daysLeft === 1 ? "tomorrow" : `in ${notice.daysLeft} days`;
+  return `Your subscription ends on ${date} (${when}). Contact support to renew it.`;
+}

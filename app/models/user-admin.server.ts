@@ -351,3 +351,9 @@ export async function listAccountNames(db: AppDatabase, ids: readonly number[], 
     .where(and(inArray(users.id, [...ids]), inArray(users.roleId, [...roles])))
     .orderBy(asc(users.id));
 }
+
+/** The end date of the account's latest subscription (null: none, or no end). */
+export async function findSubscriptionEnd(db: AppDatabase, userId: number): Promise<string | null> {
+  const [row] = await db.select({ dateExpired: subscriptions.dateExpired }).from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.id)).limit(1);
+  return row?.dateExpired ?? null;
+}

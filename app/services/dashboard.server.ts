@@ -17,6 +17,8 @@ import { countAccountsByRole } from "~/services/accounts.server";
 import { countChavis } from "~/models/chavi-admin.server";
 import { countSectors } from "~/models/sector.server";
 import { countSymbols } from "~/models/symbol-admin.server";
+import { findSubscriptionEnd } from "~/models/user-admin.server";
+import { subscriptionNotice, subscriptionNoticeText } from "~/domain/user-admin";
 import { getLatestMarque } from "~/models/settings.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import { requestUrl } from "~/schemas/request-input.server";
@@ -72,9 +74,16 @@ export async function loadTotalCounts(context: Pick<AppContext, "db">) {
  * Returns null when the asked symbol is unknown or outside the user's subscription (a 404).
  */
 export async function loadDashboard(context: AppContext, user: SessionUser, url: URL, rememberedTimeframe: TimeframeId) {
-  const [marque, cards] = await Promise.all([getLatestMarque(context.db), loadSummaryCards(context, user)]);
+  const [marque, cards, subscriptionEnd] = await Promise.all([
+    getLatestMarque(context.db),
+    loadSummaryCards(context, user),
+    // Customers are told a week ahead when their subscription ends (docs/decisions/140).
+    user.roleId === 4 ? findSubscriptionEnd(context.db, user.id) : null,
+  ]);
   const now = Date.now();
-  if (!dashboardHasChart(user.roleId)) return { marque, cards, now, chart: null, noSubscription: false };
+  const notice = subscriptionNotice(subscriptionEnd, istDateString(now));
+  const subscription = notice ? { ...notice, text: subscriptionNoticeText(notice) } : null;
+  if (!dashboardHasChart(user.roleId)) return { marque, cards, now, subscription, chart: null, noSubscription: false };
 
   const asked = url.searchParams.get("tf");
   const timeframe = isTimeframeId(asked) ? asked : rememberedTimeframe;
@@ -82,13 +91,14 @@ export async function loadDashboard(context: AppContext, user: SessionUser, url:
   const askedSymbol = url.searchParams.get("symbol")?.trim().toUpperCase();
   const code = askedSymbol || (symbols.includes(DEFAULT_REFERENCE_SYMBOL) ? DEFAULT_REFERENCE_SYMBOL : symbols[0]);
   // A customer whose subscription holds no symbol yet (a new registration) is told what to do.
-  if (!code) return { marque, cards, now, chart: null, noSubscription: user.roleId === 4 };
+  if (!code) return { marque, cards, now, subscription, chart: null, noSubscription: user.roleId === 4 };
   const [view, watchlist] = await Promise.all([loadChartView(context, user, code, timeframe), loadWatchlistPanel(context, user, url)]);
   if (!view) return null;
   return {
     marque,
     cards,
     now,
+    subscription,
     noSubscription: false,
     chart: { view, symbols, footer: dashboardFooter(view.keys, view.points), canTrade: user.roleId !== 4, watchlist },
   };

@@ -104,6 +104,26 @@ for (const js of [true, false]) {
       expect(names).toEqual(shown);
     });
 
+    test("an extension made by the admin is told to the customer in another browser", async ({ page, browser }) => {
+      const label = `notice${js ? "j" : "n"}${Date.now().toString(36)}`;
+      await signInAsNewUser(page, { role: 1, goto: false });
+      const customer = await createUser(page, { role: 4, label });
+      await page.goto(`/users/bulk?role_id=4&q=${label}&bulk=extend&days=3&ids=${customer.id}`);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect(toast(page)).toContainText("Subscriptions of 1 user extended by 3 days");
+
+      const other = await browser.newContext({ javaScriptEnabled: js });
+      const customerPage = await other.newPage();
+      await customerPage.goto("/login");
+      await customerPage.getByLabel("Email").fill(customer.email);
+      await customerPage.getByLabel("Password").fill(customer.password);
+      await customerPage.getByRole("button", { name: "Sign in" }).click();
+      await expect(customerPage).toHaveURL(/\/dashboard$/);
+      const expiry = ddmmyyyy(shiftYmd(istDateString(new Date()), 3));
+      await expect(customerPage.getByRole("note", { name: "Subscription" })).toHaveText(new RegExp(`Your subscription ends on ${expiry} \\(in 3 days\\)`));
+      await other.close();
+    });
+
     test("edit and close keep the list's page and filters", async ({ page }) => {
       const label = `keep${js ? "j" : "n"}${Date.now().toString(36)}`;
       await signInAsNewUser(page, { role: 1, goto: false });

@@ -30,10 +30,30 @@ export function DashboardScreen({ data, title, fitChartToWindow }: { data: Seria
         {title}
       </h1>
       {data.marque ? <MarqueeBanner marque={data.marque} /> : null}
+      {data.subscription ? <SubscriptionNoticeBanner notice={data.subscription} /> : null}
       <SummaryCards cards={data.cards} />
       {data.noSubscription ? <NoSubscription /> : null}
       {data.chart ? <ChartArea chart={data.chart} fitChartToWindow={fitChartToWindow} now={data.now} /> : null}
     </section>
+  );
+}
+
+/** The customer's subscription ends within a week, or has ended: said before it lapses. */
+function SubscriptionNoticeBanner({ notice }: { notice: NonNullable<Serialised["subscription"]> }) {
+  const ended = notice.kind === "ended";
+  return (
+    <div
+      role={ended ? "alert" : "note"}
+      aria-label="Subscription"
+      className={`flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm ${
+        ended ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" : "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+      }`}
+    >
+      <p>{notice.text}</p>
+      <Link to="/support" className="font-semibold underline">
+        Contact support
+      </Link>
+    </div>
   );
 }
 
