@@ -2,9 +2,10 @@
 // checked in the write's transaction) and a confirmed Delete; one key per rung (type and Sr No);
 // the /reference-point Delete behind a confirmation that names the point; no symbol saved into
 // a switched-off sector, which the symbol form no longer offers.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dispatchApi } from "~/api/dispatch.server";
+import type { AppTransaction } from "~/db/client.server";
 import { calendarEntries, chavis, referencePoints, sectors, symbols } from "~/db/schema";
 import { createAuthSession } from "~/models/auth-session.server";
 import { saveReferencePoints } from "~/models/reference-point.server";
@@ -17,7 +18,10 @@ import { loader as newSymbolLoader, action as newSymbolAction } from "~/routes/_
 import { loader as editSymbolLoader, action as editSymbolAction } from "~/routes/_admin+/symbols.$id.edit";
 import { loader as referenceLoader, action as referenceAction } from "~/routes/_market+/reference-point";
 import { loader as deletePointLoader } from "~/routes/_market+/reference-point.$id.delete";
+import { lockCalendarDay } from "~/models/calendar.server";
+import { lockKeyWrites } from "~/models/chavi-admin.server";
 import { createCalendarEntry } from "~/services/calendar.server";
+import { createSymbol } from "~/services/catalogue.server";
 import { createKey } from "~/services/keys.server";
 import { createSectorRow, createSymbolRow, toastMessage } from "../support/admin";
 import { createTestContext, type TestContext } from "../support/context";
@@ -44,6 +48,26 @@ async function api(method: string, path: string, json?: unknown) {
   const res = await dispatchApi(new Request(ORIGIN + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) }), t.context);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+// On PostgreSQL, writes on several connections interleave: these tests hold one write open, start
+// a second one, wait until the database shows it waiting on a lock, then let the first commit.
+// (The embedded database runs one transaction at a time, so there they cannot interleave.)
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+async function whileHeld<T>(hold: (tx: AppTransaction) => Promise<void>, second: () => Promise<T>): Promise<T> {
+  let pending!: Promise<T>;
+  await t.context.db.transaction(async (tx) => {
+    await hold(tx);
+    pending = second();
+    await expect
+      .poll(async () => {
+        const rows = await t.context.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        return Number((rows as unknown as { rows: { n: number }[] }).rows[0].n);
+      })
+      .toBeGreaterThan(0);
+  });
+  return pending;
 }
 
 const entriesOn = (segment: string, date: string) =>
@@ -199,5 +223,45 @@ describe("symbols and switched-off sectors", () => {
     const viaApi = await api("POST", "/api/admin/symbol/create", { name: "APIINOFF", description: "", segment: "NSE", lotSize: 1, step: 1, sector_id: off.id, daglu_per: 1, audio_script: "", from_daglu_per: 1, to_daglu_per: 1 });
     expect(viaApi.status).toBe(400);
     expect(viaApi.body.errors).toEqual([{ msg: message, path: "sector_id" }]);
+  });
+});
+
+describe.runIf(onPostgres)("saves that race (PostgreSQL)", () => {
+  it("a calendar save waits for another save of the same day, then is refused", async () => {
+    const input = { segment: "USA" as const, note: "Second", date: "2027-12-24", isHoliday: true, isWeekFirstDay: false, isWeekLastDay: false, isMonthFirstDay: false, isMonthLastDay: false };
+    const second = await whileHeld(
+      async (tx) => {
+        await lockCalendarDay(tx, "USA", "2027-12-24");
+        await tx.insert(calendarEntries).values({ segment: "USA", note: "First", date: "2027-12-24", isHoliday: true });
+      },
+      () => createCalendarEntry(t.context, input),
+    );
+    expect(second.ok).toBe(false);
+    expect(await entriesOn("USA", "2027-12-24")).toHaveLength(1);
+  });
+
+  it("a key save waits for another key save, then is refused on the rung just taken", async () => {
+    const input = { name: "RACE_LATE", displayName: "Late", description: "", type: "minus" as const, srNo: 12, userIds: [], allUsers: false, isactive: true };
+    const second = await whileHeld(
+      async (tx) => {
+        await lockKeyWrites(tx);
+        await tx.insert(chavis).values({ name: "RACE_EARLY", displayName: "Early", type: "minus", srNo: 12 });
+      },
+      () => createKey(t.context, input),
+    );
+    expect(second.ok).toBe(false);
+    expect(await t.context.db.select().from(chavis).where(and(eq(chavis.type, "minus"), eq(chavis.srNo, 12)))).toHaveLength(1);
+  });
+
+  it("a symbol saved while its sector is being switched off waits, then is refused", async () => {
+    const sector = await createSectorRow(t.context.db, "Integrity Closing");
+    const second = await whileHeld(
+      async (tx) => {
+        await tx.update(sectors).set({ status: false }).where(eq(sectors.id, sector.id));
+      },
+      () => createSymbol(t.context, { sectorId: sector.id, name: "RACEINTOOFF", description: "", segment: "NSE", lotSize: 1, step: 1, audioScript: "" }),
+    );
+    expect(second.ok).toBe(false);
+    expect(await t.context.db.select().from(symbols).where(eq(symbols.symbolCode, "RACEINTOOFF"))).toHaveLength(0);
   });
 });
