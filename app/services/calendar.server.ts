@@ -60,11 +60,18 @@ export async function createCalendarEntry(context: Db, input: CalendarInput): Pr
   });
 }
 
-/** Edits an entry; moving it onto a day its segment already has an entry for is refused as a create is. */
+/**
+ * Edits an entry; moving it onto a day its segment already has an entry for is refused as a
+ * create is. An entry kept on its own day is never refused, so two entries written before the
+ * rule can still be edited (or one deleted).
+ */
 export async function updateCalendarEntry(context: Db, id: number, input: CalendarInput): Promise<Outcome<{ message: string }>> {
   return context.db.transaction(async (tx) => {
     await lockCalendarDay(tx, input.segment, input.date);
-    const taken = await findCalendarEntryOn(tx, input.segment, input.date, id);
+    const current = await findCalendarRow(tx, id);
+    if (!current) return notFoundOutcome();
+    const moved = current.segment !== input.segment || current.date !== input.date;
+    const taken = moved ? await findCalendarEntryOn(tx, input.segment, input.date, id) : null;
     if (taken) return refuse(calendarDayTakenMessage(taken.segment, taken.date, taken.note), "date", 409);
     if (!(await updateCalendarRow(tx, id, input))) return notFoundOutcome();
     return succeed({ message: CALENDAR_SAVED });

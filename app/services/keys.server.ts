@@ -87,9 +87,11 @@ export function rungTakenMessage(otherName: string, type: "plus" | "minus", srNo
  * put a key at base ± Sr No × step on every symbol's ladder, docs/product-rules.md R-D17) no
  * other key stands on, switched on or off: switching a key on must not put two on one rung.
  */
-async function saveRefusal(db: Db["db"], input: ChaviInput, exceptId?: number): Promise<Outcome<never> | null> {
-  if (await isChaviNameTaken(db, input.name, exceptId)) return refuse(registrationFailed(KEY_NAME_TAKEN), "name");
-  const onRung = await findChaviOnRung(db, input.type, input.srNo, exceptId);
+async function saveRefusal(db: Db["db"], input: ChaviInput, current?: Pick<ChaviRow, "id" | "type" | "srNo">): Promise<Outcome<never> | null> {
+  if (await isChaviNameTaken(db, input.name, current?.id)) return refuse(registrationFailed(KEY_NAME_TAKEN), "name");
+  // A key kept on its own rung is never refused: two keys written before the rule stay editable.
+  if (current && current.type === input.type && current.srNo === input.srNo) return null;
+  const onRung = await findChaviOnRung(db, input.type, input.srNo, current?.id);
   return onRung ? refuse(rungTakenMessage(onRung.name, input.type, input.srNo), "srNo", 409) : null;
 }
 
@@ -114,7 +116,9 @@ export async function createKey(context: Db, input: ChaviInput): Promise<Outcome
 export async function updateKey(context: Db, id: number, input: ChaviInput): Promise<Outcome<{ message: string }>> {
   return context.db.transaction(async (tx) => {
     await lockKeyWrites(tx);
-    const refused = await saveRefusal(tx, input, id);
+    const current = await findChavi(tx, id);
+    if (!current) return notFoundOutcome();
+    const refused = await saveRefusal(tx, input, current);
     if (refused) return refused;
     if (!(await updateChavi(tx, id, await withKeyUsers(tx, input)))) return notFoundOutcome();
     return succeed({ message: KEY_UPDATED });

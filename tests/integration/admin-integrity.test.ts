@@ -99,6 +99,21 @@ describe("calendar: one entry per segment and day", () => {
     expect(same.status).toBe(302);
   });
 
+  it("two entries on one day written before the rule can each still be edited in place, and one deleted", async () => {
+    const [a, b] = await t.context.db
+      .insert(calendarEntries)
+      .values([
+        { segment: "USA", note: "Legacy A", date: "2027-05-31", isHoliday: true },
+        { segment: "USA", note: "Legacy B", date: "2027-05-31", isHoliday: true },
+      ])
+      .returning();
+    for (const row of [a, b]) {
+      const res = await call(editCalendarAction, formRequest(`/calendar/${row.id}/edit`, holiday(`${row.note} edited`, "2027-05-31", "USA"), { cookie: admin }), t.context, { id: String(row.id) });
+      expect(res.status).toBe(302);
+    }
+    expect((await entriesOn("USA", "2027-05-31")).map((r) => r.note).sort()).toEqual(["Legacy A edited", "Legacy B edited"]);
+  });
+
   it("the JSON API answers 409 with the field date, and two saves of one day at once store one", async () => {
     const body = { segment: "USA", note: "Independence Day", date: "2027-07-05", isHoliday: 1 };
     expect((await api("POST", "/api/admin/calender/create", body)).status).toBe(201);
@@ -155,6 +170,20 @@ describe("keys: one key per rung (type and Sr No)", () => {
     // A key saved on its own rung is no clash.
     const keep = await call(editChaviAction, formRequest(`/chavi/${minus.id}/edit`, { ...key("RUNG_M7", "minus", "7"), displayName: "M7" }, { cookie: admin }), t.context, { id: String(minus.id) });
     expect(keep.status).toBe(302);
+  });
+
+  it("two keys on one rung written before the rule can each still be edited on that rung", async () => {
+    const rows = await t.context.db
+      .insert(chavis)
+      .values([
+        { name: "LEGACY_A", displayName: "LA", type: "plus", srNo: 13 },
+        { name: "LEGACY_B", displayName: "LB", type: "plus", srNo: 13 },
+      ])
+      .returning();
+    for (const row of rows) {
+      const res = await call(editChaviAction, formRequest(`/chavi/${row.id}/edit`, { ...key(row.name, "plus", "13"), displayName: `${row.displayName}2` }, { cookie: admin }), t.context, { id: String(row.id) });
+      expect(res.status).toBe(302);
+    }
   });
 
   it("a key switched off still holds its rung; the API answers 409 with srNo; two creates at once store one", async () => {
