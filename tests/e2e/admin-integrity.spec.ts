@@ -1,7 +1,8 @@
 // Issue 19, defect 9 (docs/decisions/145), as a user sees it: the calendar refuses a second entry
 // on a segment's day and deletes an entry only after a confirmation that names it; the
-// /reference-point Delete asks first too; /Token shows only the latest outcome. Without
-// JavaScript (pages of their own) and with it (dialogs over the list), at desktop and phone size.
+// /reference-point Delete asks first too; /Token shows only the latest outcome; the symbol form
+// offers no switched-off sector but keeps a symbol's own. Without JavaScript (pages of their own)
+// and with it (dialogs over the list), at desktop and phone size where the screen changes.
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsNewUser } from "./support";
 
@@ -163,6 +164,58 @@ test.describe("/Token", () => {
   test.describe("with JavaScript", () => {
     test("a success after a refusal shows only the success", async ({ page }) => {
       await tokenShowsLatestOutcome(page, true);
+    });
+  });
+});
+
+async function symbolFormAndSwitchedOffSector(page: Page, js: boolean) {
+  const tag = `${js ? "J" : "N"}${Date.now().toString(36).toUpperCase()}`;
+  const sectorName = `E2E Closing ${tag}`;
+  const symbolCode = `E2EOFF${tag}`;
+  await signInAsNewUser(page, { role: 1, goto: "/sectore/new" });
+  let form = formRoot(page, js);
+  await form.getByLabel("Name").fill(sectorName);
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page)).toContainText("Sector created successfully");
+
+  await page.goto("/symbols/new");
+  form = formRoot(page, js);
+  await form.getByLabel("Sector").selectOption({ label: sectorName });
+  await form.getByLabel("Name").fill(symbolCode);
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page)).toContainText("Symbol created successfully");
+
+  // The sector is switched off: a new symbol is no longer offered it.
+  await page.goto("/sectore");
+  await page.getByRole("switch", { name: `${sectorName}: On` }).click();
+  await expect(toast(page)).toContainText("Sector turned off");
+  await page.goto("/symbols/new");
+  form = formRoot(page, js);
+  await expect(form.getByLabel("Name")).toBeVisible();
+  const offered = await form.getByLabel("Sector").locator("option").allTextContents();
+  expect(offered.length).toBeGreaterThan(1);
+  expect(offered.filter((label) => label.includes(sectorName))).toEqual([]);
+
+  // The symbol already in it keeps showing it, marked, and saves there.
+  await page.goto("/symbols");
+  await page.getByRole("link", { name: `Edit ${symbolCode}` }).click();
+  form = formRoot(page, js);
+  await expect(form.getByLabel("Sector").locator("option:checked")).toHaveText(`${sectorName} (inactive)`);
+  await form.getByLabel("Lot Size").fill("75");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page)).toContainText("Symbol updated successfully");
+}
+
+test.describe("the symbol form and switched-off sectors", () => {
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("a switched-off sector is not offered; a symbol's own is kept, marked inactive", async ({ page }) => {
+      await symbolFormAndSwitchedOffSector(page, false);
+    });
+  });
+  test.describe("with JavaScript", () => {
+    test("a switched-off sector is not offered; a symbol's own is kept, marked inactive", async ({ page }) => {
+      await symbolFormAndSwitchedOffSector(page, true);
     });
   });
 });
