@@ -61,6 +61,8 @@ export interface ApiFixture {
     trade(role: RoleId): Promise<number>;
     /** A symbol suggestion on the fixture symbol. */
     suggestion(): Promise<number>;
+    /** A calendar entry on a day no other fixture entry has. */
+    calendarEntry(): Promise<number>;
   };
 }
 

@@ -1,6 +1,6 @@
 // The Calendar screen's entries (server-paged, 20 per page). Holidays written here are what
 // loadTradingDayCheck (trading-calendar.server.ts) reads for the feed's market-hours rule.
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { calendarEntries } from "~/db/schema";
 import { pageOffset } from "~/domain/paging";
@@ -53,4 +53,28 @@ export async function updateCalendarEntry(db: AppDatabase, id: number, input: Ca
     .where(eq(calendarEntries.id, id))
     .returning({ id: calendarEntries.id });
   return rows.length > 0;
+}
+
+/**
+ * Serialises writes to one segment's day until the caller's transaction ends, so two saves of the
+ * same day cannot both pass the "already has an entry" check (docs/decisions/145).
+ */
+export async function lockCalendarDay(tx: AppDatabase, segment: string, date: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${0x63616c}, hashtext(${`${segment}|${date}`}))`);
+}
+
+/** The entry already standing on a segment's day (another than exceptId), or null. */
+export async function findCalendarEntryOn(db: AppDatabase, segment: string, date: string, exceptId?: number): Promise<CalendarRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(calendarEntries)
+    .where(and(eq(calendarEntries.segment, segment), eq(calendarEntries.date, date), exceptId ? ne(calendarEntries.id, exceptId) : undefined))
+    .orderBy(calendarEntries.id)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteCalendarEntry(db: AppDatabase, id: number): Promise<CalendarRow | null> {
+  const [row] = await db.delete(calendarEntries).where(eq(calendarEntries.id, id)).returning(columns);
+  return row ?? null;
 }

@@ -66,6 +66,25 @@ export async function isChaviNameTaken(db: AppDatabase, name: string, exceptId?:
   return Boolean(row);
 }
 
+/**
+ * Serialises key creates and edits until the caller's transaction ends, so the name and rung
+ * checks and the write cannot interleave with another save (docs/decisions/145).
+ */
+export async function lockKeyWrites(tx: AppDatabase): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${0x6b6579}, 0)`);
+}
+
+/** The key (other than exceptId) standing on a rung: the same type and Sr No (docs/product-rules.md R-D17). */
+export async function findChaviOnRung(db: AppDatabase, type: "plus" | "minus", srNo: number, exceptId?: number): Promise<Pick<ChaviRow, "id" | "name"> | null> {
+  const [row] = await db
+    .select({ id: chavis.id, name: chavis.name })
+    .from(chavis)
+    .where(and(eq(chavis.type, type), eq(chavis.srNo, srNo), exceptId ? ne(chavis.id, exceptId) : undefined))
+    .orderBy(asc(chavis.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Roles that receive live key updates (docs/product-rules.md R-TD7), so the ones keys are assigned to. */
 export const KEY_USER_ROLES: readonly RoleId[] = [1, 3, 4];
 

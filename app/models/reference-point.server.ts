@@ -132,6 +132,27 @@ export async function setReferencePointActive(db: AppDatabase, id: number, isAct
   return rows.length > 0;
 }
 
+/** One point with its symbol's code (the Delete confirmation names it), or null. */
+export async function findReferencePoint(db: AppDatabase, id: number): Promise<ReferencePointRow | null> {
+  const [row] = await db
+    .select({
+      id: referencePoints.id,
+      symbolId: referencePoints.symbolId,
+      symbolCode: symbols.symbolCode,
+      pointName: referencePoints.pointName,
+      displayName: referencePoints.displayName,
+      price: referencePoints.price,
+      slPrice: referencePoints.slPrice,
+      date: referencePoints.date,
+      isActive: referencePoints.isActive,
+    })
+    .from(referencePoints)
+    .innerJoin(symbols, eq(symbols.id, referencePoints.symbolId))
+    .where(eq(referencePoints.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function deleteReferencePoint(db: AppDatabase, id: number): Promise<boolean> {
   const rows = await db.delete(referencePoints).where(eq(referencePoints.id, id)).returning({ id: referencePoints.id });
   return rows.length > 0;

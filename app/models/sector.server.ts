@@ -35,6 +35,20 @@ export async function findSector(db: AppDatabase, id: number): Promise<SectorRow
   return row ?? null;
 }
 
+/** Every sector with its On/Off status, by name: the symbol form offers the active ones (docs/decisions/145). */
+export async function listSectorsWithStatus(db: AppDatabase): Promise<{ id: number; sectorName: string; status: boolean }[]> {
+  return db.select({ id: sectors.id, sectorName: sectors.sectorName, status: sectors.status }).from(sectors).orderBy(asc(sectors.sectorName));
+}
+
+/**
+ * A sector read with a share lock until the caller's transaction ends: a symbol saved into it
+ * cannot race the sector's switch to Off (docs/decisions/145).
+ */
+export async function findSectorForShare(tx: AppDatabase, id: number): Promise<{ id: number; sectorName: string; status: boolean } | null> {
+  const [row] = await tx.select({ id: sectors.id, sectorName: sectors.sectorName, status: sectors.status }).from(sectors).where(eq(sectors.id, id)).limit(1).for("share");
+  return row ?? null;
+}
+
 /** Sectors for selects: every sector, or only active ones. */
 export async function listSectorChoices(db: AppDatabase, onlyActive = false): Promise<{ id: number; sectorName: string }[]> {
   return db

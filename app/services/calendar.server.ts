@@ -1,13 +1,17 @@
 // The market calendar (docs/product-rules.md R-AC2 Calendar, R-AC7; the documents spell it "calender"):
-// the entries list and their create/edit. The /calendar pages and the JSON API
+// the entries list and their create/edit/delete. The /calendar pages and the JSON API
 // (admin/calender/*) call these. Holidays written here are what the feed's market-hours rule
 // reads (loadTradingDayCheck).
 import type { AppContext } from "~/config/context";
-import { notFoundOutcome, succeed, type Outcome } from "~/domain/outcome";
+import { formatIstDate } from "~/domain/dates";
+import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import {
   createCalendarEntry as insertCalendarEntry,
+  deleteCalendarEntry as deleteCalendarRow,
   findCalendarEntry as findCalendarRow,
+  findCalendarEntryOn,
   listCalendarPage,
+  lockCalendarDay,
   updateCalendarEntry as updateCalendarRow,
   type CalendarRow,
 } from "~/models/calendar.server";
@@ -16,6 +20,22 @@ import { CALENDAR_SAVED, type CalendarInput } from "~/schemas/calendar";
 export type { CalendarRow };
 
 type Db = Pick<AppContext, "db">;
+
+export const CALENDAR_ENTRY_GONE = "This calendar entry no longer exists";
+
+/** A day as the Calendar list shows it (the stored date is a calendar day, read at IST noon). */
+export function calendarDayLabel(date: string): string {
+  return formatIstDate(new Date(`${date}T12:00:00Z`));
+}
+
+/** The refusal of a second entry on a segment's day: one entry per segment and date (docs/decisions/145). */
+export function calendarDayTakenMessage(segment: string, date: string, note: string): string {
+  return `${segment} already has an entry on ${calendarDayLabel(date)} (${note}): edit that entry instead`;
+}
+
+export function calendarDeletedMessage(entry: Pick<CalendarRow, "segment" | "date" | "note">): string {
+  return `Calendar entry ${entry.note} (${entry.segment}, ${calendarDayLabel(entry.date)}) deleted successfully`;
+}
 
 /** Calendar entries, latest date first. */
 export function listCalendarEntries(context: Db, page: number, pageSize: number): Promise<{ rows: CalendarRow[]; total: number }> {
@@ -26,12 +46,41 @@ export function findCalendarEntry(context: Db, id: number): Promise<CalendarRow 
   return findCalendarRow(context.db, id);
 }
 
-export async function createCalendarEntry(context: Db, input: CalendarInput): Promise<{ id: number; message: string }> {
-  const id = await insertCalendarEntry(context.db, input);
-  return { id, message: CALENDAR_SAVED };
+/**
+ * A new entry, unless its segment already has one on that date. The check and the write run in
+ * one transaction holding the day's lock, so two saves of the same day cannot both pass.
+ */
+export async function createCalendarEntry(context: Db, input: CalendarInput): Promise<Outcome<{ id: number; message: string }>> {
+  return context.db.transaction(async (tx) => {
+    await lockCalendarDay(tx, input.segment, input.date);
+    const taken = await findCalendarEntryOn(tx, input.segment, input.date);
+    if (taken) return refuse(calendarDayTakenMessage(taken.segment, taken.date, taken.note), "date", 409);
+    const id = await insertCalendarEntry(tx, input);
+    return succeed({ id, message: CALENDAR_SAVED });
+  });
 }
 
+/**
+ * Edits an entry; moving it onto a day its segment already has an entry for is refused as a
+ * create is. An entry kept on its own day is never refused, so two entries written before the
+ * rule can still be edited (or one deleted).
+ */
 export async function updateCalendarEntry(context: Db, id: number, input: CalendarInput): Promise<Outcome<{ message: string }>> {
-  if (!(await updateCalendarRow(context.db, id, input))) return notFoundOutcome();
-  return succeed({ message: CALENDAR_SAVED });
+  return context.db.transaction(async (tx) => {
+    await lockCalendarDay(tx, input.segment, input.date);
+    const current = await findCalendarRow(tx, id);
+    if (!current) return notFoundOutcome();
+    const moved = current.segment !== input.segment || current.date !== input.date;
+    const taken = moved ? await findCalendarEntryOn(tx, input.segment, input.date, id) : null;
+    if (taken) return refuse(calendarDayTakenMessage(taken.segment, taken.date, taken.note), "date", 409);
+    if (!(await updateCalendarRow(tx, id, input))) return notFoundOutcome();
+    return succeed({ message: CALENDAR_SAVED });
+  });
+}
+
+/** Deletes one entry; the answer names what was deleted. */
+export async function deleteCalendarEntry(context: Db, id: number): Promise<Outcome<{ message: string }>> {
+  const deleted = await deleteCalendarRow(context.db, id);
+  if (!deleted) return refuse(CALENDAR_ENTRY_GONE, undefined, 404);
+  return succeed({ message: calendarDeletedMessage(deleted) });
 }

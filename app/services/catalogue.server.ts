@@ -6,7 +6,7 @@ import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import { turnedMessage } from "~/domain/status-messages";
-import { findSector } from "~/models/sector.server";
+import { findSectorForShare, listSectorsWithStatus } from "~/models/sector.server";
 import {
   createSymbol as insertSymbol,
   findSymbolForEdit,
@@ -30,6 +30,27 @@ export const SYMBOL_CREATED = "Symbol created successfully";
 export const SYMBOL_UPDATED = "Symbol updated successfully";
 export const SELECT_KNOWN_SECTOR = "Please select a sector";
 
+/** A symbol cannot be put into a sector that is switched off (docs/decisions/145). */
+export function sectorSwitchedOffMessage(sectorName: string): string {
+  return `The sector ${sectorName} is switched off: choose an active sector`;
+}
+
+/** A sector the symbol form offers; `active` false only for the symbol's own sector, switched off since. */
+export interface SymbolFormSector {
+  id: number;
+  sectorName: string;
+  active: boolean;
+}
+
+/**
+ * The symbol form's sectors: the active ones, and the symbol's own sector when it has been
+ * switched off since (shown, marked, so an edit neither hides nor silently changes it).
+ */
+export async function listSymbolFormSectors(context: Db, ownSectorId: number | null = null): Promise<SymbolFormSector[]> {
+  const all = await listSectorsWithStatus(context.db);
+  return all.filter((s) => s.status || s.id === ownSectorId).map((s) => ({ id: s.id, sectorName: s.sectorName, active: s.status }));
+}
+
 /** The Symbol List, newest first, optionally one sector's. */
 export function listSymbols(context: Db, filter: { sectorId: number | null; page: number; pageSize: number }): Promise<{ rows: SymbolListRow[]; total: number }> {
   return listSymbolsPage(context.db, filter);
@@ -49,17 +70,25 @@ export function listSymbolAudioScripts(context: Db): Promise<{ symbolCode: strin
   return listAudioScripts(context.db);
 }
 
-/** The Create/Edit Symbol checks after the form's schema: a sector that exists, a code no other symbol has. */
-async function writeRefusal(context: Db, value: Pick<SymbolWrite, "sectorId" | "name">, exceptId?: number): Promise<Outcome<never> | null> {
-  if (value.sectorId && !(await findSector(context.db, value.sectorId))) return refuse(SELECT_KNOWN_SECTOR, "sectorId");
-  if (await isSymbolCodeTaken(context.db, value.name, exceptId)) return refuse(SYMBOL_CODE_TAKEN, "name");
+/**
+ * The Create/Edit Symbol checks after the form's schema: a sector that exists and is switched on
+ * (a symbol already in a switched-off sector may stay there), a code no other symbol has. Run
+ * inside the write's transaction: the sector is read with a share lock.
+ */
+async function writeRefusal(db: Db["db"], value: Pick<SymbolWrite, "sectorId" | "name">, current?: { id: number; sectorId: number | null }): Promise<Outcome<never> | null> {
+  if (value.sectorId) {
+    const sector = await findSectorForShare(db, value.sectorId);
+    if (!sector) return refuse(SELECT_KNOWN_SECTOR, "sectorId");
+    if (!sector.status && sector.id !== current?.sectorId) return refuse(sectorSwitchedOffMessage(sector.sectorName), "sectorId");
+  }
+  if (await isSymbolCodeTaken(db, value.name, current?.id)) return refuse(SYMBOL_CODE_TAKEN, "name");
   return null;
 }
 
 /** The unique index on upper(symbol_code) has the last word when two admins race for one code. */
-async function orCodeTaken<T>(write: Promise<T>): Promise<Outcome<T>> {
+async function orCodeTaken<T>(write: Promise<Outcome<T>>): Promise<Outcome<T>> {
   try {
-    return succeed(await write);
+    return await write;
   } catch (error) {
     if (isUniqueViolation(error)) return refuse(SYMBOL_CODE_TAKEN, "name");
     throw error;
@@ -68,23 +97,29 @@ async function orCodeTaken<T>(write: Promise<T>): Promise<Outcome<T>> {
 
 /** A new symbol; its code is stored upper-case. */
 export async function createSymbol(context: Db, input: SymbolWrite): Promise<Outcome<{ id: number; message: string }>> {
-  const refused = await writeRefusal(context, input);
-  if (refused) return refused;
-  const created = await orCodeTaken(insertSymbol(context.db, input));
-  return created.ok ? succeed({ id: created.value, message: SYMBOL_CREATED }) : created;
+  return orCodeTaken(
+    context.db.transaction(async (tx) => {
+      const refused = await writeRefusal(tx, input);
+      if (refused) return refused;
+      return succeed({ id: await insertSymbol(tx, input), message: SYMBOL_CREATED });
+    }),
+  );
 }
 
 /** The Edit Symbol form's fields; status and segment are kept when not sent (the API's update). */
 export type SymbolEdit = Omit<SymbolInput, "status" | "segment"> & Partial<Pick<SymbolInput, "status" | "segment">>;
 
 export async function updateSymbol(context: Db, id: number, input: SymbolEdit): Promise<Outcome<{ message: string }>> {
-  const current = await findSymbolForEdit(context.db, id);
-  if (!current) return notFoundOutcome();
-  const refused = await writeRefusal(context, input, id);
-  if (refused) return refused;
-  const saved = await orCodeTaken(updateSymbolRow(context.db, id, { ...input, segment: input.segment ?? current.segment, status: input.status ?? current.status }));
-  if (!saved.ok) return saved;
-  return saved.value ? succeed({ message: SYMBOL_UPDATED }) : notFoundOutcome();
+  return orCodeTaken(
+    context.db.transaction(async (tx) => {
+      const current = await findSymbolForEdit(tx, id);
+      if (!current) return notFoundOutcome();
+      const refused = await writeRefusal(tx, input, { id, sectorId: current.sectorId });
+      if (refused) return refused;
+      const saved = await updateSymbolRow(tx, id, { ...input, segment: input.segment ?? current.segment, status: input.status ?? current.status });
+      return saved ? succeed({ message: SYMBOL_UPDATED }) : notFoundOutcome();
+    }),
+  );
 }
 
 /** The list's On/Off switch; the answer is the toast / API message. */

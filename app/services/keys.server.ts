@@ -12,12 +12,14 @@ import {
   createChavi,
   deleteChavi,
   findChavi,
+  findChaviOnRung,
   isChaviNameTaken,
   listChavisInOrder,
   listChavisPage,
   listKeyUserChoices,
   listUserKeyIds,
   lockChavisInOrder,
+  lockKeyWrites,
   saveChaviOrder,
   setChaviStatus,
   setUserKeys,
@@ -75,31 +77,52 @@ export function listUserKeys(context: Db, userId: number): Promise<number[]> {
 
 // ---------------------------------------------------------------- Create/Edit Chavi, switch, delete
 
-/** 'Registration failed: a key with this name already exists' under name, or null when the name is free. */
-async function nameRefusal(context: Db, name: string, exceptId?: number): Promise<Outcome<never> | null> {
-  return (await isChaviNameTaken(context.db, name, exceptId)) ? refuse(registrationFailed(KEY_NAME_TAKEN), "name") : null;
+/** 'Registration failed: the key X already stands on plus rung 2' (docs/decisions/145). */
+export function rungTakenMessage(otherName: string, type: "plus" | "minus", srNo: number): string {
+  return registrationFailed(`the key ${otherName} already stands on ${type} rung ${srNo}`);
+}
+
+/**
+ * The checks a key's save must pass: a name no other key has, and a rung (type and Sr No, which
+ * put a key at base ± Sr No × step on every symbol's ladder, docs/product-rules.md R-D17) no
+ * other key stands on, switched on or off: switching a key on must not put two on one rung.
+ */
+async function saveRefusal(db: Db["db"], input: ChaviInput, current?: Pick<ChaviRow, "id" | "type" | "srNo">): Promise<Outcome<never> | null> {
+  if (await isChaviNameTaken(db, input.name, current?.id)) return refuse(registrationFailed(KEY_NAME_TAKEN), "name");
+  // A key kept on its own rung is never refused: two keys written before the rule stay editable.
+  if (current && current.type === input.type && current.srNo === input.srNo) return null;
+  const onRung = await findChaviOnRung(db, input.type, input.srNo, current?.id);
+  return onRung ? refuse(rungTakenMessage(onRung.name, input.type, input.srNo), "srNo", 409) : null;
 }
 
 /** The key's users: every key user for "Select All", else the ones chosen. */
-async function withKeyUsers(context: Db, input: ChaviInput): Promise<ChaviInput> {
-  const userIds = input.allUsers ? (await listKeyUserChoices(context.db)).map((u) => u.id) : input.userIds;
+async function withKeyUsers(db: Db["db"], input: ChaviInput): Promise<ChaviInput> {
+  const userIds = input.allUsers ? (await listKeyUserChoices(db)).map((u) => u.id) : input.userIds;
   return { ...input, userIds };
 }
 
-/** A new key, last in the key order; its name is unique in any case. */
+/** A new key, last in the key order. The checks and the write hold the key-write lock in one transaction. */
 export async function createKey(context: Db, input: ChaviInput): Promise<Outcome<{ id: number; message: string }>> {
-  const taken = await nameRefusal(context, input.name);
-  if (taken) return taken;
-  const id = await createChavi(context.db, await withKeyUsers(context, input));
-  return succeed({ id, message: KEY_CREATED });
+  return context.db.transaction(async (tx) => {
+    await lockKeyWrites(tx);
+    const refused = await saveRefusal(tx, input);
+    if (refused) return refused;
+    const id = await createChavi(tx, await withKeyUsers(tx, input));
+    return succeed({ id, message: KEY_CREATED });
+  });
 }
 
-/** Edits a key and sets exactly its users (the form's status switch included). */
+/** Edits a key and sets exactly its users (the form's status switch included), checked as a create is. */
 export async function updateKey(context: Db, id: number, input: ChaviInput): Promise<Outcome<{ message: string }>> {
-  const taken = await nameRefusal(context, input.name, id);
-  if (taken) return taken;
-  if (!(await updateChavi(context.db, id, await withKeyUsers(context, input)))) return notFoundOutcome();
-  return succeed({ message: KEY_UPDATED });
+  return context.db.transaction(async (tx) => {
+    await lockKeyWrites(tx);
+    const current = await findChavi(tx, id);
+    if (!current) return notFoundOutcome();
+    const refused = await saveRefusal(tx, input, current);
+    if (refused) return refused;
+    if (!(await updateChavi(tx, id, await withKeyUsers(tx, input)))) return notFoundOutcome();
+    return succeed({ message: KEY_UPDATED });
+  });
 }
 
 /** The list's On/Off switch; the answer is the toast / API message. */

@@ -10,6 +10,7 @@ import { refuse, succeed, type Outcome } from "~/domain/outcome";
 import { targetPointStatusMessage } from "~/domain/status-messages";
 import {
   deleteReferencePoint as deletePointRow,
+  findReferencePoint as findPointRow,
   listActiveReferencePoints,
   listChartReferencePoints,
   listReferencePointsPage,
@@ -76,6 +77,11 @@ export async function loadReferencePoints(context: Db, request: Request, options
 export async function switchTargetPoint(context: Db, id: number, active: boolean): Promise<Outcome<{ message: string }>> {
   if (!(await setReferencePointActive(context.db, id, active))) return refuse(TARGET_POINT_GONE, undefined, 404);
   return succeed({ message: targetPointStatusMessage(active) });
+}
+
+/** One reference point with its symbol's code (the /reference-point Delete confirmation), or null. */
+export function findReferencePoint(context: Db, id: number): Promise<ReferencePointRow | null> {
+  return findPointRow(context.db, id);
 }
 
 export async function deleteReferencePoint(context: Db, id: number): Promise<Outcome<{ message: string }>> {

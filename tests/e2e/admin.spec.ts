@@ -81,16 +81,17 @@ async function journey(page: Page, js: boolean) {
   await expect(toast(page)).toContainText(`Keys assigned to ${username}: 1`);
   await expect(page.getByRole("checkbox", { name: "PLUS_1 (K1)" })).toBeChecked();
 
-  // Add a holiday.
+  // Add a holiday (each journey its own day: a segment has one entry per day, docs/decisions/145).
+  const holiday = js ? { ymd: "2030-12-26", shown: "26-12-2030" } : { ymd: "2030-12-25", shown: "25-12-2030" };
   await page.goto("/calendar/new");
   form = formRoot(page, js);
   await form.getByLabel("Segment").selectOption("NSE");
   await form.getByLabel("Note").fill(`Holiday ${tag}`);
   await form.getByRole("switch", { name: "Holiday" }).check();
-  await form.getByLabel("Date").fill("2030-12-25");
+  await form.getByLabel("Date").fill(holiday.ymd);
   await form.getByRole("button", { name: "Save" }).click();
   await expect(toast(page)).toContainText("Calendar submitted successfully");
-  await expect(page.getByRole("row", { name: new RegExp(`Holiday ${tag}`) })).toContainText("25-12-2030");
+  await expect(page.getByRole("row", { name: new RegExp(`Holiday ${tag}`) })).toContainText(holiday.shown);
 
   // Toggle a target point (each journey its own symbol's PIVOT, as they run side by side).
   const pointSymbol = js ? "BANKNIFTY-I" : "NIFTY-I";

@@ -62,6 +62,18 @@ export async function createApiFixture(t: TestContext): Promise<ApiFixture> {
     trade: async (role) =>
       (await createTrade(db, users[role].id, { symbolId: symbol.id, tradeType: "BUY", quantity: 5, buyPrice: 100, sellPrice: 0, targetPrice: 110, slPrice: 95, description: "fixture", reasonToTrade: "" })).id,
     suggestion: async () => createSuggestion(db, { symbolId: symbol.id, trends: "Neutral", userId: users[1].id }),
+    // One entry per segment and day (docs/decisions/145): each made entry has a day of its own.
+    calendarEntry: async () =>
+      createCalendarEntry(db, {
+        segment: "USA",
+        note: `API fixture ${unique()}`,
+        date: new Date(Date.UTC(2031, 0, 1) + (n += 1) * 86_400_000).toISOString().slice(0, 10),
+        isHoliday: true,
+        isWeekFirstDay: false,
+        isWeekLastDay: false,
+        isMonthFirstDay: false,
+        isMonthLastDay: false,
+      }),
   };
   // The customer's subscription holds the fixture symbol, so symbol reads succeed for role 4.
   await db.insert(userSymbols).values({ userId: users[4].id, symbolId: symbol.id, sectorId: sector.id });

@@ -1,6 +1,6 @@
 // The reference-point table shared by /target-point (active filter and a toggle per row),
 // /references-points and /reference-point (symbol select and search).
-import { Form, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { formatIstDate } from "~/domain/dates";
 import { formatNumber } from "~/domain/format";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
@@ -81,13 +81,14 @@ export function ReferencePointsTable({ view, mode }: { view: ReferencePointsView
             </td>
             {mode === "manage" ? (
               <td className={cellClass}>
-                <Form method="post" action={location.pathname + location.search}>
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={p.id} />
-                  <button type="submit" className={`${secondaryButtonClass} px-2 py-0.5 text-xs`} aria-label={`Delete ${p.symbolCode} ${p.pointName}`}>
-                    Delete
-                  </button>
-                </Form>
+                {/* A confirmation first (its own page without JavaScript, a dialog with it; docs/decisions/145). */}
+                <Link
+                  to={`/reference-point/${p.id}/delete${location.search}`}
+                  className={`${secondaryButtonClass} px-2 py-0.5 text-xs`}
+                  aria-label={`Delete ${p.symbolCode} ${p.pointName}`}
+                >
+                  Delete
+                </Link>
               </td>
             ) : null}
           </tr>

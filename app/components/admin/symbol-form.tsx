@@ -26,7 +26,8 @@ export function SymbolForm({
   lastResult,
 }: {
   mode: "create" | "edit";
-  sectors: { id: number; sectorName: string }[];
+  /** The active sectors, and the symbol's own one when it is switched off (active false). */
+  sectors: { id: number; sectorName: string; active: boolean }[];
   defaults: SymbolFormDefaults;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -40,7 +41,7 @@ export function SymbolForm({
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Sector" field={fields.sectorId} placeholder={SELECT_SECTOR} options={sectors.map((s) => ({ value: String(s.id), label: s.sectorName }))} />
+        <SelectField label="Sector" field={fields.sectorId} placeholder={SELECT_SECTOR} options={sectors.map((s) => ({ value: String(s.id), label: s.active ? s.sectorName : `${s.sectorName} (inactive)` }))} />
         <TextField label={mode === "edit" ? "Symbol Code" : "Name"} field={fields.name} autoComplete="off" />
         <SelectField label="Segment" field={fields.segment} placeholder="Select a segment" options={SEGMENTS.map((s) => ({ value: s, label: s }))} />
         <NumberField label="Lot Size" field={fields.lotSize} />

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
@@ -51,9 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TokenPage() {
   const { stored, loadError } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({ lastResult, shouldValidate: "onSubmit" });
-  const busy = navigation.state === "submitting";
+  const location = useLocation();
   return (
     <section aria-labelledby="token-title" className="max-w-xl">
       <PageTitle id="token-title" title="API Verification" />
@@ -66,32 +64,43 @@ export default function TokenPage() {
         <dt className="font-medium">Last Authentication</dt>
         <dd data-testid="last-authentication">{stored?.lastAuthentication ?? (stored ? "Not verified yet" : "Never")}</dd>
       </dl>
-      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4" autoComplete="off">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <FieldFrame label="API token" field={fields.apiToken}>
-          <input {...getInputProps(fields.apiToken, { type: "password" })} key={fields.apiToken.key} placeholder={stored ? "Leave empty to use the stored token" : ""} className={controlClass} />
-        </FieldFrame>
-        <FieldFrame label="API secret" field={fields.apiSecret}>
-          <input {...getInputProps(fields.apiSecret, { type: "password" })} key={fields.apiSecret.key} placeholder={stored ? "Leave empty to use the stored secret" : ""} className={controlClass} />
-        </FieldFrame>
-        <div className="flex gap-2">
-          <SubmitButton name="intent" value="request" pending={busy}>
-            Request
-          </SubmitButton>
-          <button type="reset" className={secondaryButtonClass}>
-            Clear
-          </button>
-        </div>
-        <FieldFrame label="OTP" field={fields.otp}>
-          <input {...getInputProps(fields.otp, { type: "text" })} key={fields.otp.key} inputMode="numeric" autoComplete="one-time-code" className={controlClass} />
-        </FieldFrame>
-        <div>
-          <SubmitButton name="intent" value="verify" pending={busy}>
-            Verify
-          </SubmitButton>
-        </div>
-      </Form>
+      {/* A success redirects back here without action data, and Conform keeps the last errors it
+          was given: a new form per visit shows only the latest outcome (docs/decisions/145). */}
+      <TokenForm key={lastResult ? "answered" : location.key} hasStored={stored !== null} lastResult={lastResult} />
     </section>
+  );
+}
+
+function TokenForm({ hasStored, lastResult }: { hasStored: boolean; lastResult: ReturnType<typeof useActionData<typeof action>> }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({ lastResult, shouldValidate: "onSubmit" });
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4" autoComplete="off">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <FieldFrame label="API token" field={fields.apiToken}>
+        <input {...getInputProps(fields.apiToken, { type: "password" })} key={fields.apiToken.key} placeholder={hasStored ? "Leave empty to use the stored token" : ""} className={controlClass} />
+      </FieldFrame>
+      <FieldFrame label="API secret" field={fields.apiSecret}>
+        <input {...getInputProps(fields.apiSecret, { type: "password" })} key={fields.apiSecret.key} placeholder={hasStored ? "Leave empty to use the stored secret" : ""} className={controlClass} />
+      </FieldFrame>
+      <div className="flex gap-2">
+        <SubmitButton name="intent" value="request" pending={busy}>
+          Request
+        </SubmitButton>
+        <button type="reset" className={secondaryButtonClass}>
+          Clear
+        </button>
+      </div>
+      <FieldFrame label="OTP" field={fields.otp}>
+        <input {...getInputProps(fields.otp, { type: "text" })} key={fields.otp.key} inputMode="numeric" autoComplete="one-time-code" className={controlClass} />
+      </FieldFrame>
+      <div>
+        <SubmitButton name="intent" value="verify" pending={busy}>
+          Verify
+        </SubmitButton>
+      </div>
+    </Form>
   );
 }
 

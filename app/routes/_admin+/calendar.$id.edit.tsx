@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/schemas/parse";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
@@ -28,7 +28,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: calendarSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const saved = await updateCalendarEntry(context, id, submission.value);
-  if (!saved.ok) notFound();
+  if (!saved.ok && saved.problem.status === 404) notFound();
+  if (!saved.ok) return json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
   const page = parsePage(searchParamsOf(request).get("page"));
   return redirectWithToast(context.cookies, request, `/calendar${searchWithPage("", page)}`, { type: "success", message: saved.value.message });
 }

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/schemas/parse";
+import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
@@ -20,8 +20,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: calendarSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { message } = await createCalendarEntry(context, submission.value);
-  return redirectWithToast(context.cookies, request, "/calendar", { type: "success", message });
+  const created = await createCalendarEntry(context, submission.value);
+  if (!created.ok) return json(replyWithProblem(submission, created.problem), { status: created.problem.status });
+  return redirectWithToast(context.cookies, request, "/calendar", { type: "success", message: created.value.message });
 }
 
 export default function NewCalendarRoute() {

@@ -5,8 +5,7 @@ import { notFound, requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { SymbolForm } from "~/components/admin/symbol-form";
 import { parseIdParam } from "~/domain/paging";
-import { findSymbol, updateSymbol } from "~/services/catalogue.server";
-import { listSectorChoices } from "~/services/sectors.server";
+import { findSymbol, listSymbolFormSectors, updateSymbol } from "~/services/catalogue.server";
 import { symbolSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
@@ -21,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const symbol = id ? await findSymbol(context, id) : null;
   if (!symbol) notFound();
   return json({
-    sectors: await listSectorChoices(context),
+    sectors: await listSymbolFormSectors(context, symbol.sectorId),
     symbolCode: symbol.symbolCode,
     defaults: {
       sectorId: symbol.sectorId ? String(symbol.sectorId) : "",

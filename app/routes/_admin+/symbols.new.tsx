@@ -5,8 +5,7 @@ import { requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { SymbolForm } from "~/components/admin/symbol-form";
 import { parseIdParam } from "~/domain/paging";
-import { createSymbol } from "~/services/catalogue.server";
-import { listSectorChoices } from "~/services/sectors.server";
+import { createSymbol, listSymbolFormSectors } from "~/services/catalogue.server";
 import { symbolSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
@@ -16,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Create Symbol — NSE Signals
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const sectorId = parseIdParam(searchParamsOf(request).get("sector_id"));
-  return json({ sectors: await listSectorChoices(context), sectorId });
+  return json({ sectors: await listSymbolFormSectors(context), sectorId });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
