@@ -6,6 +6,7 @@ import type { AppDatabase, AppTransaction } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
 import { pageOffset } from "~/domain/paging";
 import type { AuditAction, AuditEntity } from "~/domain/audit";
+import { streamInBatches } from "./batches.server";
 
 export interface AuditEntry {
   actor: { id: number; username: string };
@@ -89,12 +90,8 @@ export async function listAuditPage(db: AppDatabase, filter: AuditFilter, paging
 }
 
 /** Every row of the filter, newest first, read in pages of `batch` (exports). */
-export async function* streamAuditRows(db: AppDatabase, filter: AuditFilter, batch = 500): AsyncGenerator<AuditRow> {
-  for (let page = 1; ; page += 1) {
-    const { rows } = await listAuditPage(db, filter, { page, pageSize: batch });
-    yield* rows;
-    if (rows.length < batch) return;
-  }
+export function streamAuditRows(db: AppDatabase, filter: AuditFilter): AsyncGenerator<AuditRow> {
+  return streamInBatches((page, pageSize) => listAuditPage(db, filter, { page, pageSize }));
 }
 
 /** The accounts that appear as actors, for the filter's choices. */

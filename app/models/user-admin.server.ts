@@ -6,6 +6,7 @@ import type { AppDatabase, AppTransaction } from "~/db/client.server";
 import { authSessions, subscriptionDetails, subscriptions, symbols, userSectors, userSymbols, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { shiftYmd } from "~/domain/dates";
+import { streamInBatches } from "./batches.server";
 import { likePattern, type SortDirection } from "~/domain/list-query";
 import { pageOffset } from "~/domain/paging";
 import type { SubscriptionFilter, UserSort } from "~/domain/user-admin";
@@ -96,12 +97,8 @@ export async function listUsersPage(
 }
 
 /** Every row of the list's filter in its order, read a batch at a time (the list's export). */
-export async function* streamUserList(db: AppDatabase, filter: UserListFilter, batch = 500): AsyncGenerator<UserListRow> {
-  for (let page = 1; ; page += 1) {
-    const { rows } = await listUsersPage(db, { ...filter, page, pageSize: batch });
-    yield* rows;
-    if (rows.length < batch) return;
-  }
+export function streamUserList(db: AppDatabase, filter: UserListFilter): AsyncGenerator<UserListRow> {
+  return streamInBatches((page, pageSize) => listUsersPage(db, { ...filter, page, pageSize }));
 }
 
 /** What a bulk action needs of each chosen account, its row locked until the transaction ends. */
