@@ -201,3 +201,9 @@ export async function countChavis(db: AppDatabase): Promise<number> {
   const [row] = await db.select({ total: count() }).from(chavis);
   return Number(row.total);
 }
+
+/** The names of the given keys, in the given order's id order; ids that name no key are left out. */
+export async function findChaviNames(db: AppDatabase, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: chavis.id, name: chavis.name }).from(chavis).where(inArray(chavis.id, [...ids])).orderBy(asc(chavis.id));
+}

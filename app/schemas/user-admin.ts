@@ -98,6 +98,7 @@ export const statusSwitchSchema = z.object({
 
 export const CHOOSE_USERS = "Choose at least one user";
 export const CHOOSE_BULK_ACTION = "Choose what to do with the chosen users";
+export const CHOOSE_KEYS = "Choose the keys to assign or remove";
 export const ENTER_EXTENSION_DAYS = `Enter the number of days to extend by (1 to ${MAX_SUBSCRIPTION_DAYS})`;
 /** The most rows one bulk action takes: a page of the longest page size, several times over. */
 export const MAX_BULK_USERS = 500;
@@ -108,11 +109,13 @@ export const bulkUserSchema = z
     bulk: z.enum(BULK_USER_ACTIONS, { error: CHOOSE_BULK_ACTION }),
     ids: z.array(strictRecordId(), { error: CHOOSE_USERS }).min(1, CHOOSE_USERS).max(MAX_BULK_USERS, `At most ${MAX_BULK_USERS} users at a time`),
     days: z.number({ error: ENTER_EXTENSION_DAYS }).int(ENTER_EXTENSION_DAYS).min(1, ENTER_EXTENSION_DAYS).max(MAX_SUBSCRIPTION_DAYS, ENTER_EXTENSION_DAYS).optional(),
+    keys: z.array(strictRecordId(CHOOSE_KEYS), { error: CHOOSE_KEYS }).max(200, CHOOSE_KEYS).default([]),
   })
   .superRefine((value, ctx) => {
     if (value.bulk === "extend" && value.days === undefined) ctx.addIssue({ code: "custom", path: ["days"], message: ENTER_EXTENSION_DAYS });
+    if ((value.bulk === "assign-keys" || value.bulk === "remove-keys") && value.keys.length === 0) ctx.addIssue({ code: "custom", path: ["keys"], message: CHOOSE_KEYS });
   })
-  .transform((value) => ({ ...value, ids: [...new Set(value.ids)] }));
+  .transform((value) => ({ ...value, ids: [...new Set(value.ids)], keys: [...new Set(value.keys)] }));
 export type BulkUserInput = z.infer<typeof bulkUserSchema>;
 
 export const LIST_EXPORT_FORMATS = ["csv", "xlsx"] as const;

@@ -6,7 +6,7 @@ import { checkPasswordStrength, hashPassword } from "~/auth/password.server";
 import { requireRecentAuthentication } from "~/auth/reauth.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { AppDatabase } from "~/db/client.server";
-import { ALL_ROLES, FORBIDDEN_TEXT, isRoleId, ROLE_NAMES, type RoleId } from "~/domain/access";
+import { ALL_ROLES, canReach, FORBIDDEN_TEXT, isRoleId, ROLE_NAMES, type RoleId } from "~/domain/access";
 import type { AuditAction } from "~/domain/audit";
 import type { SortDirection } from "~/domain/list-query";
 import { istDateString } from "~/domain/dates";
@@ -16,6 +16,8 @@ import {
   assignableRoles,
   bulkDoneMessage,
   canManageAccount,
+  isKeyBulkAction,
+  type BulkDetail,
   extendedExpiry,
   listRoleFor,
   mayWriteAccount,
@@ -27,6 +29,7 @@ import {
   type UserSort,
 } from "~/domain/user-admin";
 import { recordAudit } from "~/models/audit-log.server";
+import { findChaviNames, KEY_USER_ROLES, listUserKeyIds, setUserKeys } from "~/models/chavi-admin.server";
 import {
   countUsersByRole,
   createUserWithSubscription,
@@ -58,6 +61,10 @@ export type { UserForEdit, UserListRow, LoginUserRow } from "~/models/user-admin
 
 /** Who is writing: the role decides what it may touch, the id protects its own account, the session's sign-in time whether it is recent enough. */
 export type AccountActor = Pick<SessionUser, "id" | "username" | "roleId" | "authenticatedAt">;
+
+/** A key action named a key that no longer exists. */
+export const BULK_KEYS_CHANGED = "Some of the chosen keys no longer exist. Nothing was changed; please choose again.";
+export const cannotReceiveKeys = (username: string) => `${username} cannot receive keys (only Admin, Employee and Customer accounts do). Nothing was changed.`;
 
 /** A bulk action found fewer accounts than were chosen: one was deleted meanwhile. */
 export const BULK_USERS_CHANGED = "Some of the chosen users no longer exist. Nothing was changed; please choose again.";
@@ -120,10 +127,14 @@ export function accountListDownload(context: Pick<AppContext, "db">, actor: Pick
  */
 export async function bulkUpdateAccounts(context: Pick<AppContext, "db" | "hub">, actor: AccountActor, input: BulkUserInput): Promise<Outcome<string>> {
   const today = istDateString(new Date());
-  const days = input.bulk === "extend" ? (input.days ?? null) : null;
+  const detail: BulkDetail = { days: input.bulk === "extend" ? (input.days ?? null) : null, keyNames: [] };
+  if (isKeyBulkAction(input.bulk) && !canReach(actor.roleId, "/chavi")) return notAllowed();
   const done = await context.db.transaction(async (tx): Promise<Outcome<number[]>> => {
     const targets = await lockBulkTargets(tx, input.ids);
     if (targets.length !== input.ids.length) return refuse(BULK_USERS_CHANGED, undefined, 409);
+    const keys = isKeyBulkAction(input.bulk) ? await findChaviNames(tx, input.keys) : [];
+    if (keys.length !== (isKeyBulkAction(input.bulk) ? input.keys.length : 0)) return refuse(BULK_KEYS_CHANGED, "keys", 409);
+    detail.keyNames = keys.map((k) => k.name);
     const kind = input.bulk === "activate" || input.bulk === "deactivate" ? "status" : input.bulk === "delete" ? "delete" : "update";
     for (const t of targets) {
       const write: AccountWrite = kind === "update" ? { kind, currentRole: t.roleId, newRole: t.roleId } : { kind, currentRole: t.roleId };
@@ -131,6 +142,7 @@ export async function bulkUpdateAccounts(context: Pick<AppContext, "db" | "hub">
       const own =
         input.bulk === "delete" ? ownAccountRefusal({ kind: "delete" }, actor.id, t.id) : input.bulk === "deactivate" ? ownAccountRefusal({ kind: "status", active: false }, actor.id, t.id) : null;
       if (own) return notAllowed(own);
+      if (isKeyBulkAction(input.bulk) && !KEY_USER_ROLES.includes(t.roleId)) return refuse(cannotReceiveKeys(t.username), "ids", 400);
     }
     const ids = targets.map((t) => t.id);
     const audited = (action: AuditAction, before: (t: BulkTarget) => unknown, after: (t: BulkTarget) => unknown) =>
@@ -147,10 +159,25 @@ export async function bulkUpdateAccounts(context: Pick<AppContext, "db" | "hub">
         break;
       }
       case "extend": {
-        const changes = targets.map((t) => ({ userId: t.id, subscriptionId: t.subscriptionId, dateExpired: extendedExpiry(t.dateExpired, today, days ?? 0) }));
+        const changes = targets.map((t) => ({ userId: t.id, subscriptionId: t.subscriptionId, dateExpired: extendedExpiry(t.dateExpired, today, detail.days ?? 0) }));
         await setSubscriptionExpiries(tx, changes, today);
         const newExpiry = new Map(changes.map((c) => [c.userId, c.dateExpired]));
         await audited("extend", (t) => ({ dateExpired: t.dateExpired }), (t) => ({ dateExpired: newExpiry.get(t.id) }));
+        break;
+      }
+      case "assign-keys":
+      case "remove-keys": {
+        const chosen = new Set(input.keys);
+        const before = new Map<number, number[]>();
+        const after = new Map<number, number[]>();
+        for (const t of targets) {
+          const current = await listUserKeyIds(tx, t.id);
+          const next = input.bulk === "assign-keys" ? [...new Set([...current, ...input.keys])] : current.filter((id) => !chosen.has(id));
+          await setUserKeys(tx, t.id, next);
+          before.set(t.id, [...current].sort((a, b) => a - b));
+          after.set(t.id, [...next].sort((a, b) => a - b));
+        }
+        await audited("update", (t) => ({ keyIds: before.get(t.id) }), (t) => ({ keyIds: after.get(t.id) }));
         break;
       }
       case "delete":
@@ -162,13 +189,17 @@ export async function bulkUpdateAccounts(context: Pick<AppContext, "db" | "hub">
   });
   if (!done.ok) return done;
   if (input.bulk === "deactivate" || input.bulk === "delete") for (const id of done.value) context.hub.disconnectUser(id);
-  return succeed(bulkDoneMessage(input.bulk, done.value.length, days));
+  return succeed(bulkDoneMessage(input.bulk, done.value.length, detail));
 }
 
 /** The chosen accounts as the confirmation names them (only those the actor may manage). */
-export async function describeBulkTargets(context: Pick<AppContext, "db">, actor: Pick<AccountActor, "roleId">, ids: readonly number[]): Promise<{ id: number; username: string }[]> {
-  const rows = await listAccountNames(context.db, ids, manageableRoles(actor));
-  return rows;
+export async function describeBulkTargets(
+  context: Pick<AppContext, "db">,
+  actor: Pick<AccountActor, "roleId">,
+  input: Pick<BulkUserInput, "ids" | "keys">,
+): Promise<{ accounts: { id: number; username: string }[]; keyNames: string[] }> {
+  const [accounts, keys] = await Promise.all([listAccountNames(context.db, input.ids, manageableRoles(actor)), findChaviNames(context.db, input.keys)]);
+  return { accounts, keyNames: keys.map((k) => k.name) };
 }
 
 /** Login Users: the signed-in sessions, newest first, of one role or all (an unknown role reads as all). */
