@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { cellClass, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
-import { DateFilters, ExportLinks, FilterNotice, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
+import { DateFilters, ExportLinks, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
 import { TradeRows, TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows";
 import { controlClass } from "~/components/ui/field";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
@@ -63,10 +63,9 @@ export default function TradeReportPage() {
           </select>
         </label>
         <div className="self-end">
-          <DateFilters startDate={input.startDate} endDate={input.endDate} />
+          <DateFilters range={input} />
         </div>
       </Form>
-      <FilterNotice message={input.rangeError} />
       <TradeSummaryCards summary={{ totalPnl: summary.totalPnl, totalTrades: summary.totalTrades, profitableTrades: summary.profitableTrades, lossTrades: summary.lossTrades }} />
       <Table caption="Trades" headers={TRADE_TABLE_HEADERS} empty={data.rows.length === 0}>
         <TradeRows rows={data.rows} cellClass={cellClass} />
