@@ -14,6 +14,10 @@ export function moneyTone(value: number | string): string {
 }
 import { dateRangeNotice, dateRangeProblem, rangeParamNames, type DateRangeInput } from "~/schemas/report";
 
+/** A filter's label and control that never make a 390 px page wider than the screen (long usernames, date pickers). */
+export const narrowLabelClass = "flex min-w-0 max-w-full flex-col gap-1 text-sm font-medium";
+export const narrowControlClass = `${controlClass} w-full max-w-full min-w-0`;
+
 /** A card's figure: a count, or money as exact decimal text ("-1234.50"). */
 export function SummaryCards({ cards }: { cards: { label: string; value: number | string; money?: boolean }[] }) {
   return (
@@ -90,22 +94,24 @@ export function DateFilters({
   const problem = range ? (hydrated ? dateRangeProblem(start || undefined, end || undefined) : range.rangeError) : undefined;
   const applyDisabled = !range && hydrated && !alwaysApply && (start === "" || end === "");
   return (
-    <details className="relative" open={Boolean((givenStart && givenEnd) || problem) || undefined}>
+    // Open when the page comes with dates or with a message about them; only the page's own
+    // values decide it (not what is being typed), so the box never closes under the user.
+    <details className="relative min-w-0 max-w-full" open={Boolean((givenStart && givenEnd) || range?.rangeError) || undefined}>
       <summary className={`${secondaryButtonClass} cursor-pointer list-none`}>{label}</summary>
-      <div className="mt-2 flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
-        <label className="flex flex-col gap-1 text-sm font-medium">
+      <div className="mt-2 flex max-w-full flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+        <label className={narrowLabelClass}>
           Start Date
           <input
             type="date"
             name={names.start}
             value={start}
             onChange={(e) => setStart(e.target.value)}
-            className={controlClass}
+            className={narrowControlClass}
             aria-invalid={problem ? true : undefined}
             aria-describedby={range ? messageId : undefined}
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={narrowLabelClass}>
           End Date
           <input
             type="date"
@@ -113,7 +119,7 @@ export function DateFilters({
             value={end}
             min={start || undefined}
             onChange={(e) => setEnd(e.target.value)}
-            className={controlClass}
+            className={narrowControlClass}
             aria-invalid={problem ? true : undefined}
             aria-describedby={range ? messageId : undefined}
           />
@@ -156,9 +162,9 @@ export function FilterNotice({ message }: { message?: string }) {
 /** The reports' Username filter (a GET field `userId`; empty = all users). */
 export function UserFilter({ choices, value }: { choices: readonly { id: number; label: string }[]; value: number | string | null | undefined }) {
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium">
+    <label className={narrowLabelClass}>
       Username
-      <select name="userId" defaultValue={value ?? ""} className={controlClass}>
+      <select name="userId" defaultValue={value ?? ""} className={narrowControlClass}>
         <option value="">All users</option>
         {choices.map((u) => (
           <option key={u.id} value={u.id}>

@@ -42,7 +42,7 @@ export default function MinMaxReportPage() {
       <Form method="get" role="search" aria-label="Filter min max report" className="mb-3 flex flex-wrap items-start gap-2">
         <input type="hidden" name="sort" value={data.sort} />
         <UserFilter choices={data.userChoices} value={data.input.userId} />
-        <div className="self-end">
+        <div className="min-w-0 max-w-full self-end">
           <DateFilters range={data.input} />
         </div>
       </Form>

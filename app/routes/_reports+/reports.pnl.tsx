@@ -41,7 +41,7 @@ export default function PnlReportPage() {
       <PageTitle id="pnl-report-title" title="Trade PNL Report" action={<ExportLinks basePath="/reports/pnl/export" query={data.exportQuery} />} />
       <Form method="get" role="search" aria-label="Filter PNL report" className="mb-3 flex flex-wrap items-start gap-2">
         <UserFilter choices={data.userChoices} value={input.userId} />
-        <div className="self-end">
+        <div className="min-w-0 max-w-full self-end">
           <DateFilters range={input} />
         </div>
       </Form>
