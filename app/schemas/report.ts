@@ -35,17 +35,34 @@ const ymd = z
 export interface DateRangeInput {
   startDate?: string;
   endDate?: string;
-  /** Why a given range was dropped (shown above the report). */
+  /** Why a given range was dropped (shown with the date pair). */
   rangeError?: string;
+  /** The days given for a dropped range, so the form shows them back with the message. */
+  entered?: { startDate?: string; endDate?: string };
+}
+
+/**
+ * What is wrong with a date pair (days as YYYY-MM-DD, "" or undefined for none): one end only,
+ * or the end before the start. The server's parser and the form's live check (with JavaScript)
+ * both ask this, so the page says the same before and after the form is sent.
+ */
+export function dateRangeProblem(startDate: string | undefined, endDate: string | undefined): string | undefined {
+  if (!startDate !== !endDate) return CHOOSE_BOTH_DATES;
+  if (startDate && endDate && endDate < startDate) return END_BEFORE_START;
+  return undefined;
+}
+
+/** The date pair's message on a report whose other filters apply without it. */
+export function dateRangeNotice(problem: string): string {
+  return `${problem}: the dates are not applied, the other filters are.`;
 }
 
 /** startDate/endDate: a range only when both are real days and the end is not before the start. */
 export const dateRangeSchema = z
   .object({ startDate: ymd, endDate: ymd })
   .transform(({ startDate, endDate }): DateRangeInput => {
-    if (!startDate !== !endDate) return { startDate: undefined, endDate: undefined, rangeError: CHOOSE_BOTH_DATES };
-    if (!startDate || !endDate) return { startDate: undefined, endDate: undefined, rangeError: undefined };
-    if (endDate < startDate) return { startDate: undefined, endDate: undefined, rangeError: END_BEFORE_START };
+    const rangeError = dateRangeProblem(startDate, endDate);
+    if (rangeError) return { startDate: undefined, endDate: undefined, rangeError, entered: { startDate, endDate } };
     return { startDate, endDate, rangeError: undefined };
   });
 
@@ -74,6 +91,13 @@ export const pnlReportFilterSchema = z.object({ userId: optionalId }).and(dateRa
 
 export const MIN_MAX_SORTS = ["pnl-desc", "pnl-asc", "date-desc", "date-asc"] as const;
 export type MinMaxSort = (typeof MIN_MAX_SORTS)[number];
+/** The min-max report's sorts as the page's links and the exports' filter lines name them. */
+export const MIN_MAX_SORT_LABELS: Readonly<Record<MinMaxSort, string>> = {
+  "pnl-desc": "PNL: highest first",
+  "pnl-asc": "PNL: lowest first",
+  "date-desc": "Trade date: newest first",
+  "date-asc": "Trade date: oldest first",
+};
 export const minMaxSortSchema = z
   .string()
   .optional()

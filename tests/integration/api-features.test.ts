@@ -428,8 +428,9 @@ describe("downloadPdf", () => {
     const page = await call(tradeExportLoader, getRequest(`/reports/trade/export?format=xlsx&startDate=2024-07-01&endDate=2024-07-31&active=0&userId=${ids[4]}`, { cookie: await cookie() }), t.context);
     const apiRows = await sheetValues(bytes);
     expect(apiRows).toEqual(await sheetValues(await page.arrayBuffer()));
-    // The header and the customer's two closed July trades.
-    expect(apiRows).toHaveLength(3);
+    // The header, the customer's two closed July trades and (decision 143) the totals row.
+    expect(apiRows).toHaveLength(4);
+    expect(apiRows[3][0]).toBe("Total: 2 trades, 1 profitable, 1 loss");
   });
 
   it("streams the User Report's Users List, AllUser or LoginUser, as the page's export does", async () => {

@@ -13,6 +13,8 @@ import { loader as tradeReportLoader } from "~/routes/_reports+/reports.trade";
 import { loader as tradeExportLoader } from "~/routes/_reports+/reports.trade.export";
 import { loader as pnlReportLoader } from "~/routes/_reports+/reports.pnl";
 import { loader as minMaxLoader } from "~/routes/_reports+/reports.min-max";
+import { loader as pnlExportLoader } from "~/routes/_reports+/reports.pnl.export";
+import { loader as minMaxExportLoader } from "~/routes/_reports+/reports.min-max.export";
 import { loader as analysisLoader } from "~/routes/_reports+/reports.trade-analysis";
 import { loader as userReportLoader } from "~/routes/_reports+/reports.user";
 import { loader as userExportLoader } from "~/routes/_reports+/reports.user.export";
@@ -280,6 +282,8 @@ describe("access: only role 1 reaches a report or an export", () => {
     [tradeExportLoader, "/reports/trade/export?format=xlsx&active=all"],
     [pnlReportLoader, "/reports/pnl"],
     [minMaxLoader, "/reports/min-max"],
+    [pnlExportLoader, "/reports/pnl/export?format=xlsx"],
+    [minMaxExportLoader, "/reports/min-max/export?format=pdf&sort=pnl-asc"],
     [analysisLoader, "/reports/trade-analysis"],
     [userReportLoader, "/reports/user"],
     [userExportLoader, "/reports/user/export?format=pdf"],
@@ -305,5 +309,8 @@ describe("access: only role 1 reaches a report or an export", () => {
   it("an export without a known format answers 400", async () => {
     const res = await call(tradeExportLoader, getRequest("/reports/trade/export?format=csv", { cookie: admin }), t.context);
     expect(res.status).toBe(400);
+    for (const [loader, path] of [[pnlExportLoader, "/reports/pnl/export"], [minMaxExportLoader, "/reports/min-max/export?format=doc"]] as const) {
+      expect((await call(loader, getRequest(path, { cookie: admin }), t.context)).status).toBe(400);
+    }
   });
 });

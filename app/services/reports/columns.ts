@@ -1,8 +1,14 @@
 // What each export writes: a header, a cell kind and how to read the value from a row. The
 // xlsx and pdf writers read the same list, so both files carry the same columns.
 import { ROLE_NAMES, isRoleId } from "~/domain/access";
+<<<<<<< HEAD
 import type { TradeReportRow } from "~/domain/trade-rows";
 import type { UserListRow } from "~/models/user-admin.server";
+=======
+import { shownTradePrices, type TradeReportRow } from "~/domain/trade-rows";
+import type { PnlSummary } from "~/domain/pnl";
+import type { UserPnlRow } from "~/models/report.server";
+>>>>>>> h-reports
 import type { UserReportRow } from "~/models/user-report.server";
 
 export type CellKind = "text" | "integer" | "money" | "percent" | "datetime" | "date";
@@ -15,14 +21,21 @@ export interface ExportColumn<Row> {
   value(row: Row): string | number | Date | null;
 }
 
+/**
+ * The trade report's and the min-max report's columns: every column the screen shows
+ * (app/components/reports/trade-rows.tsx), in its order, after the trade id. A price the trade
+ * does not have is null (docs/decisions/143): an empty cell in Excel, "—" in the PDF.
+ */
 export const TRADE_EXPORT_COLUMNS: readonly ExportColumn<TradeReportRow>[] = [
   { header: "Trade Id", kind: "integer", width: 9, value: (r) => r.id },
   { header: "Symbol", kind: "text", width: 14, value: (r) => r.symbolCode },
   { header: "Trade Type", kind: "text", width: 8, value: (r) => r.tradeType },
   { header: "User Name", kind: "text", width: 16, value: (r) => r.userName },
-  { header: "Buy Price", kind: "money", width: 12, value: (r) => r.buyPrice },
-  { header: "Sell Price", kind: "money", width: 12, value: (r) => r.sellPrice },
+  { header: "Buy Price", kind: "money", width: 12, value: (r) => shownTradePrices(r).buyPrice },
+  { header: "Sell Price", kind: "money", width: 12, value: (r) => shownTradePrices(r).sellPrice },
   { header: "Quantity", kind: "integer", width: 9, value: (r) => r.quantity },
+  { header: "Target Price", kind: "money", width: 12, value: (r) => shownTradePrices(r).targetPrice },
+  { header: "SL Price", kind: "money", width: 12, value: (r) => shownTradePrices(r).slPrice },
   { header: "Current Price", kind: "money", width: 12, value: (r) => r.currentPrice },
   { header: "PNL", kind: "money", width: 12, value: (r) => r.pnl },
   { header: "PNL %", kind: "percent", width: 8, value: (r) => r.pnlPercent },
@@ -30,6 +43,50 @@ export const TRADE_EXPORT_COLUMNS: readonly ExportColumn<TradeReportRow>[] = [
   { header: "Exit Date Time", kind: "datetime", width: 20, value: (r) => r.exitDateTime },
   { header: "Status", kind: "text", width: 8, value: (r) => (r.open ? "Active" : "De-Active") },
 ];
+
+/** The totals row under an export's table: a label, and figures by column header. */
+export interface ExportTotals {
+  label: string;
+  values: Readonly<Record<string, string | number>>;
+}
+
+/** The trade and min-max exports' totals: the trade report's four cards (Total PNL under PNL). */
+export function tradeExportTotals(summary: PnlSummary): ExportTotals {
+  return {
+    label: `Total: ${summary.totalTrades} trades, ${summary.profitableTrades} profitable, ${summary.lossTrades} loss`,
+    values: { PNL: summary.totalPnl },
+  };
+}
+
+/** The PNL report's table: a row per user, as the screen's (app/routes/_reports+/reports.pnl.tsx). */
+export const PNL_EXPORT_COLUMNS: readonly ExportColumn<UserPnlRow>[] = [
+  { header: "User Name", kind: "text", width: 18, value: (r) => r.name },
+  { header: "Email", kind: "text", width: 26, value: (r) => r.email },
+  { header: "Status", kind: "text", width: 8, value: (r) => (r.status ? "Active" : "Inactive") },
+  { header: "Trades", kind: "integer", width: 8, value: (r) => r.totalTrades },
+  { header: "Profitable", kind: "integer", width: 9, value: (r) => r.profitableTrades },
+  { header: "Loss", kind: "integer", width: 8, value: (r) => r.lossTrades },
+  { header: "Total Profit", kind: "money", width: 14, value: (r) => r.totalProfit },
+  { header: "Total Loss", kind: "money", width: 14, value: (r) => r.totalLoss },
+  { header: "PNL", kind: "money", width: 14, value: (r) => r.totalPnl },
+  { header: "PNL Ratio", kind: "percent", width: 9, value: (r) => r.pnlRatio.toFixed(2) },
+];
+
+/** The PNL export's totals: the screen's six cards (and the overall PNL ratio) under their columns. */
+export function pnlExportTotals(summary: PnlSummary): ExportTotals {
+  return {
+    label: "Total",
+    values: {
+      Trades: summary.totalTrades,
+      Profitable: summary.profitableTrades,
+      Loss: summary.lossTrades,
+      "Total Profit": summary.totalProfit,
+      "Total Loss": summary.totalLoss,
+      PNL: summary.totalPnl,
+      "PNL Ratio": summary.pnlRatio.toFixed(2),
+    },
+  };
+}
 
 const roleName = (roleId: number) => (isRoleId(roleId) ? ROLE_NAMES[roleId] : String(roleId));
 const day = (ymd: string | null) => (ymd ? new Date(`${ymd}T00:00:00Z`) : null);
