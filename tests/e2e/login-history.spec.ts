@@ -70,6 +70,20 @@ for (const js of [true, false]) {
       // What was typed stays in the form.
       await expect(form.getByLabel("End Date")).toHaveValue("2020-01-01");
     });
+
+    test("the User Report names a half range instead of listing every date", async ({ page }) => {
+      await signInAsNewUser(page, { role: 1, goto: "/reports/user" });
+      const form = page.getByRole("search", { name: "Filter user report" });
+      await form.getByText("Filters").click();
+      await form.getByLabel("Start Date").fill(istToday());
+      await form.getByRole("button", { name: "Apply" }).click();
+      await expect(page).toHaveURL(/startDate=/);
+      await expect(page.getByRole("alert")).toHaveText("Please choose both a start and an end date");
+      await expect(page.getByRole("table", { name: "Users list" })).toContainText("No Data Found");
+      // The refused day stays in the open Filters, beside the message.
+      await expect(form.getByLabel("Start Date")).toBeVisible();
+      await expect(form.getByLabel("Start Date")).toHaveValue(istToday());
+    });
   });
 }
 

@@ -69,7 +69,7 @@ export function DateFilters({
   const [start, setStart] = useState(startDate ?? "");
   const [end, setEnd] = useState(endDate ?? "");
   return (
-    <details className="relative" open={Boolean(startDate && endDate) || undefined}>
+    <details className="relative" open={Boolean(startDate || endDate) || undefined}>
       <summary className={`${secondaryButtonClass} cursor-pointer list-none`}>{label}</summary>
       <div className="mt-2 flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
         <label className="flex flex-col gap-1 text-sm font-medium">
