@@ -4,6 +4,7 @@
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
 import { reportDateRange } from "~/domain/report-filters";
+import { loginHistoryDays, loginHistoryRange } from "~/domain/login-history";
 import { isRecordId } from "~/domain/paging";
 import { queryFields } from "./parse";
 
@@ -138,9 +139,37 @@ export function parsePnlReportParams(params: URLSearchParams) {
   return { input, filter: { range: reportDateRange(input), active: "all" as const, userId: input.userId } };
 }
 
-export function parseUserReportParams(params: URLSearchParams) {
+/**
+ * The user report's URL → input and range. LoginUser lists the sign-in history, so it always has
+ * a range: the picked days, else today in IST (docs/decisions/141). `days` is what the form shows.
+ */
+export function parseUserReportParams(params: URLSearchParams, now: Date | number = Date.now()) {
   const input = userReportFilterSchema.parse(queryFields(params, userReportFilterSchema));
-  return { input, range: reportDateRange(input) };
+  if (input.mode === "login" && !input.rangeError) return { input, range: loginHistoryRange(input, now), days: loginHistoryDays(input, now) };
+  return { input, range: reportDateRange(input), days: input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : undefined };
+}
+
+/** The Login Users page's filters: the role (any of the four, or all) and the day range (docs/decisions/141). */
+export const loginHistoryFilterSchema = z
+  .object({
+    role_id: z
+      .string()
+      .optional()
+      .transform((v) => {
+        const n = Number(v);
+        return n === 1 || n === 2 || n === 3 || n === 4 ? n : null;
+      }),
+  })
+  .and(dateRangeSchema);
+
+export function parseLoginHistoryParams(params: URLSearchParams) {
+  return loginHistoryFilterSchema.parse(queryFields(params, loginHistoryFilterSchema));
+}
+
+/** A refused range keeps what was typed in the form (the message says what is wrong with it). */
+export function typedRange(params: URLSearchParams, prefix = ""): { startDate: string; endDate: string } {
+  const names = rangeParamNames(prefix);
+  return { startDate: (params.get(names.start) ?? "").slice(0, 10), endDate: (params.get(names.end) ?? "").slice(0, 10) };
 }
 
 export function activeFilterLabel(value: ActiveFilter): string {

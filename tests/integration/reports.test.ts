@@ -19,8 +19,9 @@ import { loader as analysisLoader } from "~/routes/_reports+/reports.trade-analy
 import { loader as userReportLoader } from "~/routes/_reports+/reports.user";
 import { loader as userExportLoader } from "~/routes/_reports+/reports.user.export";
 import { createTestContext, type TestContext } from "../support/context";
-import { call, getRequest, sessionCookieFor } from "../support/requests";
-import { createUser, insertReportTrade } from "../support/factories";
+import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
+import { createUser, insertReportTrade, TEST_PASSWORD } from "../support/factories";
+import { action as loginAction } from "~/routes/_auth+/login";
 import { createSectorRow, createSymbolRow } from "../support/admin";
 import type { Quote } from "~/domain/quotes";
 
@@ -269,6 +270,9 @@ describe("/reports/user", () => {
   });
 
   it("Login mode lists sign-ins of the role with their time", async () => {
+    // A sign-in through the form: the history, not a session row, is what Login mode lists (docs/decisions/141).
+    const employee = await createUser(t.context.db, { roleId: 3 });
+    expect((await call(loginAction, formRequest("/login", { email: employee.email, password: TEST_PASSWORD }), t.context)).status).toBe(302);
     const data = await loaderJson(userReportLoader, `/reports/user?mode=login&role_id=3`);
     expect(data.input.mode).toBe("login");
     expect(data.rows.length).toBeGreaterThanOrEqual(1);

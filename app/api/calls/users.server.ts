@@ -41,8 +41,24 @@ const userRowShape = z.object({
   dateExpired: z.string().nullable(),
 });
 
-/** A report row: a user (AllUser) or one of its sign-ins (LoginUser, with loginTime). */
-const userReportRowShape = userRowShape.extend({ loginTime: isoDateTime.nullable().optional() });
+/**
+ * A report row: a user (AllUser) or one of its sign-in attempts from the history (LoginUser):
+ * the documents' user fields with loginTimestamp (the User entity's name; loginTime is the same
+ * instant, kept for earlier clients), the address, the browser and the result (docs/decisions/141).
+ */
+const userReportRowShape = userRowShape.extend({
+  loginTime: isoDateTime.nullable().optional(),
+  loginTimestamp: isoDateTime.nullable().optional(),
+  ip: z.string().nullable().optional(),
+  userAgent: z.string().nullable().optional(),
+  success: z.boolean().optional(),
+  reason: z.string().nullable().optional(),
+});
+
+function loginFields(r: { loginTime: Date | null; ip?: string | null; userAgent?: string | null; success?: boolean; reason?: string | null }) {
+  const time = r.loginTime ? r.loginTime.toISOString() : null;
+  return { loginTimestamp: time, loginTime: time, ip: r.ip ?? null, userAgent: r.userAgent ?? null, success: r.success ?? true, reason: r.reason ?? null };
+}
 
 /** The User Report's rows (/reports/user): its page's parser and model, so the call and the page list the same users. */
 async function userReportList(context: AppContext, query: z.output<typeof userListQuery>) {
@@ -65,7 +81,7 @@ async function userReportList(context: AppContext, query: z.output<typeof userLi
       status: r.status,
       dateSubscribed: r.dateSubscribed,
       dateExpired: r.dateExpired,
-      ...(input.mode === "login" ? { loginTime: r.loginTime ? r.loginTime.toISOString() : null } : {}),
+      ...(input.mode === "login" ? loginFields(r) : {}),
     })),
     totalCount: total,
   };
@@ -95,8 +111,9 @@ export const userCalls = [
     summary:
       "Users of one role (role_id; default 4; role 2 lists roles 3 and 4 only), paged (currentPage, pageSize ≤ 100, default 10), with totalCount. " +
       "With any of the User Report's parameters (from_date and to_date YYYY-MM-DD, login, noquery) it answers the report's Users List instead, role 1 only " +
-      "(the /reports/user rule): role_id 2/3/4 (default 4); the range filters the account's creation, or with login=1 the sign-in time, and lists sign-ins " +
-      "(one row per sign-in, with loginTime); noquery=1 ignores the other filters and lists every user of the role. A half or reversed range answers 400.",
+      "(the /reports/user rule): role_id 2/3/4 (default 4); the range filters the account's creation, or with login=1 lists the sign-in history " +
+      "(one row per sign-in attempt in the range, today in IST when no range is given, kept after sign-out: the user's fields with loginTimestamp " +
+      "(and loginTime, the same instant), ip, userAgent, success and reason); noquery=1 ignores the other filters and lists every user of the role. A half or reversed range answers 400.",
     page: "/users",
     query: userListQuery,
     status: 200,

@@ -94,9 +94,9 @@ export function DateFilters({
   const problem = range ? (hydrated ? dateRangeProblem(start || undefined, end || undefined) : range.rangeError) : undefined;
   const applyDisabled = !range && hydrated && !alwaysApply && (start === "" || end === "");
   return (
-    // Open when the page comes with dates or with a message about them; only the page's own
-    // values decide it (not what is being typed), so the box never closes under the user.
-    <details className="relative min-w-0 max-w-full" open={Boolean((givenStart && givenEnd) || range?.rangeError) || undefined}>
+    // Open when the page comes with a date (either end) or with a message about them; only the
+    // page's own values decide it (not what is being typed), so the box never closes under the user.
+    <details className="relative min-w-0 max-w-full" open={Boolean(givenStart || givenEnd || range?.rangeError) || undefined}>
       <summary className={`${secondaryButtonClass} w-fit cursor-pointer list-none`}>{label}</summary>
       <div className="mt-2 flex max-w-full flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
         <label className={narrowLabelClass}>

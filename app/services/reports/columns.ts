@@ -1,14 +1,11 @@
 // What each export writes: a header, a cell kind and how to read the value from a row. The
 // xlsx and pdf writers read the same list, so both files carry the same columns.
 import { ROLE_NAMES, isRoleId } from "~/domain/access";
-<<<<<<< HEAD
-import type { TradeReportRow } from "~/domain/trade-rows";
-import type { UserListRow } from "~/models/user-admin.server";
-=======
+import { loginResultText } from "~/domain/login-history";
 import { shownTradePrices, type TradeReportRow } from "~/domain/trade-rows";
 import type { PnlSummary } from "~/domain/pnl";
+import type { UserListRow } from "~/models/user-admin.server";
 import type { UserPnlRow } from "~/models/report.server";
->>>>>>> h-reports
 import type { UserReportRow } from "~/models/user-report.server";
 
 export type CellKind = "text" | "integer" | "money" | "percent" | "datetime" | "date";
@@ -98,7 +95,15 @@ export function userExportColumns(mode: "all" | "login"): readonly ExportColumn<
     { header: "Email", kind: "text", width: 28, value: (r) => r.email },
     { header: "Role", kind: "text", width: 10, value: (r) => roleName(r.roleId) },
   ];
-  if (mode === "login") return [...common, { header: "Login Time", kind: "datetime", width: 20, value: (r) => r.loginTime }];
+  if (mode === "login") {
+    return [
+      ...common,
+      { header: "Login Time", kind: "datetime", width: 20, value: (r) => r.loginTime },
+      { header: "Address", kind: "text", width: 16, value: (r) => r.ip ?? null },
+      { header: "Browser", kind: "text", width: 30, value: (r) => r.userAgent ?? null },
+      { header: "Result", kind: "text", width: 22, value: (r) => (r.success === undefined ? null : loginResultText(r.success, r.reason ?? null)) },
+    ];
+  }
   return [
     ...common,
     // Subscription dates are calendar days (no time zone): written as UTC midnight, shown as is.

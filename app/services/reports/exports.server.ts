@@ -76,12 +76,13 @@ export async function pnlReportDownload(context: AppContext, { input, filter }: 
 }
 
 /** The User Report's Users List (AllUser or LoginUser) for its filters. */
-export function userReportDownload(context: AppContext, { input, range }: ReturnType<typeof parseUserReportParams>, format: ExportFormat): Response {
+export function userReportDownload(context: AppContext, { input, range, days }: ReturnType<typeof parseUserReportParams>, format: ExportFormat): Response {
   const rows = streamUserReportRows(context.db, { mode: input.mode, roleId: input.role_id, range });
   const columns = userExportColumns(input.mode);
   const filename = exportFilename(input.mode === "login" ? "login-user-report" : "user-report", format, input);
   if (format === "xlsx") return downloadResponse(xlsxReadable({ sheetName: "User Report", columns, rows }), filename, "xlsx");
-  const dates = input.startDate && input.endDate ? `${formatIstDate(istMidnight(input.startDate))} to ${formatIstDate(istMidnight(input.endDate))}` : "All dates";
+  // LoginUser always covers days (today by default, docs/decisions/141); AllUser may cover all.
+  const dates = days ? `${formatIstDate(istMidnight(days.startDate))} to ${formatIstDate(istMidnight(days.endDate))}` : "All dates";
   const filters = [`Users: ${input.mode === "login" ? "LoginUser" : "AllUser"}`, `Role: ${isRoleId(input.role_id) ? ROLE_NAMES[input.role_id] : input.role_id}`, `Dates: ${dates}`];
   return downloadResponse(pdfReadable({ title: "User Report", filters, columns, rows }), filename, "pdf");
 }
