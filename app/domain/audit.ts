@@ -47,3 +47,9 @@ function shown(value: unknown): string {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** The record's values of the given fields (the "before" of an update, to set beside its "after"). */
+export function pickKeys(record: object, keys: readonly string[]): Record<string, unknown> {
+  const source = record as Record<string, unknown>;
+  return Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
+}

@@ -30,11 +30,13 @@ import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../supp
 
 let t: TestContext;
 let admin: string;
+let adminActor: { id: number; username: string };
 let token: string;
 
 beforeAll(async () => {
   t = await createTestContext();
   const user = await createUser(t.context.db, { roleId: 1 });
+  adminActor = { id: user.id, username: user.username };
   admin = await sessionCookieFor(t.context, user.id);
   token = (await createAuthSession(t.context.db, user.id)).id;
 });
@@ -288,7 +290,7 @@ describe.runIf(onPostgres)("saves that race (PostgreSQL)", () => {
       async (tx) => {
         await tx.update(sectors).set({ status: false }).where(eq(sectors.id, sector.id));
       },
-      () => createSymbol(t.context, { sectorId: sector.id, name: "RACEINTOOFF", description: "", segment: "NSE", lotSize: 1, step: 1, audioScript: "" }),
+      () => createSymbol(t.context, adminActor, { sectorId: sector.id, name: "RACEINTOOFF", description: "", segment: "NSE", lotSize: 1, step: 1, audioScript: "" }),
     );
     expect(second.ok).toBe(false);
     expect(await t.context.db.select().from(symbols).where(eq(symbols.symbolCode, "RACEINTOOFF"))).toHaveLength(0);

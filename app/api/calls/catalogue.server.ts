@@ -139,8 +139,8 @@ export const catalogueCalls = [
     aliases: symbolAliases,
     status: 201,
     response: createdShape(),
-    handle: async ({ context, body }) => {
-      const { id, message } = valueOrApiError(await createSymbol(context, body), symbolAliases);
+    handle: async ({ context, user, body }) => {
+      const { id, message } = valueOrApiError(await createSymbol(context, user, body), symbolAliases);
       return { status: 201, message, data: { id } };
     },
     sample: (f) => ({
@@ -159,9 +159,9 @@ export const catalogueCalls = [
     aliases: symbolAliases,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
+    handle: async ({ context, user, body }) => {
       const { id, ...edit } = body;
-      const { message } = valueOrApiError(await updateSymbol(context, id, edit), symbolAliases);
+      const { message } = valueOrApiError(await updateSymbol(context, user, id, edit), symbolAliases);
       return { status: 200, message };
     },
     sample: async (f) => {
@@ -180,8 +180,8 @@ export const catalogueCalls = [
     body: statusBody,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = valueOrApiError(await switchSymbol(context, body.id, body.status));
+    handle: async ({ context, user, body }) => {
+      const { message } = valueOrApiError(await switchSymbol(context, user, body.id, body.status));
       return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.symbol()).id, status: 0 } }),
@@ -228,8 +228,8 @@ export const catalogueCalls = [
     body: sectorWriteSchema,
     status: 201,
     response: createdShape(),
-    handle: async ({ context, body }) => {
-      const { id, message } = valueOrApiError(await createSector(context, body));
+    handle: async ({ context, user, body }) => {
+      const { id, message } = valueOrApiError(await createSector(context, user, body));
       return { status: 201, message, data: { id } };
     },
     sample: () => ({ body: { name: `API sector ${uniqueCode("")}`, description: "made over the API" } }),
@@ -245,9 +245,9 @@ export const catalogueCalls = [
     body: sectorUpdateSchema,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
+    handle: async ({ context, user, body }) => {
       const { id, ...edit } = body;
-      const { message } = valueOrApiError(await updateSector(context, id, edit));
+      const { message } = valueOrApiError(await updateSector(context, user, id, edit));
       return { status: 200, message };
     },
     sample: async (f) => {
@@ -266,8 +266,8 @@ export const catalogueCalls = [
     body: statusBody,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = valueOrApiError(await switchSector(context, body.id, body.status));
+    handle: async ({ context, user, body }) => {
+      const { message } = valueOrApiError(await switchSector(context, user, body.id, body.status));
       return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.sector()).id, status: 1 } }),
