@@ -59,3 +59,6 @@ export interface UploadBatchSummary<Report> {
 }
 
 export const MAX_SUMMARY_SYMBOLS = 200;
+
+/** The box a far-dated preview asks to tick before Commit (the page and the refusal name it alike). */
+export const FAR_DATES_CONFIRM_LABEL = "Store these dates anyway";

@@ -10,6 +10,7 @@ import type { AppDatabase } from "~/db/client.server";
 import { istDateString } from "~/domain/dates";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import {
+  FAR_DATES_CONFIRM_LABEL,
   farUploadDates,
   isStalePreview,
   MAX_SUMMARY_SYMBOLS,
@@ -218,8 +219,7 @@ export const UPLOAD_ALREADY_COMMITTED = "This upload is already committed.";
 export const UPLOAD_ALREADY_UNDONE = "This upload was undone: upload the file again to store it.";
 export const UPLOAD_ONLY_PREVIEW_DISCARDED = "Only a preview can be discarded: a committed upload is undone instead.";
 export const UPLOAD_PREVIEW_EXPIRED = "This preview is more than a day old and was discarded: upload the file again.";
-export const FAR_DATES_NOT_CONFIRMED = "Some dates are far from the daily history: tick 'Store these dates anyway' to commit them.";
-export const FAR_DATES_CONFIRM_LABEL = "Store these dates anyway";
+export const FAR_DATES_NOT_CONFIRMED = `Some dates are far from today: tick '${FAR_DATES_CONFIRM_LABEL}' to commit them.`;
 export const undoLaterFirst = (later: { id: number; fileName: string }) =>
   `Undo refused: upload ${later.id} (${later.fileName}) was committed later and wrote some of the same bars. Undo that one first.`;
 

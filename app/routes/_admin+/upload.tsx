@@ -7,7 +7,7 @@ import { FormErrors, SubmitButton } from "~/components/ui/field";
 import { formatIstDate, formatIstDateTime, istMidnight } from "~/domain/dates";
 import { formatNumber } from "~/domain/format";
 import { NOT_FOUND_PROBLEM } from "~/domain/outcome";
-import { FAR_DATE_DAYS, STALE_PREVIEW_HOURS } from "~/domain/upload-batches";
+import { FAR_DATE_DAYS, FAR_DATES_CONFIRM_LABEL, STALE_PREVIEW_HOURS } from "~/domain/upload-batches";
 import {
   BHAV_FORMATS_ACCEPTED,
   MAX_UPLOAD_MB,
@@ -19,7 +19,6 @@ import {
 import {
   commitUploadBatch,
   discardUploadBatch,
-  FAR_DATES_CONFIRM_LABEL,
   findUploadBatchView,
   importReferenceUploads,
   listUploadHistory,
@@ -153,7 +152,8 @@ export default function UploadPage() {
         )}{" "}
         Up to {MAX_UPLOAD_MB} MB per file.
       </p>
-      <UploadForm key={tab} tab={tab} pending={busy} formError={result?.formError ?? null} done={result} />
+      {/* A new preview (a redirect, not an action answer) starts with an empty selection too. */}
+      <UploadForm key={`${tab}-${batch?.id ?? ""}`} tab={tab} pending={busy} formError={result?.formError ?? null} done={result} />
       {result && result.results.length > 0 ? <UploadResults results={result.results} /> : null}
       {history ? <UploadHistory batches={history.batches} olderThan={history.olderThan} busy={busy} /> : null}
     </section>
@@ -440,8 +440,8 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
   const report: ImportReport = result.report;
   const titleId = `upload-result-${index}`;
   return (
-    <article aria-labelledby={titleId} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h3 id={titleId} className="font-medium">
+    <article aria-labelledby={titleId} className="min-w-0 rounded-md border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
+      <h3 id={titleId} className="break-words font-medium">
         {result.fileName} <span className="text-sm font-normal text-slate-500">({formatBytes(result.size)})</span>
       </h3>
       {report.formatLabel ? <p className="text-sm text-slate-500">{report.formatLabel}</p> : null}
@@ -487,7 +487,8 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
         </p>
       ))}
       {report.errors.length > 0 ? (
-        <table className="mt-3 w-full text-left text-sm">
+        <div className="overflow-x-auto">
+          <table className="mt-3 w-full text-left text-sm">
           <caption className="text-left font-medium">Bad rows</caption>
           <thead>
             <tr>
@@ -505,7 +506,8 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
               </tr>
             ))}
           </tbody>
-        </table>
+          </table>
+        </div>
       ) : null}
       {report.errorCount > report.errors.length ? (
         <p className="text-sm">… and {plural(report.errorCount - report.errors.length, "more bad row", "more bad rows")}.</p>
@@ -513,6 +515,7 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
       {report.stored.length > 0 ? (
         <details className="mt-3" open={report.stored.length <= 20}>
           <summary className="cursor-pointer text-sm font-medium">{mode === "staged" ? "Rows to store" : "Stored rows"}</summary>
+          <div className="overflow-x-auto">
           <table className="mt-2 w-full text-left text-sm">
             <thead>
               <tr>
@@ -533,6 +536,7 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
               ))}
             </tbody>
           </table>
+          </div>
         </details>
       ) : null}
     </article>
