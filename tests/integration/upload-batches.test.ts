@@ -316,10 +316,15 @@ describe("the JSON API (admin/chavi/bhavcopy)", () => {
   });
 });
 
-// The advisory lock and the later-commit query are plain SQL: make sure the daily table has no stray rows from them.
-it("leaves no staged bars behind a discarded or expired preview", async () => {
+it("a discarded or expired preview leaves no staged bars behind", async () => {
+  const stagedBars = async () => (await t.context.db.select({ n: sql<number>`count(*)::int` }).from(uploadBatchBars))[0].n;
   const { batchId } = await preview([{ name: "fo.csv", content: FO_SAMPLE() }]);
+  expect(await stagedBars()).toBe(2);
   await post("discard", batchId!);
-  const left = await t.context.db.execute(sql`select count(*)::int as n from upload_batch_bars`);
-  expect((left as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  expect(await stagedBars()).toBe(0);
+  const again = await preview([{ name: "fo.csv", content: FO_SAMPLE() }]);
+  expect(await stagedBars()).toBe(2);
+  await t.context.db.update(uploadBatches).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(uploadBatches.id, again.batchId!));
+  await page("");
+  expect(await stagedBars()).toBe(0);
 });
