@@ -200,7 +200,7 @@ test.describe("upload with JavaScript", () => {
   });
 
   test("a bhav copy is previewed, committed and undone", async ({ page }) => {
-    await previewCommitUndo(page, "07-FEB-2019", "2019-02-07", "js");
+    await previewCommitUndo(page, "06-MAR-2019", "2019-03-06", "js");
   });
 
   test("Bonus Splitting checks in the browser, and after a split the form starts empty", async ({ page }) => {
@@ -229,7 +229,7 @@ test.describe("upload preview at phone size", () => {
   test("the preview fits the screen: warning, counts and Commit are readable without scrolling sideways", async ({ page }) => {
     await signInAsNewUser(page, { role: 1, goto: "/upload?tab=bhav" });
     const fileName = `fo-phone-${Date.now()}.csv`;
-    const csv = fs.readFileSync(bhav("fo-legacy-sample.csv"), "utf8").replace(/06-FEB-2020/g, "08-FEB-2019");
+    const csv = fs.readFileSync(bhav("fo-legacy-sample.csv"), "utf8").replace(/06-FEB-2020/g, "08-APR-2019");
     await page.getByLabel(/Drag and drop Bhav Copy files/).setInputFiles({ name: fileName, mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Upload now" }).click();
     const preview = page.getByRole("region", { name: `Preview — ${fileName}` });
