@@ -489,23 +489,23 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
       {report.errors.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="mt-3 w-full text-left text-sm">
-          <caption className="text-left font-medium">Bad rows</caption>
-          <thead>
-            <tr>
-              <th className="pr-3">Line</th>
-              <th className="pr-3">Status</th>
-              <th>Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.errors.map((e, i) => (
-              <tr key={`${e.line}-${i}`}>
-                <td className="pr-3 tabular-nums">{e.line}</td>
-                <td className="pr-3 text-red-700 dark:text-red-400">{POSTED_ERROR}</td>
-                <td>{e.message}</td>
+            <caption className="text-left font-medium">Bad rows</caption>
+            <thead>
+              <tr>
+                <th className="pr-3">Line</th>
+                <th className="pr-3">Status</th>
+                <th>Reason</th>
               </tr>
-            ))}
-          </tbody>
+            </thead>
+            <tbody>
+              {report.errors.map((e, i) => (
+                <tr key={`${e.line}-${i}`}>
+                  <td className="pr-3 tabular-nums">{e.line}</td>
+                  <td className="pr-3 text-red-700 dark:text-red-400">{POSTED_ERROR}</td>
+                  <td>{e.message}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         </div>
       ) : null}
@@ -516,26 +516,26 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
         <details className="mt-3" open={report.stored.length <= 20}>
           <summary className="cursor-pointer text-sm font-medium">{mode === "staged" ? "Rows to store" : "Stored rows"}</summary>
           <div className="overflow-x-auto">
-          <table className="mt-2 w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th className="pr-3">Line</th>
-                <th className="pr-3">Symbol</th>
-                <th className="pr-3">{mode === "staged" ? "To store" : "Stored"}</th>
-                <th>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.stored.map((s, i) => (
-                <tr key={`${s.line}-${i}`}>
-                  <td className="pr-3 tabular-nums">{s.line}</td>
-                  <td className="pr-3">{s.symbolCode}</td>
-                  <td className="pr-3">{s.detail}</td>
-                  <td className={mode === "stored" ? "text-emerald-700 dark:text-emerald-400" : undefined}>{mode === "staged" ? "Ready" : mode === "undone" ? "Undone" : POSTED_OK}</td>
+            <table className="mt-2 w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th className="pr-3">Line</th>
+                  <th className="pr-3">Symbol</th>
+                  <th className="pr-3">{mode === "staged" ? "To store" : "Stored"}</th>
+                  <th>Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.stored.map((s, i) => (
+                  <tr key={`${s.line}-${i}`}>
+                    <td className="pr-3 tabular-nums">{s.line}</td>
+                    <td className="pr-3">{s.symbolCode}</td>
+                    <td className="pr-3">{s.detail}</td>
+                    <td className={mode === "stored" ? "text-emerald-700 dark:text-emerald-400" : undefined}>{mode === "staged" ? "Ready" : mode === "undone" ? "Undone" : POSTED_OK}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         </details>
       ) : null}
