@@ -318,12 +318,6 @@ export async function planBhavCopy(db: AppDatabase, csvText: string, options: { 
 /** A bhav copy row as the API receives it: the CSV's column names and their values. */
 export type PostedBhavRow = Readonly<Record<string, string | number | null>>;
 
-export interface PostedBhavImport {
-  report: BhavImportReport;
-  /** One outcome per posted row, in the order posted (`line` is the row's line in the CSV they make). */
-  rows: BhavRowOutcome[];
-}
-
 /** A CSV field: quoted, quotes doubled, line breaks flattened (each row stays on its own line). */
 function csvField(value: string | number | null): string {
   const text = value === null ? "" : String(value);
