@@ -4,6 +4,7 @@
 // not recognised is reported and nothing of it is stored; the other files still go in.
 // Bhav copies from the page are previewed first (a staged batch), then committed, and can be
 // undone (docs/decisions/142); reference points go in at once.
+import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { AppContext } from "~/config/context";
 import type { AppDatabase } from "~/db/client.server";
@@ -390,6 +391,7 @@ async function lockBhavBatch(db: AppDatabase, id: number): Promise<UploadBatchRo
  */
 export async function commitUploadBatch(
   context: Pick<AppContext, "db">,
+  actor: AuditActor,
   id: number,
   options: { farDatesConfirmed: boolean },
 ): Promise<Outcome<{ message: string }>> {
@@ -406,6 +408,7 @@ export async function commitUploadBatch(
       const summary = batch.summary as UploadSummary;
       if (summary.farDates.length > 0 && !options.farDatesConfirmed) return refuse(FAR_DATES_NOT_CONFIRMED, "confirmFarDates");
       const done = await commitStagedBatch(tx, id, summary);
+      await recordAudit(tx, [{ actor, action: "upload", entity: "upload", entityId: id, before: null, after: { fileName: batch.fileName, rows: done.rows, newRows: done.newRows, replacingRows: done.replacingRows } }]);
       return succeed({
         message: `${POSTED_OK}: ${plural(done.rows, "row", "rows")} stored (${done.newRows} new, ${done.replacingRows} replacing). Upload ${id} can be undone from the history.`,
       });
@@ -419,7 +422,7 @@ export async function commitUploadBatch(
  * Undoes a committed batch in one transaction: days it added are deleted, days it replaced get
  * their values back. Refused while a batch committed later wrote any of the same bars.
  */
-export async function undoUploadBatch(context: Pick<AppContext, "db">, id: number): Promise<Outcome<{ message: string }>> {
+export async function undoUploadBatch(context: Pick<AppContext, "db">, actor: AuditActor, id: number): Promise<Outcome<{ message: string }>> {
   return context.db.transaction(async (tx) => {
     const batch = await lockBhavBatch(tx, id);
     if (!batch) return notFoundOutcome();
@@ -431,6 +434,7 @@ export async function undoUploadBatch(context: Pick<AppContext, "db">, id: numbe
     await refreshBarLevels(tx, await batchBarKeys(tx, id));
     await setUploadBatchState(tx, id, { state: "undone", undoneAt: new Date() });
     const summary = batch.summary as UploadSummary;
+    await recordAudit(tx, [{ actor, action: "undo", entity: "upload", entityId: id, before: { fileName: batch.fileName, state: "committed" }, after: { state: "undone", newRowsRemoved: summary.newRows, replacedRowsRestored: summary.replacingRows } }]);
     return succeed({
       message: `Upload ${id} undone: ${plural(summary.newRows, "new row", "new rows")} removed, ${plural(summary.replacingRows, "replaced row", "replaced rows")} restored.`,
     });
@@ -455,7 +459,7 @@ export async function discardUploadBatch(context: Pick<AppContext, "db">, id: nu
  */
 export async function storePostedBhavCopy(
   context: Pick<AppContext, "db">,
-  user: { id: number },
+  user: AuditActor,
   posted: readonly PostedBhavRow[],
 ): Promise<{ report: BhavImportReport; rows: BhavRowOutcome[]; batchId: number | null }> {
   const plan = await planPostedBhavRows(context.db, posted);
@@ -467,7 +471,8 @@ export async function storePostedBhavCopy(
       batchId = await context.db.transaction(async (tx) => {
         const { id, summary } = await stageBatch(tx, user.id, file.name, [{ file, report: plan.report, bars: plan.bars }]);
         await lockUploadBatch(tx, id);
-        await commitStagedBatch(tx, id, summary);
+        const done = await commitStagedBatch(tx, id, summary);
+        await recordAudit(tx, [{ actor: user, action: "upload", entity: "upload", entityId: id, before: null, after: { fileName: file.name, rows: done.rows, newRows: done.newRows, replacingRows: done.replacingRows } }]);
         return id;
       });
     } catch (error) {

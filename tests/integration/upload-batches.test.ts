@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { dispatchApi } from "~/api/dispatch.server";
-import { dayOhlc, uploadBatchBars, uploadBatches } from "~/db/schema";
+import { auditLog, dayOhlc, uploadBatchBars, uploadBatches } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { istDateString, shiftYmd } from "~/domain/dates";
 import { createAuthSession } from "~/models/auth-session.server";
@@ -224,6 +224,10 @@ describe("undo", () => {
     const { history } = await page("");
     expect(history.batches[0]).toMatchObject({ id: batchId, state: "undone" });
     expect(history.batches[0].undoneAt).not.toBeNull();
+    // Both steps are in the audit log, by who did them.
+    const audit = await t.context.db.select().from(auditLog).where(and(eq(auditLog.entity, "upload"), eq(auditLog.entityId, String(batchId))));
+    expect(audit.map((r) => r.action).sort()).toEqual(["undo", "upload"]);
+    expect(audit.find((r) => r.action === "upload")?.after).toMatchObject({ fileName: "fo.csv" });
   });
 
   it("is refused while a later commit wrote the same bars; once that is undone, it goes through", async () => {

@@ -70,7 +70,7 @@ const answer = (a: Partial<ActionAnswer> & { tab: UploadTab }, status: number) =
   json<ActionAnswer>({ formError: null, results: [], batchProblem: null, ...a }, { status });
 
 /** Commit or Discard a preview, or Undo a committed upload (docs/decisions/142). */
-async function batchAction(request: Request, context: ActionFunctionArgs["context"], fields: FormData) {
+async function batchAction(request: Request, context: ActionFunctionArgs["context"], user: { id: number; username: string }, fields: FormData) {
   const parsed = uploadBatchActionSchema.safeParse({
     intent: fields.get("intent"),
     batchId: fields.get("batchId"),
@@ -80,10 +80,10 @@ async function batchAction(request: Request, context: ActionFunctionArgs["contex
   const { intent, batchId } = parsed.data;
   const outcome =
     intent === "commit"
-      ? await commitUploadBatch(context, batchId, { farDatesConfirmed: parsed.data.confirmFarDates === "on" })
+      ? await commitUploadBatch(context, user, batchId, { farDatesConfirmed: parsed.data.confirmFarDates === "on" })
       : intent === "discard"
         ? await discardUploadBatch(context, batchId)
-        : await undoUploadBatch(context, batchId);
+        : await undoUploadBatch(context, user, batchId);
   if (!outcome.ok) return answer({ tab: "bhav", batchProblem: outcome.problem.message }, outcome.problem.status);
   const to = intent === "commit" ? `/upload?tab=bhav&batch=${batchId}` : "/upload?tab=bhav";
   return redirectWithToast(context.cookies, request, to, { type: "success", message: outcome.value.message });
@@ -93,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, [1]);
   const { fields, files, problem } = await readUpload(request);
   if (problem) return answer({ tab: tabOf(request), formError: problem }, 400);
-  if (fields.get("intent") !== null) return batchAction(request, context, fields);
+  if (fields.get("intent") !== null) return batchAction(request, context, user, fields);
   const parsed = uploadSchema.safeParse({ tab: fields.get("tab") ?? tabOf(request), fileCount: files.length });
   if (!parsed.success) return answer({ tab: tabOf(request), formError: parsed.error.issues[0].message }, 400);
   if (parsed.data.tab === "reference") {
