@@ -104,6 +104,25 @@ export async function findSymbolChoices(db: AppDatabase, ids: readonly number[])
     .orderBy(asc(symbols.symbolCode));
 }
 
+/** Of the ids given, those that name no symbol and those that name no sector (any status), each ascending. */
+export async function findUnknownSymbolAndSectorIds(
+  db: AppDatabase,
+  symbolIds: readonly number[],
+  sectorIds: readonly number[],
+): Promise<{ symbolIds: number[]; sectorIds: number[] }> {
+  const wantedSymbols = [...new Set(symbolIds)];
+  const wantedSectors = [...new Set(sectorIds)];
+  const [foundSymbols, foundSectors] = await Promise.all([
+    wantedSymbols.length > 0 ? db.select({ id: symbols.id }).from(symbols).where(inArray(symbols.id, wantedSymbols)) : [],
+    wantedSectors.length > 0 ? db.select({ id: sectors.id }).from(sectors).where(inArray(sectors.id, wantedSectors)) : [],
+  ]);
+  const missing = (wanted: number[], found: { id: number }[]) => {
+    const known = new Set(found.map((r) => r.id));
+    return wanted.filter((id) => !known.has(id)).sort((a, b) => a - b);
+  };
+  return { symbolIds: missing(wantedSymbols, foundSymbols), sectorIds: missing(wantedSectors, foundSectors) };
+}
+
 /** A sector's gauge points (one per minute) in [from, to), oldest first, for the sector-analysis chart. */
 export async function listSectorGaugePoints(db: AppDatabase, sectorId: number, from: Date, to: Date): Promise<{ ts: Date; percentage: number }[]> {
   return db

@@ -24,7 +24,8 @@ import {
 } from "~/models/user-admin.server";
 import { isEmailTaken, isUsernameTaken, setUserStatus } from "~/models/user.server";
 import { listUserReportPage, type UserReportFilter } from "~/models/user-report.server";
-import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type CreateUserInput, type UpdateUserInput } from "~/schemas/user-admin";
+import { findUnknownSymbolAndSectorIds } from "~/models/sector.server";
+import { EMAIL_TAKEN, SELECT_ROLE, unknownIdsMessage, USERNAME_TAKEN, type CreateUserInput, type UpdateUserInput } from "~/schemas/user-admin";
 import type { AppContext } from "~/config/context";
 
 export type { UserForEdit, UserListRow, LoginUserRow } from "~/models/user-admin.server";
@@ -110,24 +111,29 @@ export function roleRequestProblem(actor: Pick<AccountActor, "roleId">, requeste
 }
 
 export interface FieldProblem {
-  path: "roleId" | "email" | "username" | "password";
+  path: "roleId" | "email" | "username" | "password" | "sectorIds" | "symbolIds";
   message: string;
 }
 
 /**
- * A role the actor may not give, an email or username another account uses, and on create a
- * password too easy to guess for this account (zxcvbn, with its name, email and username).
+ * A role the actor may not give, an email or username another account uses, on create a
+ * password too easy to guess for this account (zxcvbn, with its name, email and username), and
+ * chosen symbols or sectors that do not exist (named by id; docs/decisions/144: refused rather
+ * than saved without them).
  * All of them, for a form to show each under its field; createAccount and updateAccount refuse
  * with the first.
  */
 export async function userWriteProblems(
   db: AppDatabase,
   actorRole: RoleId,
-  value: { roleId: number; email: string; username: string; name?: string; password?: string },
+  value: { roleId: number; email: string; username: string; name?: string; password?: string; sectorIds?: readonly number[]; symbolIds?: readonly number[] },
   exceptId?: number,
 ): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   if (!isRoleId(value.roleId) || !assignableRoles(actorRole).includes(value.roleId)) problems.push({ path: "roleId", message: SELECT_ROLE });
+  const unknown = await findUnknownSymbolAndSectorIds(db, value.symbolIds ?? [], value.sectorIds ?? []);
+  if (unknown.symbolIds.length > 0) problems.push({ path: "symbolIds", message: unknownIdsMessage("symbol", unknown.symbolIds) });
+  if (unknown.sectorIds.length > 0) problems.push({ path: "sectorIds", message: unknownIdsMessage("sector", unknown.sectorIds) });
   if (await isEmailTaken(db, value.email, exceptId)) problems.push({ path: "email", message: EMAIL_TAKEN });
   if (await isUsernameTaken(db, value.username, exceptId)) problems.push({ path: "username", message: USERNAME_TAKEN });
   if (value.password !== undefined) {

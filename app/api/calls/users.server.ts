@@ -13,7 +13,7 @@ import {
 } from "~/services/accounts.server";
 import type { Outcome } from "~/domain/outcome";
 import { LONG_PAGE_SIZE, PAGE_SIZE } from "~/domain/paging";
-import { createUserSchema, updateUserSchema, USER_SAVED } from "~/schemas/user-admin";
+import { createUserApiSchema, updateUserApiSchema, USER_SAVED } from "~/schemas/user-admin";
 import { createdShape, idParam, isoDateTime, listShape, messageShape, pageQuery, statusBody } from "../shapes";
 import { apiError, apiNotFound, defineCall, valueOrApiError } from "../types.server";
 import { FORBIDDEN_MESSAGE } from "../messages";
@@ -71,19 +71,18 @@ async function userReportList(context: AppContext, query: z.output<typeof userLi
   };
 }
 
-const userUpdateSchema = updateUserSchema.safeExtend({ id: strictRecordId("Please send an id") });
+const userUpdateSchema = updateUserApiSchema.safeExtend({ id: strictRecordId("Please send an id") });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
 
 /**
  * The accounts service's answer as the API's. An account the caller may not manage is answered
  * as a missing one (a token cannot probe which ids exist), and a problem names its field as the
- * documents do (role_id).
+ * documents do (role_id, symbol_id, sector_id).
  */
 function accountAnswer<T>(outcome: Outcome<T>): T {
   if (!outcome.ok && outcome.problem === ACCOUNT_NOT_MANAGEABLE) apiNotFound();
-  if (!outcome.ok && outcome.problem.field === "roleId") return valueOrApiError({ ok: false, problem: { ...outcome.problem, field: "role_id" } });
-  return valueOrApiError(outcome);
+  return valueOrApiError(outcome, userAliases);
 }
 
 export const userCalls = [
@@ -121,9 +120,12 @@ export const userCalls = [
     method: "POST",
     path: "/api/admin/user/create",
     tag: "Users",
-    summary: "Creates an account with its subscription: the user form (role_id, name, username, email, password) plus symbol_id (symbol ids; each carries its sector) and sector_id (ids). Role 2 creates Employees and Customers only. Creating an Admin (role_id 1) needs a recent sign-in: else 403, see admin/reauth.",
+    summary:
+      "Creates an account with its subscription: the user form (role_id, name, username, email, password) plus symbol_id (a list of {symbol_id, sector_id} pairs, or of ids; " +
+      "each symbol is stored with its own sector) and sector_id (a list of ids, or null). An id that names no symbol or sector answers 400 naming it, and nothing is stored. " +
+      "Role 2 creates Employees and Customers only. Creating an Admin (role_id 1) needs a recent sign-in: else 403, see admin/reauth.",
     page: "/users",
-    body: createUserSchema,
+    body: createUserApiSchema,
     aliases: userAliases,
     status: 201,
     response: createdShape(),
@@ -132,7 +134,7 @@ export const userCalls = [
       return { status: 201, message: USER_SAVED, data: { id } };
     },
     sample: (f) => ({
-      body: { role_id: 4, name: "Api Customer", username: `api_${unique()}`, email: `api.${unique()}@example.test`, password: "long-enough-1", symbol_id: [f.symbolId], sector_id: [f.sectorId] },
+      body: { role_id: 4, name: "Api Customer", username: `api_${unique()}`, email: `api.${unique()}@example.test`, password: "long-enough-1", symbol_id: [{ symbol_id: f.symbolId, sector_id: f.sectorId }], sector_id: null },
     }),
     invalid: { body: { role_id: 4, username: "x", email: "x@example.test", password: "long-enough-1", symbol_id: [1] }, message: "Please enter a name" },
   }),
@@ -154,7 +156,7 @@ export const userCalls = [
     sample: async (f) => {
       const target = await f.make.user(3);
       return {
-        body: { id: target.id, role_id: 3, name: "Api Employee", username: `apie_${unique()}`, email: `apie.${unique()}@example.test`, status: 1, symbol_id: [f.symbolId], sector_id: [] },
+        body: { id: target.id, role_id: 3, name: "Api Employee", username: `apie_${unique()}`, email: `apie.${unique()}@example.test`, status: 1, symbol_id: [{ symbol_id: f.symbolId, sector_id: f.sectorId }], sector_id: [f.sectorId] },
       };
     },
     invalid: { body: { id: 1, role_id: 3, name: "N", username: "n", email: "n@example.test", symbol_id: [] }, message: "Please select a symbol" },
