@@ -19,8 +19,10 @@ import {
   findUserRole,
   listLoginUsersPage,
   listUsersPage,
+  listUserSubscriptionDetails,
   updateUserWithSubscription,
   type UserForEdit,
+  type UserSubscriptionDetails,
 } from "~/models/user-admin.server";
 import { isEmailTaken, isUsernameTaken, setUserStatus } from "~/models/user.server";
 import { listUserReportPage, type UserReportFilter } from "~/models/user-report.server";
@@ -53,6 +55,17 @@ export async function listAccountsPage(context: Pick<AppContext, "db">, actor: P
   const roleId = listRoleFor(actor.roleId, query.roleId);
   const { rows, total } = await listUsersPage(context.db, { roleId, page: query.page, pageSize: query.pageSize });
   return { roleId, rows, total };
+}
+
+/**
+ * The user list as the documents' User rows (the JSON API): each account with its sign-in time,
+ * sectors, symbols, subscriptions and assigned keys.
+ */
+export async function listAccountsPageWithDetails(context: Pick<AppContext, "db">, actor: Pick<AccountActor, "roleId">, query: { roleId: number | null; page: number; pageSize: number }) {
+  const page = await listAccountsPage(context, actor, query);
+  const details = await listUserSubscriptionDetails(context.db, page.rows.map((r) => r.id));
+  const none: UserSubscriptionDetails = { loginTimestamp: null, sectorIds: [], symbols: [], subscriptions: [], keys: [] };
+  return { ...page, rows: page.rows.map((r) => ({ ...r, details: details.get(r.id) ?? none })) };
 }
 
 /** Login Users: the signed-in sessions, newest first, of one role or all (an unknown role reads as all). */

@@ -201,6 +201,43 @@ describe("the user pages refuse unknown ids the same way", () => {
   });
 });
 
+describe("GET admin/user/list: the documents' User rows", () => {
+  // admin-console.md §3: "User: id, name, username, email, password, role_id, status, loginTimestamp, sector_id (list),
+  // symbol_id (list of symbol_id and sector_id pairs), subscriptionmsts[] (user_id, date_expired, date_subscribed,
+  // subscriptiondetails[] with symbol_id and sector_id), usersymbols[] (user_id, symbol_id, sector_id), chavimst_records (assigned keys)."
+  it("answers each row's subscription, symbols, sectors and keys under the documented names, never the password", async () => {
+    const created = await send(1, "POST", "/api/admin/user/create", {
+      name: "Listed Customer",
+      username: `listed_${unique()}`,
+      email: `listed.${unique()}@example.test`,
+      password: "long-enough-1",
+      role_id: 4,
+      symbol_id: [{ symbol_id: symA.id, sector_id: sectorA.id }],
+      sector_id: [sectorB.id],
+      dateSubscribed: "2026-02-01",
+      dateExpired: "2026-12-31",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as number;
+    const name = `LISTKEY${unique()}`;
+    const keyId = await createChavi(t.context.db, { name, displayName: "Listed key", description: "", type: "minus", srNo: 1, isactive: true, userIds: [id] });
+
+    const res = await send(1, "GET", "/api/admin/user/list?role_id=4&pageSize=100");
+    expect(res.status).toBe(200);
+    const row = res.body.data.find((u: { id: number }) => u.id === id);
+    expect(row).toMatchObject({ id, name: "Listed Customer", role_id: 4, status: true, loginTimestamp: null });
+    expect(row).not.toHaveProperty("password");
+    expect(row).not.toHaveProperty("passwordHash");
+    expect(row.sector_id).toEqual([sectorA.id, sectorB.id].sort((a, b) => a - b));
+    expect(row.symbol_id).toEqual([{ symbol_id: symA.id, sector_id: sectorA.id }]);
+    expect(row.subscriptionmsts).toEqual([
+      { user_id: id, date_subscribed: "2026-02-01", date_expired: "2026-12-31", subscriptiondetails: [{ symbol_id: symA.id, sector_id: sectorA.id }] },
+    ]);
+    expect(row.usersymbols).toEqual([{ user_id: id, symbol_id: symA.id, sector_id: sectorA.id }]);
+    expect(row.chavimst_records).toEqual([{ id: keyId, name, displayName: "Listed key" }]);
+  });
+});
+
 describe("GET admin/trade/list/{userId}?active=all", () => {
   // admin-console.md §7: "GET admin/trade/list/{userId}?currentPage&pageSize=20&startDate&endDate&active&userId&symbolId";
   // §2 Trade Report: "active state (All, Active, De-Active)"; the summary takes the same values.

@@ -5,7 +5,7 @@ import {
   ACCOUNT_NOT_MANAGEABLE,
   createAccount,
   deleteAccount,
-  listAccountsPage,
+  listAccountsPageWithDetails,
   listSignedInAccounts,
   listUserReport,
   setUserActive,
@@ -14,7 +14,7 @@ import {
 import type { Outcome } from "~/domain/outcome";
 import { LONG_PAGE_SIZE, PAGE_SIZE } from "~/domain/paging";
 import { createUserApiSchema, updateUserApiSchema, USER_SAVED } from "~/schemas/user-admin";
-import { createdShape, idParam, isoDateTime, listShape, messageShape, pageQuery, statusBody } from "../shapes";
+import { createdShape, idParam, isoDateTime, listShape, messageShape, pageQuery, statusBody, ymdDate } from "../shapes";
 import { apiError, apiNotFound, defineCall, valueOrApiError } from "../types.server";
 import { FORBIDDEN_MESSAGE } from "../messages";
 import { strictRecordId } from "~/schemas/record-id";
@@ -40,6 +40,41 @@ const userRowShape = z.object({
   dateSubscribed: z.string().nullable(),
   dateExpired: z.string().nullable(),
 });
+
+/** A symbol of a subscription, as the documents pair it. */
+const symbolPair = z.object({ symbol_id: z.number().int(), sector_id: z.number().int().nullable() });
+
+/**
+ * A row of the plain user list: the documents' User (docs/product-rules.md R-AC3; docs/decisions/144)
+ * without its password: loginTimestamp, sector_id, symbol_id pairs, subscriptionmsts with their
+ * subscriptiondetails, usersymbols and chavimst_records (the keys assigned), beside our
+ * dateSubscribed and dateExpired (the latest subscription's dates, as the list shows them).
+ */
+const userListRowShape = userRowShape.extend({
+  loginTimestamp: isoDateTime.nullable(),
+  sector_id: z.array(z.number().int()),
+  symbol_id: z.array(symbolPair),
+  subscriptionmsts: z.array(
+    z.object({ user_id: z.number().int(), date_subscribed: ymdDate, date_expired: ymdDate.nullable(), subscriptiondetails: z.array(symbolPair) }),
+  ),
+  usersymbols: z.array(symbolPair.extend({ user_id: z.number().int() })),
+  chavimst_records: z.array(z.object({ id: z.number().int(), name: z.string(), displayName: z.string() })),
+});
+
+function userListRowOut(row: Awaited<ReturnType<typeof listAccountsPageWithDetails>>["rows"][number]): z.input<typeof userListRowShape> {
+  const { roleId, details, ...account } = row;
+  const pair = (s: { symbolId: number; sectorId: number | null }) => ({ symbol_id: s.symbolId, sector_id: s.sectorId });
+  return {
+    ...account,
+    role_id: roleId,
+    loginTimestamp: details.loginTimestamp ? details.loginTimestamp.toISOString() : null,
+    sector_id: details.sectorIds,
+    symbol_id: details.symbols.map(pair),
+    subscriptionmsts: details.subscriptions.map((s) => ({ user_id: row.id, date_subscribed: s.dateSubscribed, date_expired: s.dateExpired, subscriptiondetails: s.details.map(pair) })),
+    usersymbols: details.symbols.map((s) => ({ user_id: row.id, ...pair(s) })),
+    chavimst_records: details.keys,
+  };
+}
 
 /** A report row: a user (AllUser) or one of its sign-ins (LoginUser, with loginTime). */
 const userReportRowShape = userRowShape.extend({ loginTime: isoDateTime.nullable().optional() });
@@ -92,26 +127,24 @@ export const userCalls = [
     path: "/api/admin/user/list",
     tag: "Users",
     summary:
-      "Users of one role (role_id; default 4; role 2 lists roles 3 and 4 only), paged (currentPage, pageSize ≤ 100, default 10), with totalCount. " +
+      "Users of one role (role_id; default 4; role 2 lists roles 3 and 4 only), paged (currentPage, pageSize ≤ 100, default 10), with totalCount; " +
+      "each row is the documents' User without its password: loginTimestamp, sector_id, symbol_id ({symbol_id, sector_id} pairs), subscriptionmsts[] " +
+      "(user_id, date_subscribed, date_expired, subscriptiondetails[]), usersymbols[] and chavimst_records[] (the keys assigned). " +
       "With any of the User Report's parameters (from_date and to_date YYYY-MM-DD, login, noquery) it answers the report's Users List instead, role 1 only " +
       "(the /reports/user rule): role_id 2/3/4 (default 4); the range filters the account's creation, or with login=1 the sign-in time, and lists sign-ins " +
       "(one row per sign-in, with loginTime); noquery=1 ignores the other filters and lists every user of the role. A half or reversed range answers 400.",
     page: "/users",
     query: userListQuery,
     status: 200,
-    response: listShape(userReportRowShape),
+    response: listShape(z.union([userListRowShape, userReportRowShape])),
     handle: async ({ context, user, query }) => {
       const report = query.from_date !== undefined || query.to_date !== undefined || query.login !== undefined || query.noquery !== undefined;
       if (report) {
         if (!mayCall(user.roleId, { page: USER_REPORT_PAGE })) apiError(403, FORBIDDEN_MESSAGE);
         return userReportList(context, query);
       }
-      const { rows, total } = await listAccountsPage(context, user, { roleId: query.role_id ?? null, page: query.currentPage ?? 1, pageSize: query.pageSize ?? PAGE_SIZE });
-      return {
-        status: 200,
-        data: rows.map(({ roleId: role, ...r }) => ({ ...r, role_id: role })),
-        totalCount: total,
-      };
+      const { rows, total } = await listAccountsPageWithDetails(context, user, { roleId: query.role_id ?? null, page: query.currentPage ?? 1, pageSize: query.pageSize ?? PAGE_SIZE });
+      return { status: 200, data: rows.map(userListRowOut), totalCount: total };
     },
     sample: () => ({ query: { role_id: "3" } }),
   }),
