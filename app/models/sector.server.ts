@@ -35,6 +35,15 @@ export async function findSector(db: AppDatabase, id: number): Promise<SectorRow
   return row ?? null;
 }
 
+/** Every sector's row by name, or only the active ones (the JSON API's sector list). */
+export async function listSectorRows(db: AppDatabase, onlyActive = false): Promise<SectorRow[]> {
+  return db
+    .select(columns)
+    .from(sectors)
+    .where(onlyActive ? eq(sectors.status, true) : undefined)
+    .orderBy(asc(sectors.sectorName));
+}
+
 /** Sectors for selects: every sector, or only active ones. */
 export async function listSectorChoices(db: AppDatabase, onlyActive = false): Promise<{ id: number; sectorName: string }[]> {
   return db

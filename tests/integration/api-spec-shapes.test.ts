@@ -349,6 +349,63 @@ describe("answers in the documents' shapes", () => {
   });
 });
 
+describe("the trading area's entities", () => {
+  it("admin/sector/list rows are the documents' Sector", async () => {
+    // admin-console.md §3: "Sector: id, sector_name, description, status, created_at, updated_at."
+    const res = await send(1, "GET", "/api/admin/sector/list");
+    const row = res.body.data.find((r: { id: number }) => r.id === sectorA.id);
+    expect(row).toMatchObject({ id: sectorA.id, sector_name: expect.any(String), description: "test sector", status: true });
+    expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(row.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it("admin/symbol/list?status=true rows carry sector_id", async () => {
+    // trading-dashboard.md §3: "Symbol: id or symbol_id, symbol_code, sector_id."
+    const res = await send(3, "GET", "/api/admin/symbol/list?status=true");
+    expect(res.body.data).toContainEqual(expect.objectContaining({ id: symA.id, symbol_code: symA.symbolCode, sector_id: sectorA.id }));
+  });
+
+  it("admin/trade/list rows carry the documents' Trade fields", async () => {
+    // trading-dashboard.md §3: "Trade: id (also tradeId), userId, user.username, symbolId, symbol or symbolmst.symbol_code, tradeType,
+    // quantity, buyPrice, sellPrice, targetPrice, slPrice, description, reasonToTrade, tradeDateTime, createdDateTimeStamp, exitDateTime,
+    // updatedDatetimeStamp, status (...), currentPrice, isVerified, username, role."
+    const trade = await createTrade(t.context.db, ids[3], { symbolId: symB.id, tradeType: "SELL", quantity: 2, buyPrice: 0, sellPrice: 50, targetPrice: 40, slPrice: 55, description: "why", reasonToTrade: "breakdown" });
+    const res = await send(3, "GET", `/api/admin/trade/list/${ids[3]}?active=all`);
+    const row = res.body.data.rows.find((r: { id: number }) => r.id === trade.id);
+    const [owner] = await t.context.db.select({ username: users.username }).from(users).where(eq(users.id, ids[3]));
+    expect(row).toMatchObject({
+      id: trade.id,
+      tradeId: trade.id,
+      userId: ids[3],
+      username: owner.username,
+      user: { username: owner.username },
+      role: 3,
+      symbolId: symB.id,
+      symbolmst: { symbol_code: symB.symbolCode },
+      tradeType: "SELL",
+      quantity: 2,
+      sellPrice: 50,
+      description: "why",
+      reasonToTrade: "breakdown",
+      status: true,
+      isVerified: false,
+    });
+    expect(row.createdDateTimeStamp).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(row.updatedDatetimeStamp).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it("admin/alert/list rows carry createdBy", async () => {
+    // trading-dashboard.md §3: "Alert: id, name, symbolId, price, condition, viewType, description, note, alertType,
+    // isMasterAlert (0/1), isChaviAlert (0/1), createdBy." §7: "createdBy 'Admin'".
+    const created = await send(1, "POST", "/api/admin/alert/create", {
+      name: "Spec alert", symbolId: symA.id, price: 100, condition: "Greater than", viewType: ["Notify in App"], description: "d", note: "", isMasterAlert: 0, isChaviAlert: 0, createdBy: "Admin",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const list = await send(1, "GET", "/api/admin/alert/list");
+    expect(list.body.data.find((a: { id: number }) => a.id === created.body.data.id)).toMatchObject({ name: "Spec alert", isMasterAlert: 0, isChaviAlert: 0, createdBy: "Admin" });
+  });
+});
+
 describe("the OpenAPI document says the same", () => {
   const doc = buildOpenApiDocument(API_CALLS) as unknown as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
   const text = (value: unknown) => JSON.stringify(value);

@@ -35,11 +35,23 @@ const tradeUpdateBody = z.discriminatedUnion("verification", [verifyBody, tradeE
 
 const tradeStatusBody = statusBody.extend({ userId: recordId().optional() });
 
+// The documents' Trade (docs/product-rules.md R-TD3): tradeId (= id), user.username, symbolId,
+// symbolmst.symbol_code, description, reasonToTrade, createdDateTimeStamp, updatedDatetimeStamp and
+// role beside our flat username and symbol_code, pnl and pnlPercent (docs/decisions/144).
 const tradeRowShape = z.object({
   id: z.number().int(),
+  tradeId: z.number().int(),
   userId: z.number().int(),
   username: z.string(),
+  user: z.object({ username: z.string() }),
+  role: z.number().int(),
+  symbolId: z.number().int(),
   symbol_code: z.string(),
+  symbolmst: z.object({ symbol_code: z.string() }),
+  description: z.string(),
+  reasonToTrade: z.string(),
+  createdDateTimeStamp: isoDateTime,
+  updatedDatetimeStamp: isoDateTime,
   tradeType: z.enum(["BUY", "SELL"]),
   quantity: z.number().int(),
   buyPrice: z.number(),
@@ -177,9 +189,18 @@ export const tradeCalls = [
       );
       const rows = trades.map((t) => ({
           id: t.id,
+          tradeId: t.id,
           userId: t.userId,
           username: t.username,
+          user: { username: t.username },
+          role: t.roleId,
+          symbolId: t.symbolId,
           symbol_code: t.symbolCode,
+          symbolmst: { symbol_code: t.symbolCode },
+          description: t.description,
+          reasonToTrade: t.reasonToTrade,
+          createdDateTimeStamp: t.createdAt.toISOString(),
+          updatedDatetimeStamp: t.updatedAt.toISOString(),
           tradeType: t.tradeType,
           quantity: t.quantity,
           buyPrice: t.buyPrice,
