@@ -84,7 +84,8 @@ const documentedUserFields = {
     .transform((ids) => ids ?? []),
 };
 export const createUserApiSchema = z.object({ ...documentedUserFields, password: passwordField }).superRefine(datesInOrder);
-export const updateUserApiSchema = z.object({ ...documentedUserFields, status: statusField }).superRefine(datesInOrder);
+// Unlike the page's switch (an unchecked box sends nothing), a body without status keeps the stored one (docs/decisions/100).
+export const updateUserApiSchema = z.object({ ...documentedUserFields, status: z.boolean().optional() }).superRefine(datesInOrder);
 
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;

@@ -122,6 +122,22 @@ describe("admin/user/create and admin/user/update with the documents' body", () 
     expect(await subscriptionOf(target.id)).toEqual({ symbols: [[symB.id, sectorB.id]], sectors: [sectorB.id] });
   });
 
+  it("keeps the stored status when the update body has none", async () => {
+    const target = await createUser(t.context.db, { roleId: 4 });
+    const res = await send(1, "POST", "/api/admin/user/update", {
+      id: target.id,
+      name: "No Status",
+      username: `specn_${unique()}`,
+      email: `specn.${unique()}@example.test`,
+      role_id: 4,
+      symbol_id: [{ symbol_id: symA.id, sector_id: sectorA.id }],
+      sector_id: null,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await t.context.db.select({ status: users.status, name: users.name }).from(users).where(eq(users.id, target.id));
+    expect(row).toEqual({ status: true, name: "No Status" });
+  });
+
   it("refuses an unknown symbol id with 400 naming it on symbol_id, and writes nothing", async () => {
     const before = await userCount();
     const body = createBody({ symbol_id: [{ symbol_id: symA.id, sector_id: sectorA.id }, { symbol_id: UNKNOWN_SYMBOL, sector_id: sectorA.id }] });

@@ -5,6 +5,7 @@ import {
   ACCOUNT_NOT_MANAGEABLE,
   createAccount,
   deleteAccount,
+  findAccountForEdit,
   listAccountsPageWithDetails,
   listSignedInAccounts,
   listUserReport,
@@ -176,14 +177,15 @@ export const userCalls = [
     method: "POST",
     path: "/api/admin/user/update",
     tag: "Users",
-    summary: "Updates an account and its subscription: the create fields without password, plus id and status (1/0; off ends their sessions). Changing role_id needs a recent sign-in: else 403, see admin/reauth.",
+    summary: "Updates an account and its subscription: the create fields without password, plus id and status (1/0; off ends their sessions; not sent: kept). Changing role_id needs a recent sign-in: else 403, see admin/reauth.",
     page: "/users",
     body: userUpdateSchema,
     aliases: userAliases,
     status: 200,
     response: messageShape(),
     handle: async ({ context, user, body }) => {
-      accountAnswer(await updateAccount(context, user, body.id, body));
+      const status = body.status ?? accountAnswer(await findAccountForEdit(context, user, body.id)).status;
+      accountAnswer(await updateAccount(context, user, body.id, { ...body, status }));
       return { status: 200, message: USER_SAVED };
     },
     sample: async (f) => {
