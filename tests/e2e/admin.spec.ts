@@ -200,4 +200,10 @@ test.describe("an unknown sector id", () => {
   test("with JavaScript: named under the Sector field in the dialog", async ({ page }) => {
     await saveWithUnknownSector(page, true);
   });
+  test.describe("at phone size", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+    test("with JavaScript: the message shows in the dialog", async ({ page }) => {
+      await saveWithUnknownSector(page, true);
+    });
+  });
 });
