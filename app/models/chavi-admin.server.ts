@@ -57,6 +57,19 @@ export async function findChavi(db: AppDatabase, id: number): Promise<(ChaviRow 
   return { ...row, userIds: assigned.map((a) => a.userId) };
 }
 
+/** The users each key is assigned to (ascending ids), for the keys given; a key without users maps to []. */
+export async function listChaviUserIds(db: AppDatabase, chaviIds: readonly number[]): Promise<Map<number, number[]>> {
+  const byKey = new Map<number, number[]>(chaviIds.map((id) => [id, []]));
+  if (chaviIds.length === 0) return byKey;
+  const rows = await db
+    .select({ chaviId: chaviUsers.chaviId, userId: chaviUsers.userId })
+    .from(chaviUsers)
+    .where(inArray(chaviUsers.chaviId, [...new Set(chaviIds)]))
+    .orderBy(asc(chaviUsers.chaviId), asc(chaviUsers.userId));
+  for (const row of rows) byKey.get(row.chaviId)?.push(row.userId);
+  return byKey;
+}
+
 export async function isChaviNameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: chavis.id })

@@ -44,15 +44,18 @@ import {
   setAccountsStatus,
   setSubscriptionExpiries,
   streamUserList,
+  listUserSubscriptionDetails,
   updateUserWithSubscription,
   type BulkTarget,
   type UserForEdit,
   type UserListFilter,
   type UserListRow,
+  type UserSubscriptionDetails,
 } from "~/models/user-admin.server";
 import { isEmailTaken, isUsernameTaken, setUserStatus } from "~/models/user.server";
 import { listUserReportPage, type UserReportFilter } from "~/models/user-report.server";
-import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type BulkUserInput, type CreateUserInput, type ListExportFormat, type UpdateUserInput } from "~/schemas/user-admin";
+import { findUnknownSymbolAndSectorIds } from "~/models/sector.server";
+import { EMAIL_TAKEN, SELECT_ROLE, unknownIdsMessage, USERNAME_TAKEN, type BulkUserInput, type CreateUserInput, type ListExportFormat, type UpdateUserInput } from "~/schemas/user-admin";
 import { USER_LIST_EXPORT_COLUMNS } from "~/services/reports/columns";
 import { listDownloadResponse } from "~/services/reports/download.server";
 import type { AppContext } from "~/config/context";
@@ -202,6 +205,23 @@ export async function describeBulkTargets(
   return { accounts, keyNames: keys.map((k) => k.name) };
 }
 
+/**
+ * The user list as the documents' User rows (the JSON API): each account with its sign-in time,
+ * sectors, symbols, subscriptions and assigned keys.
+ */
+export async function listAccountsPageWithDetails(
+  context: Pick<AppContext, "db">,
+  actor: Pick<AccountActor, "roleId">,
+  query: AccountListQuery & { page: number; pageSize: number },
+): Promise<Outcome<{ roleId: RoleId; total: number; rows: (UserListRow & { details: UserSubscriptionDetails })[] }>> {
+  const listed = await listAccountsPage(context, actor, query);
+  if (!listed.ok) return listed;
+  const page = listed.value;
+  const details = await listUserSubscriptionDetails(context.db, page.rows.map((r) => r.id));
+  const none: UserSubscriptionDetails = { loginTimestamp: null, sectorIds: [], symbols: [], subscriptions: [], keys: [] };
+  return succeed({ ...page, rows: page.rows.map((r) => ({ ...r, details: details.get(r.id) ?? none })) });
+}
+
 /** Login Users: the signed-in sessions, newest first, of one role or all (an unknown role reads as all). */
 export async function listSignedInAccounts(context: Pick<AppContext, "db">, query: { roleId: number | null | undefined; page: number; pageSize: number }) {
   const roleId = isRoleId(query.roleId) ? query.roleId : null;
@@ -258,24 +278,29 @@ export function roleRequestProblem(actor: Pick<AccountActor, "roleId">, requeste
 }
 
 export interface FieldProblem {
-  path: "roleId" | "email" | "username" | "password";
+  path: "roleId" | "email" | "username" | "password" | "sectorIds" | "symbolIds";
   message: string;
 }
 
 /**
- * A role the actor may not give, an email or username another account uses, and on create a
- * password too easy to guess for this account (zxcvbn, with its name, email and username).
+ * A role the actor may not give, an email or username another account uses, on create a
+ * password too easy to guess for this account (zxcvbn, with its name, email and username), and
+ * chosen symbols or sectors that do not exist (named by id; docs/decisions/144: refused rather
+ * than saved without them).
  * All of them, for a form to show each under its field; createAccount and updateAccount refuse
  * with the first.
  */
 export async function userWriteProblems(
   db: AppDatabase,
   actorRole: RoleId,
-  value: { roleId: number; email: string; username: string; name?: string; password?: string },
+  value: { roleId: number; email: string; username: string; name?: string; password?: string; sectorIds?: readonly number[]; symbolIds?: readonly number[] },
   exceptId?: number,
 ): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   if (!isRoleId(value.roleId) || !assignableRoles(actorRole).includes(value.roleId)) problems.push({ path: "roleId", message: SELECT_ROLE });
+  const unknown = await findUnknownSymbolAndSectorIds(db, value.symbolIds ?? [], value.sectorIds ?? []);
+  if (unknown.symbolIds.length > 0) problems.push({ path: "symbolIds", message: unknownIdsMessage("symbol", unknown.symbolIds) });
+  if (unknown.sectorIds.length > 0) problems.push({ path: "sectorIds", message: unknownIdsMessage("sector", unknown.sectorIds) });
   if (await isEmailTaken(db, value.email, exceptId)) problems.push({ path: "email", message: EMAIL_TAKEN });
   if (await isUsernameTaken(db, value.username, exceptId)) problems.push({ path: "username", message: USERNAME_TAKEN });
   if (value.password !== undefined) {

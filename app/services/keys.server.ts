@@ -15,6 +15,7 @@ import {
   findChaviOnRung,
   isChaviNameTaken,
   listChavisInOrder,
+  listChaviUserIds,
   listChavisPage,
   listKeyUserChoices,
   listUserKeyIds,
@@ -58,6 +59,13 @@ export function listKeysPage(context: Db, page: number, pageSize: number): Promi
 export async function listKeysInOrder(context: Db, options: { activeOnly?: boolean } = {}): Promise<ChaviRow[]> {
   const keys = await listChavisInOrder(context.db);
   return options.activeOnly ? keys.filter((k) => k.isactive) : keys;
+}
+
+/** Every key in the Chavi Setting order with the users it is assigned to (the documents' Chavi.userId). */
+export async function listKeysWithUsers(context: Db, options: { activeOnly?: boolean } = {}): Promise<(ChaviRow & { userIds: number[] })[]> {
+  const keys = await listKeysInOrder(context, options);
+  const users = await listChaviUserIds(context.db, keys.map((k) => k.id));
+  return keys.map((k) => ({ ...k, userIds: users.get(k.id) ?? [] }));
 }
 
 /** A key with the users it is assigned to, or null. */

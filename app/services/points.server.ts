@@ -90,7 +90,7 @@ export async function deleteReferencePoint(context: Db, id: number): Promise<Out
 }
 
 /** A symbol's active points by price: the chart's target lines and chips. */
-export function listChartPoints(context: Db, symbolId: number): Promise<{ pointName: string; displayName: string; price: number }[]> {
+export function listChartPoints(context: Db, symbolId: number): Promise<{ id: number; pointName: string; displayName: string; price: number }[]> {
   return listChartReferencePoints(context.db, symbolId);
 }
 

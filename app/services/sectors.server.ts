@@ -12,6 +12,7 @@ import {
   findSector as findSectorRow,
   isSectorNameTaken,
   listSectorChoices as selectSectorChoices,
+  listSectorRows,
   listSectorGaugePoints,
   listSectorsPage,
   listSymbolsOfSectors,
@@ -47,6 +48,11 @@ export function listSectors(context: Db, page: number, pageSize: number): Promis
 /** Sectors for selects and filters, by name: every sector, or only the active ones. */
 export function listSectorChoices(context: Db, onlyActive = false): Promise<SectorChoice[]> {
   return selectSectorChoices(context.db, onlyActive);
+}
+
+/** The documents' Sector rows (id, sector_name, description, status, dates), by name: every sector or the active ones. */
+export function listSectorsByName(context: Db, onlyActive = false): Promise<SectorRow[]> {
+  return listSectorRows(context.db, onlyActive);
 }
 
 export function findSector(context: Db, id: number): Promise<SectorRow | null> {

@@ -6,7 +6,7 @@ import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import { refuse, succeed, type Outcome } from "~/domain/outcome";
 import { INDICATOR_TOGGLES, mayWriteSetting } from "~/domain/user-settings";
-import { getLatestMarque, readUserSettings, saveMarque, saveUserSettings, type Marque } from "~/models/settings.server";
+import { getLatestMarque, readUserSettingRows, readUserSettings, saveMarque, saveUserSettings, type Marque } from "~/models/settings.server";
 import {
   INDICATOR_FIELD,
   MARQUE_SAVED,
@@ -27,6 +27,11 @@ export const SETTING_NOT_YOURS = "You do not have permission to change this sett
 /** Every setting of the user, defaults filled in. */
 export function readSettings(context: Db, user: Pick<SessionUser, "id">): Promise<Record<string, string>> {
   return readUserSettings(context.db, user.id);
+}
+
+/** Every setting of the user as {id, name, value} rows (id null for a default never saved). */
+export function readSettingRows(context: Db, user: Pick<SessionUser, "id">) {
+  return readUserSettingRows(context.db, user.id);
 }
 
 /** Several settings of the user, all or none; a setting of a panel the role does not see is refused (403). */

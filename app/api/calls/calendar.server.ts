@@ -1,23 +1,45 @@
 // The market calendar (docs/product-rules.md R-AC7 Calendar; the documents spell it "calender").
 import * as z from "zod";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
-import { createCalendarEntry, deleteCalendarEntry, listCalendarEntries, updateCalendarEntry } from "~/services/calendar.server";
+import { createCalendarEntry, deleteCalendarEntry, listCalendarEntries, updateCalendarEntry, type CalendarRow } from "~/services/calendar.server";
 import { calendarSchema } from "~/schemas/calendar";
-import { createdShape, idParam, messageShape, pagedShape, pageQuery, ymdDate } from "../shapes";
+import { createdShape, idParam, isoDateTime, messageShape, pagedShape, pageQuery, ymdDate } from "../shapes";
 import { defineCall, valueOrApiError } from "../types.server";
 import { strictRecordId } from "~/schemas/record-id";
 
+// The documents' calendar entry (docs/product-rules.md R-AC3): the five day flags are 0 or 1.
+const dayFlag = z.union([z.literal(0), z.literal(1)]);
 const calendarRowShape = z.object({
   id: z.number().int(),
   segment: z.string(),
   note: z.string(),
   date: ymdDate,
-  isWeekFirstDay: z.boolean(),
-  isWeekLastDay: z.boolean(),
-  isHoliday: z.boolean(),
-  isMonthFirstDay: z.boolean(),
-  isMonthLastDay: z.boolean(),
+  isWeekFirstDay: dayFlag,
+  isWeekLastDay: dayFlag,
+  isHoliday: dayFlag,
+  isMonthFirstDay: dayFlag,
+  isMonthLastDay: dayFlag,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
 });
+
+const asFlag = (on: boolean) => (on ? 1 : 0);
+
+function calendarOut(r: CalendarRow): z.input<typeof calendarRowShape> {
+  return {
+    id: r.id,
+    segment: r.segment,
+    note: r.note,
+    date: r.date,
+    isWeekFirstDay: asFlag(r.isWeekFirstDay),
+    isWeekLastDay: asFlag(r.isWeekLastDay),
+    isHoliday: asFlag(r.isHoliday),
+    isMonthFirstDay: asFlag(r.isMonthFirstDay),
+    isMonthLastDay: asFlag(r.isMonthLastDay),
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
 
 export const calendarCalls = [
   defineCall({
@@ -25,14 +47,14 @@ export const calendarCalls = [
     method: "GET",
     path: "/api/admin/calender/list",
     tag: "Calendar",
-    summary: "Calendar entries, latest date first, 20 per page (currentPage, pageSize): data.rows and data.count.",
+    summary: "Calendar entries, latest date first, 20 per page (currentPage, pageSize): data.rows (the five day flags as 1/0) and data.count.",
     page: "/calendar",
     query: z.object(pageQuery),
     status: 200,
     response: pagedShape(calendarRowShape),
     handle: async ({ context, query }) => {
       const { rows, total } = await listCalendarEntries(context, query.currentPage ?? 1, query.pageSize ?? LONG_PAGE_SIZE);
-      return { status: 200, data: { rows, count: total } };
+      return { status: 200, data: { rows: rows.map(calendarOut), count: total } };
     },
     sample: () => ({ query: { currentPage: "1", pageSize: "20" } }),
   }),

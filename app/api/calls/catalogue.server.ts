@@ -11,7 +11,7 @@ import {
   updateSymbol,
   type SymbolListRow,
 } from "~/services/catalogue.server";
-import { createSector, listActiveSymbolsOfSectors, listSectorChoices, sectorGaugeOfDay, switchSector, updateSector } from "~/services/sectors.server";
+import { createSector, listActiveSymbolsOfSectors, listSectorsByName, sectorGaugeOfDay, switchSector, updateSector } from "~/services/sectors.server";
 import { sectorSchema, symbolSchema } from "~/schemas/catalogue";
 import { createdShape, dataShape, idParam, isoDateTime, listShape, messageShape, pageQuery, statusBody } from "../shapes";
 import { defineCall, valueOrApiError } from "../types.server";
@@ -66,7 +66,18 @@ function symbolOut(r: SymbolListRow): z.input<typeof symbolRowShape> {
   };
 }
 
-const symbolChoiceShape = z.object({ id: z.number().int(), symbol_code: z.string(), sector_name: z.string().nullable() });
+// trading-dashboard.md's Symbol (docs/product-rules.md R-TD3): id, symbol_code, sector_id; sector_name is ours.
+const symbolChoiceShape = z.object({ id: z.number().int(), symbol_code: z.string(), sector_id: z.number().int().nullable(), sector_name: z.string().nullable() });
+
+// The documents' Sector (docs/product-rules.md R-AC3).
+const sectorRowShape = z.object({
+  id: z.number().int(),
+  sector_name: z.string(),
+  description: z.string(),
+  status: z.boolean(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
 
 const symbolUpdateSchema = symbolSchema.omit({ status: true, segment: true }).extend({
   id: strictRecordId("Please send an id"),
@@ -88,7 +99,7 @@ export const catalogueCalls = [
     tag: "Symbols",
     summary:
       "Role 1 without status=true: the Symbol List, server-paged (currentPage, pageSize ≤ 100, default 10), optionally one sector (sector_id), with totalCount. " +
-      "status=true, or any other role: the active symbols the caller may see (a customer its subscription), {id, symbol_code, sector_name}.",
+      "status=true, or any other role: the active symbols the caller may see (a customer its subscription), {id, symbol_code, sector_id, sector_name}.",
     page: "/dashboard",
     query: z.object({ sector_id: recordId().optional(), status: z.enum(["true", "false"]).optional(), ...pageQuery }),
     status: 200,
@@ -96,7 +107,7 @@ export const catalogueCalls = [
     handle: async ({ context, user, query }) => {
       if (user.roleId !== 1 || query.status === "true") {
         const rows = await listSymbolsVisibleTo(context, user);
-        return { status: 200, data: rows.map((r) => ({ id: r.id, symbol_code: r.symbolCode, sector_name: r.sectorName })), totalCount: rows.length };
+        return { status: 200, data: rows.map((r) => ({ id: r.id, symbol_code: r.symbolCode, sector_id: r.sectorId, sector_name: r.sectorName })), totalCount: rows.length };
       }
       const { rows, total } = await listSymbols(context, {
         sectorId: query.sector_id ?? null,
@@ -208,13 +219,24 @@ export const catalogueCalls = [
     method: "GET",
     path: "/api/admin/sector/list",
     tag: "Sectors",
-    summary: "Sectors for filters and pickers, {id, sector_name}: role 1 every sector, other roles the active ones.",
+    summary: "Sectors by name, {id, sector_name, description, status, created_at, updated_at}: role 1 every sector, other roles the active ones.",
     page: "/dashboard",
     status: 200,
-    response: listShape(z.object({ id: z.number().int(), sector_name: z.string() })),
+    response: listShape(sectorRowShape),
     handle: async ({ context, user }) => {
-      const rows = await listSectorChoices(context, user.roleId !== 1);
-      return { status: 200, data: rows.map((r) => ({ id: r.id, sector_name: r.sectorName })), totalCount: rows.length };
+      const rows = await listSectorsByName(context, user.roleId !== 1);
+      return {
+        status: 200,
+        data: rows.map((r) => ({
+          id: r.id,
+          sector_name: r.sectorName,
+          description: r.description,
+          status: r.status,
+          created_at: r.createdAt.toISOString(),
+          updated_at: r.updatedAt.toISOString(),
+        })),
+        totalCount: rows.length,
+      };
     },
     sample: () => ({}),
   }),

@@ -7,6 +7,7 @@ import {
   deleteKey,
   listKeyEventsToday,
   listKeysInOrder,
+  listKeysWithUsers,
   previousKeyLabelsToday,
   saveKeyOrder,
   switchKey,
@@ -19,6 +20,8 @@ import { requireVisibleSymbol } from "../visible-symbol.server";
 import { defineCall, valueOrApiError } from "../types.server";
 import { strictRecordId } from "~/schemas/record-id";
 
+// The documents' Chavi (docs/product-rules.md R-AC3): userId is the list of users the key is assigned to,
+// status the on/off switch (the same fact as isactive; docs/decisions/144). sortOrder is ours (Chavi Setting).
 const chaviRowShape = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -27,12 +30,20 @@ const chaviRowShape = z.object({
   srNo: z.number().int(),
   description: z.string(),
   isactive: z.boolean(),
+  userId: z.array(z.number().int()),
+  status: z.boolean(),
   sortOrder: z.number().int(),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
 });
 
-const chaviOut = (r: ChaviRow) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+const chaviOut = ({ createdAt, updatedAt, userIds, ...r }: ChaviRow & { userIds: number[] }): z.input<typeof chaviRowShape> => ({
+  ...r,
+  userId: userIds,
+  status: r.isactive,
+  created_at: createdAt.toISOString(),
+  updated_at: updatedAt.toISOString(),
+});
 
 const ids = z.array(strictRecordId());
 const chaviUpdateSchema = chaviSchema.extend({ id: strictRecordId("Please send an id") });
@@ -52,13 +63,13 @@ export const keyCalls = [
     method: "GET",
     path: "/api/admin/chavi/list",
     tag: "Keys",
-    summary: "The Key List in key order; isactive=true keeps the active keys only.",
+    summary: "The Key List in key order, each key with userId (the users it is assigned to) and status (on/off, as isactive); isactive=true keeps the active keys only.",
     page: "/chavi",
     query: z.object({ isactive: z.enum(["true", "false"]).optional() }),
     status: 200,
     response: listShape(chaviRowShape),
     handle: async ({ context, query }) => {
-      const rows = await listKeysInOrder(context, { activeOnly: query.isactive === "true" });
+      const rows = await listKeysWithUsers(context, { activeOnly: query.isactive === "true" });
       return { status: 200, data: rows.map(chaviOut), totalCount: rows.length };
     },
     sample: () => ({ query: { isactive: "true" } }),
