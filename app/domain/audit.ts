@@ -29,7 +29,9 @@ export function isAuditEntity(value: unknown): value is AuditEntity {
 export function describeChange(before: unknown, after: unknown): string[] {
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  // With a record on both sides, fields only "before" has name the record (a user name beside a
+  // switched status) and are not changes; a deletion (no "after") lists everything it had.
+  const keys = isRecord(after) && isRecord(before) ? Object.keys(a) : [...new Set([...Object.keys(b), ...Object.keys(a)])];
   const lines: string[] = [];
   for (const key of keys) {
     const was = JSON.stringify(b[key] ?? null);

@@ -7,7 +7,7 @@ import { requireRecentAuthentication } from "~/auth/reauth.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { AppDatabase } from "~/db/client.server";
 import { ALL_ROLES, canReach, FORBIDDEN_TEXT, isRoleId, ROLE_NAMES, type RoleId } from "~/domain/access";
-import type { AuditAction } from "~/domain/audit";
+import { pickKeys, type AuditAction } from "~/domain/audit";
 import type { SortDirection } from "~/domain/list-query";
 import { istDateString } from "~/domain/dates";
 import { notFoundOutcome, refuse, succeed, type Outcome, type Problem } from "~/domain/outcome";
@@ -324,16 +324,18 @@ export async function createAccount(context: Pick<AppContext, "db" | "env">, act
   if (refusal) return { ok: false, problem: refusal };
   const roleId = value.roleId as RoleId;
   if (needsRecentSignIn({ kind: "create", newRole: roleId })) requireRecentAuthentication(context, actor);
-  const id = await createUserWithSubscription(context.db, {
-    name: value.name,
-    username: value.username,
-    email: value.email,
-    passwordHash: await hashPassword(value.password),
-    roleId,
+  const subscription = {
     sectorIds: value.sectorIds,
     symbolIds: value.symbolIds,
     dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
     dateExpired: value.dateExpired ?? null,
+  };
+  const passwordHash = await hashPassword(value.password);
+  // The account and its audit row in one transaction (the model's own is a savepoint inside it).
+  const id = await context.db.transaction(async (tx) => {
+    const created = await createUserWithSubscription(tx, { name: value.name, username: value.username, email: value.email, passwordHash, roleId, ...subscription });
+    await recordAudit(tx, [{ actor, action: "create", entity: "user", entityId: created, after: { name: value.name, username: value.username, email: value.email, roleId, ...subscription } }]);
+    return created;
   });
   return succeed(id);
 }
@@ -352,23 +354,28 @@ export async function updateAccount(context: Pick<AppContext, "db" | "env" | "hu
   if (refusal) return { ok: false, problem: refusal };
   const roleId = value.roleId as RoleId;
   if (needsRecentSignIn({ kind: "update", currentRole, newRole: roleId })) requireRecentAuthentication(context, actor);
-  const saved = await updateUserWithSubscription(
-    context.db,
-    id,
-    {
-      name: value.name,
-      username: value.username,
-      email: value.email,
-      roleId,
-      status: value.status,
-      sectorIds: value.sectorIds,
-      symbolIds: value.symbolIds,
-      dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
-      dateExpired: value.dateExpired ?? null,
-    },
+  const next = {
+    name: value.name,
+    username: value.username,
+    email: value.email,
+    roleId,
+    status: value.status,
+    sectorIds: value.sectorIds,
+    symbolIds: value.symbolIds,
+    dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
+    dateExpired: value.dateExpired ?? null,
+  };
+  // The account, its subscription and the audit row in one transaction (the model's own is a savepoint inside it).
+  const saved = await context.db.transaction(async (tx) => {
+    const before = await findUserForEdit(tx, id);
     // The roles this actor may touch go into the UPDATE's WHERE clause too.
-    manageableRoles(actor),
-  );
+    if (!before || !(await updateUserWithSubscription(tx, id, next, manageableRoles(actor)))) return false;
+    // What is stored now (a symbol brings its sector along), beside what was.
+    const after = await findUserForEdit(tx, id);
+    const audited = (u: UserForEdit) => ({ ...pickKeys(u, Object.keys(next)), sectorIds: [...u.sectorIds].sort((a, b) => a - b), symbolIds: [...u.symbolIds].sort((a, b) => a - b) });
+    await recordAudit(tx, [{ actor, action: "update", entity: "user", entityId: id, before: audited(before), after: after ? audited(after) : null }]);
+    return true;
+  });
   if (!saved) return notFoundOutcome();
   if (!value.status) context.hub.disconnectUser(id);
   else await context.hub.refreshSymbolAccess(id, roleId);

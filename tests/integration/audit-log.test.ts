@@ -6,6 +6,13 @@ import { loader as auditLoader } from "~/routes/_admin+/audit-log";
 import { loader as auditExportLoader } from "~/routes/_admin+/audit-log.export";
 import { action as usersAction } from "~/routes/_admin+/users";
 import { action as deleteUserAction } from "~/routes/_admin+/users.$id.delete";
+import { action as newUserAction } from "~/routes/_admin+/users.new";
+import { action as editUserAction } from "~/routes/_admin+/users.$id.edit";
+import { action as newSymbolAction } from "~/routes/_admin+/symbols.new";
+import { action as symbolsAction } from "~/routes/_admin+/symbols";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { createSectorRow, createSymbolRow } from "../support/admin";
 import { describeChange } from "~/domain/audit";
 import { istDateString, shiftYmd } from "~/domain/dates";
 import { recordAudit } from "~/models/audit-log.server";
@@ -86,6 +93,33 @@ describe("audit rows of single-user changes", () => {
   });
 });
 
+describe("audit rows of the user form and the catalogue", () => {
+  it("a created and then edited user, a created and switched symbol and sector, with the fields that changed", async () => {
+    const sector = await createSectorRow(t.context.db, "Audit Sector");
+    const symbol = await createSymbolRow(t.context.db, sector.id, "AUDITSYM");
+    const fields = { intent: "save", roleId: "4", name: "Audit Person", username: "audit_person", email: "audit.person@example.test", password: "long-enough-pass-1", symbolIds: [String(symbol.id)], dateSubscribed: today };
+    const created = await call(newUserAction, formRequest("/users/new", fields, { cookie: cookieA }), t.context);
+    expect(created.status).toBe(302);
+    const [row] = await t.context.db.select({ id: users.id }).from(users).where(eq(users.username, "audit_person"));
+    const { password: _password, ...edit } = { ...fields, name: "Audit Person Renamed", status: "on" };
+    const edited = await call(editUserAction, formRequest(`/users/${row.id}/edit`, edit, { cookie: cookieB }), t.context, { id: String(row.id) });
+    expect(edited.status).toBe(302);
+    const rows = (await page(`?entity=user`)).rows.filter((r) => r.entityId === String(row.id));
+    expect(rows.map((r) => [r.actorName, r.action])).toEqual([
+      ["auditor_b", "update"],
+      ["auditor_a", "create"],
+    ]);
+    expect(rows[0].changes).toEqual(["name: Audit Person → Audit Person Renamed"]);
+    expect(JSON.stringify(rows)).not.toContain("long-enough-pass-1");
+
+    await call(newSymbolAction, formRequest("/symbols/new", { sectorId: String(sector.id), name: "AUDITNEW", description: "", lotSize: "1", step: "1", audioScript: "" }, { cookie: cookieA }), t.context);
+    await call(symbolsAction, formRequest("/symbols", { intent: "status", id: String(symbol.id), status: "0" }, { cookie: cookieA }), t.context);
+    const symbolRows = (await page("?entity=symbol")).rows;
+    expect(symbolRows.map((r) => r.action)).toEqual(["switch", "create"]);
+    expect(symbolRows[0].changes).toEqual(["status: true → false"]);
+  });
+});
+
 describe("written with the change's own transaction", () => {
   it("a change that fails after its audit row leaves neither", async () => {
     const before = (await t.context.db.select().from(auditLog)).length;
@@ -102,6 +136,8 @@ describe("written with the change's own transaction", () => {
 describe("describeChange", () => {
   it("lists only the fields that differ, with — for none", () => {
     expect(describeChange({ a: 1, b: "x", c: null }, { a: 1, b: "y", d: 5 })).toEqual(["b: x → y", "d: — → 5"]);
+    // A field only the "before" side has names the record; it is not a change.
+    expect(describeChange({ username: "u", status: true }, { status: false })).toEqual(["status: true → false"]);
     expect(describeChange(null, { status: true })).toEqual(["status: — → true"]);
     expect(describeChange({ username: "u", status: true }, null)).toEqual(["username: u → —", "status: true → —"]);
   });
