@@ -123,7 +123,7 @@ describe("calendar: one entry per segment and day", () => {
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ msg: "USA already has an entry on 05-07-2027 (Independence Day): edit that entry instead", path: "date" }]);
     const input = { segment: "NSE" as const, note: "Race", date: "2027-08-16", isHoliday: true, isWeekFirstDay: false, isWeekLastDay: false, isMonthFirstDay: false, isMonthLastDay: false };
-    const results = await Promise.all([createCalendarEntry(t.context, input), createCalendarEntry(t.context, { ...input, note: "Race 2" })]);
+    const results = await Promise.all([createCalendarEntry(t.context, adminActor, input), createCalendarEntry(t.context, adminActor, { ...input, note: "Race 2" })]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await entriesOn("NSE", "2027-08-16")).toHaveLength(1);
   });
@@ -194,7 +194,7 @@ describe("keys: one key per rung (type and Sr No)", () => {
     expect(res.status).toBe(409);
     expect(res.body.errors).toEqual([{ msg: "Registration failed: the key RUNG_OFF already stands on minus rung 8", path: "srNo" }]);
     const input = { name: "RACE_A", displayName: "A", description: "", type: "plus" as const, srNo: 11, userIds: [], allUsers: false, isactive: true };
-    const results = await Promise.all([createKey(t.context, input), createKey(t.context, { ...input, name: "RACE_B" })]);
+    const results = await Promise.all([createKey(t.context, adminActor, input), createKey(t.context, adminActor, { ...input, name: "RACE_B" })]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await t.context.db.select().from(chavis).where(and(eq(chavis.type, "plus"), eq(chavis.srNo, 11)))).toHaveLength(1);
   });
@@ -265,7 +265,7 @@ describe.runIf(onPostgres)("saves that race (PostgreSQL)", () => {
         await lockCalendarDay(tx, "USA", "2027-12-24");
         await tx.insert(calendarEntries).values({ segment: "USA", note: "First", date: "2027-12-24", isHoliday: true });
       },
-      () => createCalendarEntry(t.context, input),
+      () => createCalendarEntry(t.context, adminActor, input),
     );
     expect(second.ok).toBe(false);
     expect(await entriesOn("USA", "2027-12-24")).toHaveLength(1);
@@ -278,7 +278,7 @@ describe.runIf(onPostgres)("saves that race (PostgreSQL)", () => {
         await lockKeyWrites(tx);
         await tx.insert(chavis).values({ name: "RACE_EARLY", displayName: "Early", type: "minus", srNo: 12 });
       },
-      () => createKey(t.context, input),
+      () => createKey(t.context, adminActor, input),
     );
     expect(second.ok).toBe(false);
     expect(await t.context.db.select().from(chavis).where(and(eq(chavis.type, "minus"), eq(chavis.srNo, 12)))).toHaveLength(1);

@@ -11,7 +11,13 @@ import { action as editUserAction } from "~/routes/_admin+/users.$id.edit";
 import { action as newSymbolAction } from "~/routes/_admin+/symbols.new";
 import { action as symbolsAction } from "~/routes/_admin+/symbols";
 import { eq } from "drizzle-orm";
-import { users } from "~/db/schema";
+import { calendarEntries, chavis, users } from "~/db/schema";
+import { action as newChaviAction } from "~/routes/_admin+/chavi.new";
+import { action as chaviAction } from "~/routes/_admin+/chavi";
+import { action as deleteChaviAction } from "~/routes/_admin+/chavi.$id.delete";
+import { action as newCalendarAction } from "~/routes/_admin+/calendar.new";
+import { action as editCalendarAction } from "~/routes/_admin+/calendar.$id.edit";
+import { action as deleteCalendarAction } from "~/routes/_admin+/calendar.$id.delete";
 import { createSectorRow, createSymbolRow } from "../support/admin";
 import { describeChange } from "~/domain/audit";
 import { istDateString, shiftYmd } from "~/domain/dates";
@@ -117,6 +123,28 @@ describe("audit rows of the user form and the catalogue", () => {
     const symbolRows = (await page("?entity=symbol")).rows;
     expect(symbolRows.map((r) => r.action)).toEqual(["switch", "create"]);
     expect(symbolRows[0].changes).toEqual(["status: true → false"]);
+  });
+});
+
+describe("audit rows of keys and the calendar", () => {
+  it("a key created, switched and deleted; a calendar entry created, moved and deleted", async () => {
+    const key = { name: "AUDIT_KEY", displayName: "Audit", description: "", type: "plus", srNo: "77", isactive: "on" };
+    expect((await call(newChaviAction, formRequest("/chavi/new", key, { cookie: cookieA }), t.context)).status).toBe(302);
+    const [row] = await t.context.db.select({ id: chavis.id }).from(chavis).where(eq(chavis.name, "AUDIT_KEY"));
+    await call(chaviAction, formRequest("/chavi", { intent: "status", id: String(row.id), status: "0" }, { cookie: cookieA }), t.context);
+    await call(deleteChaviAction, formRequest(`/chavi/${row.id}/delete`, {}, { cookie: cookieA }), t.context, { id: String(row.id) });
+    const keyRows = (await page("?entity=key")).rows;
+    expect(keyRows.map((r) => r.action)).toEqual(["delete", "switch", "create"]);
+    expect(keyRows[1].changes).toEqual(["isactive: true → false"]);
+
+    const entry = { segment: "NSE", note: "Audit holiday", date: "2031-01-26", isHoliday: "on" };
+    expect((await call(newCalendarAction, formRequest("/calendar/new", entry, { cookie: cookieA }), t.context)).status).toBe(302);
+    const [cal] = await t.context.db.select({ id: calendarEntries.id }).from(calendarEntries).where(eq(calendarEntries.note, "Audit holiday"));
+    await call(editCalendarAction, formRequest(`/calendar/${cal.id}/edit`, { ...entry, date: "2031-01-27" }, { cookie: cookieA }), t.context, { id: String(cal.id) });
+    await call(deleteCalendarAction, formRequest(`/calendar/${cal.id}/delete`, {}, { cookie: cookieA }), t.context, { id: String(cal.id) });
+    const calRows = (await page("?entity=calendar")).rows;
+    expect(calRows.map((r) => r.action)).toEqual(["delete", "update", "create"]);
+    expect(calRows[1].changes).toEqual(["date: 2031-01-26 → 2031-01-27"]);
   });
 });
 

@@ -69,8 +69,8 @@ export const calendarCalls = [
     body: calendarSchema,
     status: 201,
     response: createdShape(),
-    handle: async ({ context, body }) => {
-      const { id, message } = valueOrApiError(await createCalendarEntry(context, body));
+    handle: async ({ context, user, body }) => {
+      const { id, message } = valueOrApiError(await createCalendarEntry(context, user, body));
       return { status: 201, message, data: { id } };
     },
     sample: () => ({ body: { segment: "NSE", note: "Diwali Laxmi Puja", date: "2026-11-08", isHoliday: 1, isWeekFirstDay: 0 } }),
@@ -86,9 +86,9 @@ export const calendarCalls = [
     body: calendarSchema.extend({ id: strictRecordId("Please send an id") }),
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
+    handle: async ({ context, user, body }) => {
       const { id, ...entry } = body;
-      const { message } = valueOrApiError(await updateCalendarEntry(context, id, entry));
+      const { message } = valueOrApiError(await updateCalendarEntry(context, user, id, entry));
       return { status: 200, message };
     },
     sample: (f) => ({ body: { id: f.calendarId, segment: "NSE", note: "Christmas", date: "2026-12-25", isHoliday: true } }),
@@ -104,8 +104,8 @@ export const calendarCalls = [
     params: idParam,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, params }) => {
-      const { message } = valueOrApiError(await deleteCalendarEntry(context, params.id));
+    handle: async ({ context, user, params }) => {
+      const { message } = valueOrApiError(await deleteCalendarEntry(context, user, params.id));
       return { status: 200, message };
     },
     sample: async (f) => ({ params: { id: await f.make.calendarEntry() } }),

@@ -85,8 +85,8 @@ export const keyCalls = [
     aliases: { userId: "userIds" },
     status: 201,
     response: createdShape(),
-    handle: async ({ context, body }) => {
-      const { id, message } = valueOrApiError(await createKey(context, body), { userId: "userIds" });
+    handle: async ({ context, user, body }) => {
+      const { id, message } = valueOrApiError(await createKey(context, user, body), { userId: "userIds" });
       return { status: 201, message, data: { id } };
     },
     sample: (f) => ({ body: { name: `APIKEY${unique()}`, displayName: "Api Key", type: "plus", isactive: 1, description: "", srNo: 2, userId: [f.users[3].id] } }),
@@ -103,8 +103,8 @@ export const keyCalls = [
     aliases: { userId: "userIds" },
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = valueOrApiError(await updateKey(context, body.id, body), { userId: "userIds" });
+    handle: async ({ context, user, body }) => {
+      const { message } = valueOrApiError(await updateKey(context, user, body.id, body), { userId: "userIds" });
       return { status: 200, message };
     },
     sample: async (f) => {
@@ -123,8 +123,8 @@ export const keyCalls = [
     body: statusBody,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = valueOrApiError(await switchKey(context, body.id, body.status));
+    handle: async ({ context, user, body }) => {
+      const { message } = valueOrApiError(await switchKey(context, user, body.id, body.status));
       return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.chavi()).id, status: 0 } }),
@@ -140,8 +140,8 @@ export const keyCalls = [
     body: z.object({ id: strictRecordId("Please send an id") }),
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = valueOrApiError(await deleteKey(context, body.id));
+    handle: async ({ context, user, body }) => {
+      const { message } = valueOrApiError(await deleteKey(context, user, body.id));
       return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.chavi()).id } }),
