@@ -90,8 +90,8 @@ export const pointCalls = [
     body: z.object({ status: flag }),
     status: 200,
     response: messageShape(),
-    handle: async ({ context, params, body }) => {
-      const { message } = valueOrApiError(await switchTargetPoint(context, params.id, body.status));
+    handle: async ({ context, user, params, body }) => {
+      const { message } = valueOrApiError(await switchTargetPoint(context, user, params.id, body.status));
       return { status: 200, message };
     },
     sample: async (f) => ({ params: { id: (await f.make.referencePoint()).id }, body: { status: 0 } }),
@@ -107,8 +107,8 @@ export const pointCalls = [
     params: idParam,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, params }) => {
-      const { message } = valueOrApiError(await deleteReferencePoint(context, params.id));
+    handle: async ({ context, user, params }) => {
+      const { message } = valueOrApiError(await deleteReferencePoint(context, user, params.id));
       return { status: 200, message };
     },
     sample: async (f) => ({ params: { id: (await f.make.referencePoint()).id } }),

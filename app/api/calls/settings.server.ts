@@ -49,8 +49,8 @@ export const settingsCalls = [
     bodyIsArrayOfOne: true,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = await saveBanner(context, body);
+    handle: async ({ context, user, body }) => {
+      const { message } = await saveBanner(context, user, body);
       return { status: 200, message };
     },
     sample: () => ({ body: [{ title: "Market opens at 9:15", date: "2026-11-23", subText: "NSE" }] }),
