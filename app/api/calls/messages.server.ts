@@ -5,7 +5,7 @@ import * as z from "zod";
 import { contactSupport, conversationFor, listConversations, postChatMessage, readConversation, toMessageView, type ConversationSummary } from "~/services/chat.server";
 import { listBroadcastViews, sendBroadcast } from "~/services/broadcasts.server";
 import { CONTACT_US_GREETING, MESSAGE_REQUIRED } from "~/domain/chat";
-import { messageText } from "~/schemas/chat";
+import { broadcastTargetSchema, messageText } from "~/schemas/chat";
 import { createdStatus, isoDateTime, okStatus } from "../shapes";
 import { defineCall, valueOrApiError } from "../types.server";
 import type { ApiFixture } from "../types.server";
@@ -24,6 +24,11 @@ const messageShape = z.object({
   emp: z.boolean(),
 });
 const broadcastShape = z.object({ id: z.number().int(), message: z.string(), userName: z.string(), createdAt: isoDateTime });
+const targetShape = z.object({
+  audience: z.enum(["everyone", "roles", "users"]),
+  roles: z.array(z.number().int()),
+  userIds: z.array(z.number().int()),
+});
 const cursor = recordId().optional();
 
 /** The other party of a sample conversation: support writes to the employee, a client to support. */
@@ -127,14 +132,15 @@ export const messageCalls = [
     method: "POST",
     path: "/api/messages/send/all",
     tag: "Chat",
-    summary: "Broadcasts a message {message} to every signed-in user (socket event broadcast-message).",
+    summary:
+      "Broadcasts a message {message, target?} (socket event broadcast-message). Without target it goes to every signed-in user; target {audience: 'roles', roles: [3, 4]} or {audience: 'users', userIds: [...]} sends it to those only (docs/decisions/146).",
     page: "/broadcast/message",
-    body: z.object({ message: messageText }),
+    body: z.object({ message: messageText, target: broadcastTargetSchema.optional() }),
     status: 201,
-    response: z.object({ status: createdStatus, message: z.string(), data: broadcastShape }),
+    response: z.object({ status: createdStatus, message: z.string(), data: broadcastShape.extend({ target: targetShape }) }),
     handle: async ({ context, user, body }) => {
-      const { message, data } = valueOrApiError(await sendBroadcast(context, user, body.message));
-      return { status: 201, message, data };
+      const { message, data, target } = valueOrApiError(await sendBroadcast(context, user, body.message, body.target), { "target.userIds": "userIds" });
+      return { status: 201, message, data: { ...data, target } };
     },
     sample: () => ({ body: { message: "Market closes early today" } }),
     invalid: { body: { message: "" }, message: MESSAGE_REQUIRED },
@@ -144,13 +150,13 @@ export const messageCalls = [
     method: "GET",
     path: "/api/messages/broadcast/all",
     tag: "Chat",
-    summary: "Broadcasts, newest first, 20 at a time (before=<id> for older).",
+    summary: "The broadcasts meant for the caller (everyone's, its role's, or naming it), newest first, 20 at a time (before=<id> for older).",
     page: "/dashboard",
     query: z.object({ before: cursor }),
     status: 200,
     response: z.object({ status: okStatus, messages: z.array(broadcastShape), nextBefore: z.number().int().nullable() }),
-    handle: async ({ context, query }) => {
-      const { messages, nextBefore } = await listBroadcastViews(context, query.before ?? null);
+    handle: async ({ context, user, query }) => {
+      const { messages, nextBefore } = await listBroadcastViews(context, user, query.before ?? null);
       return { status: 200, messages, nextBefore };
     },
     sample: () => ({}),
