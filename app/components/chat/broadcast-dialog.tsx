@@ -64,6 +64,7 @@ export function BroadcastDialog({
   const show = (part: BroadcastAudience) => !hydrated || audience === part;
   const sendLabel = !hydrated ? "Send broadcast" : audience === "everyone" ? "Send to everyone" : audience === "roles" ? "Send to chosen roles" : "Send to chosen users";
   const people = [...draft.chosen, ...draft.found];
+  const formProps = getFormProps(form);
   return (
     <>
       <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/40" />
@@ -75,7 +76,18 @@ export function BroadcastDialog({
         <h2 id="broadcast-title" className="mb-3 text-lg font-semibold">
           BroadCast Message
         </h2>
-        <Form method="post" action={postTo} {...getFormProps(form)} className="flex flex-col gap-3">
+        <Form
+          method="post"
+          action={postTo}
+          {...formProps}
+          onSubmit={(event) => {
+            // "Search users" is not a send: it skips the checks (formNoValidate) and Remix submits it by GET.
+            const submitter = (event.nativeEvent as SubmitEvent).submitter;
+            if (submitter instanceof HTMLButtonElement && submitter.formNoValidate) return;
+            formProps.onSubmit(event);
+          }}
+          className="flex flex-col gap-3"
+        >
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name="redirectTo" value={returnTo} />
           <div className="flex flex-col gap-1">
