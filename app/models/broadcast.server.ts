@@ -140,11 +140,13 @@ const toChoice = (r: { id: number; name: string; username: string; roleId: numbe
 
 /** The active users among these ids (a broadcast may name only those). */
 export async function findActiveRecipients(db: AppDatabase, ids: readonly number[]): Promise<RecipientChoice[]> {
-  if (ids.length === 0) return [];
+  // An id outside the integer column's range names nobody (and must not reach the query).
+  const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
+  if (valid.length === 0) return [];
   const rows = await db
     .select(recipientColumns)
     .from(users)
-    .where(and(inArray(users.id, [...ids]), eq(users.status, true)))
+    .where(and(inArray(users.id, valid), eq(users.status, true)))
     .orderBy(asc(users.name), asc(users.id));
   return rows.map(toChoice);
 }
