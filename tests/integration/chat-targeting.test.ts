@@ -343,6 +343,23 @@ describe("resolved conversations", () => {
     expect((await screen(desk, `/support?status=closed&q=${tag}`)).inbox?.status).toBe("open");
   });
 
+  it("the API resolves and reopens for support only, and filters and searches on request", async () => {
+    const desk = await supportMember();
+    const customer = await member(4, { name: `Api Ajay ${Date.now()}` });
+    await post(customer, support.id, { intent: "send", message: "api 100% question" });
+    const refused = await api(customer, "POST", `/api/messages/${customer.user.id}/status`, { resolved: true });
+    expect([403, 404]).toContain(refused.status);
+    const otherClient = await api(desk, "POST", `/api/messages/${support.id}/status`, { resolved: true });
+    expect(otherClient.status).toBe(404);
+    const done = await api(desk, "POST", `/api/messages/${customer.user.id}/status`, { resolved: true });
+    expect(done).toMatchObject({ status: 200, body: { message: "Conversation marked resolved" } });
+    const listed = await api(desk, "GET", `/api/messages/users?status=resolved&q=${encodeURIComponent("100% question")}`);
+    expect(listed.body.lastMsg).toEqual([expect.objectContaining({ userId: customer.user.id, resolved: true })]);
+    expect((await api(desk, "GET", `/api/messages/users?status=open&q=${encodeURIComponent("100% question")}`)).body.lastMsg).toEqual([]);
+    expect((await api(desk, "POST", `/api/messages/${customer.user.id}/status`, { resolved: false })).body.message).toBe("Conversation reopened");
+    expect((await screen(desk, `/support/${customer.user.id}`)).selected?.resolution).toBeNull();
+  });
+
   it("the API lists all conversations (its documented answer), as before", async () => {
     const desk = await supportMember();
     const customer = await member(4);

@@ -2,9 +2,19 @@
 // services (app/services/chat.server.ts, broadcasts.server.ts): who takes part, rate limit,
 // store, publish live.
 import * as z from "zod";
-import { contactSupport, conversationFor, listConversations, postChatMessage, readConversation, toMessageView, type ConversationSummary } from "~/services/chat.server";
+import {
+  contactSupport,
+  conversationFor,
+  listConversations,
+  postChatMessage,
+  readConversation,
+  setConversationResolved,
+  toMessageView,
+  type ConversationSummary,
+} from "~/services/chat.server";
 import { listBroadcastViews, sendBroadcast } from "~/services/broadcasts.server";
-import { CONTACT_US_GREETING, MESSAGE_REQUIRED } from "~/domain/chat";
+import { CONTACT_US_GREETING, CONVERSATION_STATUSES, MESSAGE_REQUIRED } from "~/domain/chat";
+import { parseSearch } from "~/domain/list-query";
 import { broadcastTargetSchema, messageText } from "~/schemas/chat";
 import { createdStatus, isoDateTime, okStatus } from "../shapes";
 import { defineCall, valueOrApiError } from "../types.server";
@@ -42,6 +52,7 @@ function summaryOut(s: ConversationSummary) {
     message: s.lastMessage.message,
     senderId: s.lastMessage.senderId,
     createdAt: s.lastMessage.createdAt.toISOString(),
+    resolved: s.resolved,
   };
 }
 
@@ -51,18 +62,24 @@ export const messageCalls = [
     method: "GET",
     path: "/api/messages/users",
     tag: "Chat",
-    summary: "The caller's conversations: support (role 1) every client's, newest first (after=<clientId> for the next page); a client its own. lastMsg[] and unreadmessage[].",
+    summary:
+      "The caller's conversations: support (role 1) every client's, newest first (after=<clientId> for the next page); a client its own. lastMsg[] and unreadmessage[]. Support may filter by status (open, resolved; all by default) and q (client name, user name or any message's text).",
     page: "/support",
-    query: z.object({ after: cursor }),
+    query: z.object({ after: cursor, status: z.enum(CONVERSATION_STATUSES).optional(), q: z.string().optional() }),
     status: 200,
     response: z.object({
       status: okStatus,
-      lastMsg: z.array(z.object({ userId: z.number().int(), name: z.string(), role_id: z.number().int(), message: z.string(), senderId: z.number().int(), createdAt: isoDateTime })),
+      lastMsg: z.array(
+        z.object({ userId: z.number().int(), name: z.string(), role_id: z.number().int(), message: z.string(), senderId: z.number().int(), createdAt: isoDateTime, resolved: z.boolean() }),
+      ),
       unreadmessage: z.array(z.object({ userId: z.number().int(), count: z.number().int().nonnegative() })),
       nextAfter: z.number().int().nullable(),
     }),
     handle: async ({ context, user, query }) => {
-      const { conversations, nextAfterId } = await listConversations(context, user, query.after ?? null);
+      const { conversations, nextAfterId } = await listConversations(context, user, query.after ?? null, {
+        status: query.status ?? "all",
+        search: parseSearch(query.q),
+      });
       return {
         status: 200,
         lastMsg: conversations.map(summaryOut),
@@ -89,6 +106,26 @@ export const messageCalls = [
       return { status: 200, data: page.messages.map(toMessageView), hasOlder: page.hasOlder };
     },
     sample: (f, role) => ({ params: { userId: otherParty(f, role) } }),
+  }),
+  defineCall({
+    id: "messages/{userId}/status",
+    method: "POST",
+    path: "/api/messages/{userId}/status",
+    tag: "Chat",
+    summary: "Support (role 1) marks a client's conversation resolved {resolved: true} or reopens it {resolved: false} (docs/decisions/146).",
+    page: "/support",
+    roles: [1],
+    params: z.object({ userId: z.string().regex(/^\d{1,10}$/) }),
+    body: z.object({ resolved: z.boolean({ error: "Please send resolved as true or false" }) }),
+    status: 200,
+    response: z.object({ status: okStatus, message: z.string() }),
+    handle: async ({ context, user, params, body }) => {
+      const target = valueOrApiError(await conversationFor(context, user, params.userId));
+      const { message } = valueOrApiError(await setConversationResolved(context, user, target.client, body.resolved));
+      return { status: 200, message };
+    },
+    sample: (f) => ({ params: { userId: f.users[3].id }, body: { resolved: true } }),
+    invalid: { body: { resolved: "yes" }, message: "Please send resolved as true or false" },
   }),
   defineCall({
     id: "messages/add",
