@@ -160,7 +160,8 @@ export const SOCKET_EVENT_DOCS: Readonly<Record<string, { payload: string; note:
   [SERVER_EVENTS.newMessage]: { payload: "ChatMessageView", note: "A message of a conversation the socket takes part in.", roles: [1, 3, 4] },
   [SERVER_EVENTS.messageUnread]: { payload: "MessageUnreadView", note: "A conversation's unread count for the receiving side.", roles: [1, 3, 4] },
   [SERVER_EVENTS.targetRemoved]: { payload: "{ id, symbolCode, pointName, price }", note: "A target point the price reached was deleted (docs/product-rules.md R-D15)." },
-  [SERVER_EVENTS.broadcast]: { payload: "BroadcastView", note: "A broadcast to every signed-in user." },
+  [SERVER_EVENTS.broadcast]: { payload: "BroadcastView", note: "A broadcast, to its audience only: every signed-in user, the chosen roles or the chosen users." },
+  [SERVER_EVENTS.conversationState]: { payload: "{ clientId, resolved }", note: "A support conversation was resolved or reopened.", roles: [1] },
   [SERVER_EVENTS.alertNotification]: {
     payload: "{ id, symbolCode, message, view: string[], mp3Text, time }",
     note: "A fired price alert's notification, to its owner (and a master alert's followers).",

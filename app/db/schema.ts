@@ -615,9 +615,44 @@ export const broadcasts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     message: text("message").notNull(),
+    // Who it is for (docs/decisions/146): "everyone", "roles" (target_roles) or "users"
+    // (broadcast_recipients). A row from before targeting is "everyone".
+    audience: text("audience").notNull().default("everyone"),
+    targetRoles: smallint("target_roles").array(),
     createdAt: createdAt(),
   },
   (t) => [index("broadcasts_time_idx").on(t.createdAt, t.id)],
+);
+
+/** The chosen users of a broadcast whose audience is "users". */
+export const broadcastRecipients = pgTable(
+  "broadcast_recipients",
+  {
+    broadcastId: integer("broadcast_id")
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.broadcastId, t.userId] }), index("broadcast_recipients_user_idx").on(t.userId, t.broadcastId)],
+);
+
+/**
+ * A support conversation's state, named by its client (docs/decisions/040, 146): resolved when
+ * resolved_at is set, with who resolved it; no row (or resolved_at null) is open.
+ */
+export const supportConversations = pgTable(
+  "support_conversations",
+  {
+    clientId: integer("client_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedById: integer("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("support_conversations_resolved_idx").on(t.resolvedAt)],
 );
 
 // ---------------------------------------------------------------- settings, banner, provider

@@ -1,7 +1,7 @@
 // Support chat rules (docs/product-rules.md R-AC2 "Support chat", R-AC7 "Chat and broadcast", R-AC6 role 3's view;
 // docs/decisions/040). Pure and browser-safe: the routes, the socket handlers and the chat
 // screen all ask these functions, so a rule is never written twice.
-import type { RoleId } from "./access";
+import { ALL_ROLES, isRoleId, ROLE_NAMES, type RoleId } from "./access";
 
 /** The role that answers support chat. Every role-1 user shares the one support inbox. */
 export const SUPPORT_ROLE: RoleId = 1;
@@ -128,6 +128,103 @@ export interface MessageUnreadView {
   unread: number;
 }
 
+// ---------------------------------------------------------------- broadcast targets
+// docs/decisions/146: a broadcast is for everyone (the default, as before), for one or more
+// roles, or for chosen users; never a mix. Live delivery and every list a user sees follow it.
+
+export const BROADCAST_AUDIENCES = ["everyone", "roles", "users"] as const;
+export type BroadcastAudience = (typeof BROADCAST_AUDIENCES)[number];
+
+export interface BroadcastTarget {
+  audience: BroadcastAudience;
+  /** Set only for "roles", sorted, without repeats. */
+  roles: RoleId[];
+  /** Set only for "users", sorted, without repeats. */
+  userIds: number[];
+}
+
+/** A target as a form or the API asks for it (checked by broadcastSchema, app/schemas/chat.ts). */
+export interface BroadcastTargetInput {
+  audience: BroadcastAudience;
+  roles?: readonly number[];
+  userIds?: readonly number[];
+}
+
+export const EVERYONE: BroadcastTarget = { audience: "everyone", roles: [], userIds: [] };
+/** The most users one broadcast may name (a larger group is a role). */
+export const MAX_BROADCAST_RECIPIENTS = 500;
+/** How many users a recipient search shows at once. */
+export const RECIPIENT_SEARCH_LIMIT = 20;
+
+export const BROADCAST_AUDIENCE_INVALID = "Choose who the broadcast is for";
+export const BROADCAST_ROLES_REQUIRED = "Choose at least one role";
+export const BROADCAST_ROLE_UNKNOWN = "Choose roles from the list";
+export const BROADCAST_USERS_REQUIRED = "Choose at least one user";
+export const BROADCAST_USER_INVALID = "Choose users from the list";
+export const BROADCAST_TOO_MANY_USERS = "A broadcast can name at most 500 users; choose a role for a larger group";
+export const BROADCAST_USER_UNKNOWN = "A chosen user does not exist or is not active";
+
+/** The target as stored: only the part its audience uses, sorted and without repeats. */
+export function normaliseBroadcastTarget(input: BroadcastTargetInput): BroadcastTarget {
+  const unique = <T extends number>(values: readonly T[] = []) => [...new Set(values)].sort((a, b) => a - b);
+  if (input.audience === "roles") return { audience: "roles", roles: unique((input.roles ?? []).filter(isRoleId)), userIds: [] };
+  if (input.audience === "users") return { audience: "users", roles: [], userIds: unique(input.userIds) };
+  return EVERYONE;
+}
+
+/** Whether a user is among a broadcast's audience (the same rule the lists' SQL applies). */
+export function isBroadcastFor(target: BroadcastTarget, viewer: ChatParty): boolean {
+  if (target.audience === "roles") return target.roles.includes(viewer.roleId);
+  if (target.audience === "users") return target.userIds.includes(viewer.id);
+  return true;
+}
+
+/** The socket rooms a broadcast goes to: role rooms or the chosen users' own rooms, nothing wider. */
+export function broadcastRooms(target: BroadcastTarget): { roles: readonly RoleId[]; userIds: readonly number[] } {
+  if (target.audience === "roles") return { roles: target.roles, userIds: [] };
+  if (target.audience === "users") return { roles: [], userIds: target.userIds };
+  return { roles: ALL_ROLES, userIds: [] };
+}
+
+/** How the broadcast list names a target: "Everyone", "Employee, Customer", "2 users: A, B". */
+export function describeBroadcastTarget(target: BroadcastTarget, recipientNames: readonly string[] = []): string {
+  if (target.audience === "roles") return target.roles.map((r) => ROLE_NAMES[r]).join(", ");
+  if (target.audience === "users") {
+    const n = target.userIds.length;
+    return `${n} user${n === 1 ? "" : "s"}: ${recipientNames.join(", ")}`;
+  }
+  return "Everyone";
+}
+
+// ---------------------------------------------------------------- the support inbox filter
+// docs/decisions/146: /support?status=open|resolved|all&q=… (the URL is the filter).
+
+export const CONVERSATION_STATUSES = ["open", "resolved", "all"] as const;
+export type ConversationStatusFilter = (typeof CONVERSATION_STATUSES)[number];
+/** The page's inbox shows open conversations unless asked; the JSON API lists all (its documented answer). */
+export const DEFAULT_INBOX_STATUS: ConversationStatusFilter = "open";
+export const CONVERSATION_RESOLVED = "Conversation marked resolved";
+export const CONVERSATION_REOPENED = "Conversation reopened";
+
+export interface InboxFilter {
+  status: ConversationStatusFilter;
+  /** Matched in the client's name or user name, or in any message of the conversation. */
+  search: string | null;
+}
+
+export function parseConversationStatus(value: string | null | undefined, fallback: ConversationStatusFilter): ConversationStatusFilter {
+  return (CONVERSATION_STATUSES as readonly string[]).includes(value ?? "") ? (value as ConversationStatusFilter) : fallback;
+}
+
+/** The query string that keeps an inbox filter ("" for the default view). */
+export function inboxQueryString(filter: InboxFilter): string {
+  const params = new URLSearchParams();
+  if (filter.status !== DEFAULT_INBOX_STATUS) params.set("status", filter.status);
+  if (filter.search) params.set("q", filter.search);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
 export interface BroadcastView {
   id: number;
   message: string;
@@ -150,6 +247,8 @@ export interface ConversationListItem {
   time: string;
   unread: number;
   selected: boolean;
+  /** Support marked it resolved (docs/decisions/146). */
+  resolved: boolean;
 }
 
 export interface MessageLine {
@@ -179,6 +278,16 @@ export interface SupportScreenData {
     olderMessagesHref: string | null;
     /** Support opened a conversation with no message yet: offer Go to Chat's greeting. */
     canStart: boolean;
+    /** Who marked it resolved and when (IST), or null while it is open. */
+    resolution: { by: string | null; at: string } | null;
+    /** Support may resolve and reopen it. */
+    canResolve: boolean;
+  };
+  /** Support's inbox filter (null for a client, who has one conversation). */
+  inbox: null | {
+    status: ConversationStatusFilter;
+    search: string;
+    statusLinks: { status: ConversationStatusFilter; href: string; current: boolean }[];
   };
   broadcasts: { id: number; message: string; userName: string; time: string }[];
   broadcastDialogOpen: boolean;

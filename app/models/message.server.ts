@@ -3,10 +3,11 @@
 // A conversation is named by its client (the employee or customer); its messages are those
 // between the client and any support (role-1) account, so several admins share one inbox and
 // a message keeps the name of the admin who wrote it (docs/decisions/040).
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDatabase } from "~/db/client.server";
-import { messages, users } from "~/db/schema";
+import { messages, supportConversations, users } from "~/db/schema";
+import { likePattern } from "~/domain/list-query";
 import type { RoleId } from "~/domain/access";
 import { CHAT_CLIENT_ROLES, SUPPORT_ROLE, type ChatMessageView } from "~/domain/chat";
 import { rowsOf } from "~/db/rows";
@@ -183,6 +184,8 @@ export interface ConversationSummary {
   client: { id: number; name: string; roleId: RoleId };
   lastMessage: { id: number; message: string; senderId: number; createdAt: Date };
   unread: number;
+  /** Marked resolved by support and not reopened since (docs/decisions/146). */
+  resolved: boolean;
 }
 
 /** The latest message and the client's unread count of one conversation (a client's own list). */
@@ -202,6 +205,7 @@ export async function getConversationSummary(
     client: { id: client.id, name: client.name, roleId: client.roleId },
     lastMessage: last,
     unread: await countUnread(db, client.id, side),
+    resolved: await isResolved(db, client.id),
   };
 }
 
@@ -214,6 +218,23 @@ interface InboxRow {
   sender_id: number;
   created_at: Date | string;
   unread: number | string;
+  resolved: boolean;
+}
+
+async function isResolved(db: AppDatabase, clientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ clientId: supportConversations.clientId })
+    .from(supportConversations)
+    .where(and(eq(supportConversations.clientId, clientId), isNotNull(supportConversations.resolvedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Which conversations the inbox lists: open, resolved or all, and a search (docs/decisions/146). */
+export interface InboxQuery {
+  status: "open" | "resolved" | "all";
+  /** Matched, case-insensitively and with LIKE's wildcards taken literally, in the client's name or user name or any message of the conversation. */
+  search: string | null;
 }
 
 /**
@@ -224,9 +245,18 @@ interface InboxRow {
  */
 export async function listSupportInbox(
   db: AppDatabase,
-  options: { limit: number; afterId?: number | null },
+  options: { limit: number; afterId?: number | null } & Partial<InboxQuery>,
 ): Promise<{ conversations: ConversationSummary[]; nextAfterId: number | null }> {
-  const after = options.afterId ? sql`where l.id < ${options.afterId}` : sql``;
+  const conditions: SQL[] = [];
+  if (options.afterId) conditions.push(sql`l.id < ${options.afterId}`);
+  if (options.status === "open") conditions.push(sql`sc.resolved_at is null`);
+  if (options.status === "resolved") conditions.push(sql`sc.resolved_at is not null`);
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    conditions.push(sql`(cu.name ilike ${pattern} or cu.username ilike ${pattern}
+      or exists (select 1 from conv c where c.client_id = l.client_id and c.message ilike ${pattern}))`);
+  }
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const result = await db.execute(sql`
     with support as (select id from users where role_id = ${SUPPORT_ROLE}),
     conv as (
@@ -244,11 +274,12 @@ export async function listSupportInbox(
       select client_id, count(*) filter (where unread_by_support) as unread from conv group by client_id
     )
     select l.client_id, cu.name as client_name, cu.role_id as client_role, l.id, l.message, l.sender_id,
-           l.created_at, u.unread
+           l.created_at, u.unread, (sc.resolved_at is not null) as resolved
     from latest l
     join unread u on u.client_id = l.client_id
     join users cu on cu.id = l.client_id and cu.role_id in (${sql.join(CHAT_CLIENT_ROLES.map((r) => sql`${r}`), sql`, `)})
-    ${after}
+    left join support_conversations sc on sc.client_id = l.client_id
+    ${where}
     order by l.id desc
     limit ${options.limit + 1}
   `);
@@ -257,6 +288,7 @@ export async function listSupportInbox(
     client: { id: Number(r.client_id), name: r.client_name, roleId: Number(r.client_role) as RoleId },
     lastMessage: { id: Number(r.id), message: r.message, senderId: Number(r.sender_id), createdAt: new Date(r.created_at) },
     unread: Number(r.unread),
+    resolved: r.resolved === true || String(r.resolved) === "t" || String(r.resolved) === "true",
   }));
   const last = page[page.length - 1];
   return { conversations: page, nextAfterId: rows.length > options.limit && last ? last.lastMessage.id : null };

@@ -1,14 +1,16 @@
 // Support chat over socket.io. The hub already puts every socket in its `user:<id>` and
 // `role:<n>` rooms; chat messages go only to the conversation's client and the support role,
-// broadcasts to every role room. The one client event, the documents' join_room, may only
+// broadcasts to their audience's rooms only. The one client event, the documents' join_room, may only
 // (re)join the socket's own user room: a socket can never listen in on another user.
 import type { Server, Socket } from "socket.io";
-import { ALL_ROLES, canSendSocketEvent } from "~/domain/access";
+import { canSendSocketEvent } from "~/domain/access";
 import {
+  broadcastRooms,
   isSupportSide,
   joinRoomTarget,
   mayJoinUserRoom,
   SUPPORT_ROLE,
+  type BroadcastTarget,
   type BroadcastView,
   type ChatMessageView,
 } from "~/domain/chat";
@@ -19,6 +21,7 @@ import {
   roomForUser,
   SERVER_EVENTS,
   type BroadcastPayload,
+  type ConversationStatePayload,
   type MessageUnreadPayload,
   type NewMessagePayload,
 } from "./events";
@@ -72,8 +75,17 @@ export function publishChatMessage(
   else hub.emitToRoles([SUPPORT_ROLE], SERVER_EVENTS.messageUnread, unread);
 }
 
-/** A broadcast reaches every signed-in user's sockets (each socket is in its role's room). */
-export function publishBroadcast(hub: RealtimeHub, broadcast: BroadcastView): void {
+/**
+ * A broadcast reaches only its audience's sockets (docs/decisions/146): everyone's role rooms,
+ * the chosen roles' rooms, or the chosen users' own rooms. The filter is the room: a socket
+ * outside the audience is never sent the event.
+ */
+export function publishBroadcast(hub: RealtimeHub, broadcast: BroadcastView, target: BroadcastTarget): void {
   const payload: BroadcastPayload = broadcast;
-  hub.emitToRoles(ALL_ROLES, SERVER_EVENTS.broadcast, payload);
+  hub.emitToAudience(broadcastRooms(target), SERVER_EVENTS.broadcast, payload);
+}
+
+/** A support conversation was resolved or reopened: every support socket refreshes its inbox. */
+export function publishConversationState(hub: RealtimeHub, state: ConversationStatePayload): void {
+  hub.emitToRoles([SUPPORT_ROLE], SERVER_EVENTS.conversationState, state);
 }

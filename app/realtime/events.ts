@@ -17,8 +17,10 @@ export const SERVER_EVENTS = {
   messageUnread: "message-unread",
   /** Not in the documents: a target point the price reached was deleted (docs/product-rules.md R-D15). */
   targetRemoved: "target-point-removed",
-  /** Not in the documents (they name no broadcast event): a broadcast to every signed-in user. */
+  /** Not in the documents (they name no broadcast event): a broadcast, to its audience only (docs/decisions/146). */
   broadcast: "broadcast-message",
+  /** Not in the documents: a support conversation was resolved or reopened (to support's sockets). */
+  conversationState: "conversation-state",
   /** Not in the documents (they name no alert event): a fired alert's notification, to its user. */
   alertNotification: "alert-notification",
   /**
@@ -42,6 +44,11 @@ export type NewMessagePayload = ChatMessageView;
 /** message-unread: the conversation's unread count for the receiving side. */
 export type MessageUnreadPayload = MessageUnreadView;
 export type BroadcastPayload = BroadcastView;
+/** conversation-state: a conversation's resolved state changed. */
+export interface ConversationStatePayload {
+  clientId: number;
+  resolved: boolean;
+}
 
 export interface SubscriptionRequest {
   subs: string[];

@@ -7,6 +7,12 @@ import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import {
   CONTACT_US_GREETING,
+  CONVERSATION_REOPENED,
+  CONVERSATION_RESOLVED,
+  DEFAULT_INBOX_STATUS,
+  inboxQueryString,
+  parseConversationStatus,
+  type InboxFilter,
   CONVERSATIONS_PER_PAGE,
   GO_TO_CHAT_GREETING,
   isEmployeeConversation,
@@ -21,6 +27,7 @@ import {
 } from "~/domain/chat";
 import { ROLE_NAMES } from "~/domain/access";
 import { formatIstDateTime } from "~/domain/dates";
+import { parseSearch } from "~/domain/list-query";
 import { refuse, succeed, type Outcome } from "~/domain/outcome";
 import {
   countUnread,
@@ -35,8 +42,10 @@ import {
   type ChatMessage,
   type ChatUser,
   type ConversationSummary,
+  type InboxQuery,
 } from "~/models/message.server";
-import { publishChatMessage } from "~/realtime/chat.server";
+import { getConversationState, markOpen, markResolved } from "~/models/support-conversation.server";
+import { publishChatMessage, publishConversationState } from "~/realtime/chat.server";
 import { cursorParam } from "~/schemas/request-input.server";
 import { listRecentBroadcasts } from "./broadcasts.server";
 import { consumeChatPost } from "./chat-post-limit.server";
@@ -85,8 +94,9 @@ export async function listConversations(
   context: Db,
   viewer: SessionUser,
   afterId: number | null,
+  query: InboxQuery = { status: "all", search: null },
 ): Promise<{ conversations: ConversationSummary[]; nextAfterId: number | null }> {
-  if (isSupportSide(viewer.roleId)) return listSupportInbox(context.db, { limit: CONVERSATIONS_PER_PAGE, afterId });
+  if (isSupportSide(viewer.roleId)) return listSupportInbox(context.db, { limit: CONVERSATIONS_PER_PAGE, afterId, ...query });
   const own = await getConversationSummary(context.db, asChatUser(viewer), "client");
   return { conversations: own ? [own] : [], nextAfterId: null };
 }
@@ -146,8 +156,13 @@ export async function postChatMessage(
     sender = client;
     receiver = support;
   }
-  const saved = await insertMessage(context.db, { sender, receiver, message: text, emp: isEmployeeConversation(client.roleId) });
+  const input = { sender, receiver, message: text, emp: isEmployeeConversation(client.roleId) };
+  // A client writing again reopens a resolved conversation, in one transaction with the message.
+  const { saved, reopened } = isSupportSide(viewer.roleId)
+    ? { saved: await insertMessage(context.db, input), reopened: false }
+    : await context.db.transaction(async (tx) => ({ saved: await insertMessage(tx, input), reopened: await markOpen(tx, client.id) }));
   await publish(context, saved, client);
+  if (reopened) publishConversationState(context.hub, { clientId: client.id, resolved: false });
   return succeed({ message: MESSAGE_SENT, data: toMessageView(saved) });
 }
 
@@ -189,6 +204,33 @@ export async function contactSupport(
   return succeed({ message: SUPPORT_CHAT_STARTED, supportId: support.id });
 }
 
+// ---------------------------------------------------------------- resolved and reopened
+
+/**
+ * Support marks a client's conversation resolved (recording who and when), or reopens it
+ * (docs/decisions/146). Only support may; every support tab's inbox hears of it live.
+ */
+export async function setConversationResolved(
+  context: Writer,
+  viewer: SessionUser,
+  client: ChatUser,
+  resolved: boolean,
+): Promise<Outcome<{ message: string }>> {
+  if (!isSupportSide(viewer.roleId)) return refuse("Only support can resolve a conversation.", undefined, 403);
+  if (resolved) await markResolved(context.db, client.id, viewer.id);
+  else await markOpen(context.db, client.id);
+  publishConversationState(context.hub, { clientId: client.id, resolved });
+  return succeed({ message: resolved ? CONVERSATION_RESOLVED : CONVERSATION_REOPENED });
+}
+
+/** The inbox filter a URL asks for (the page's default is open conversations). */
+export function inboxFilterOf(url: URL): InboxFilter {
+  return {
+    status: parseConversationStatus(url.searchParams.get("status"), DEFAULT_INBOX_STATUS),
+    search: parseSearch(url.searchParams.get("q")),
+  };
+}
+
 // ---------------------------------------------------------------- the chat screen
 
 function inboxItem(summary: ConversationSummary, viewer: SessionUser, selectedClientId: number | null, href: string, title: string, tag: string | null): ConversationListItem {
@@ -202,6 +244,7 @@ function inboxItem(summary: ConversationSummary, viewer: SessionUser, selectedCl
     time: formatIstDateTime(summary.lastMessage.createdAt),
     unread: summary.client.id === selectedClientId ? 0 : summary.unread,
     selected: summary.client.id === selectedClientId,
+    resolved: summary.resolved,
   };
 }
 
@@ -210,17 +253,21 @@ export async function loadSupportScreen(context: Db, viewer: SessionUser, url: U
   const isSupport = isSupportSide(viewer.roleId);
   const page = target ? await readConversation(context, viewer, target, cursorParam(url.searchParams, "before")) : null;
   const selectedClientId = target?.client.id ?? null;
+  // Support's inbox filter travels in every link of the screen, so opening a conversation,
+  // posting, resolving or paging keeps the list as it was (docs/decisions/146).
+  const filter = inboxFilterOf(url);
+  const keep = isSupport ? inboxQueryString(filter) : "";
 
   let conversations: ConversationListItem[] = [];
   let olderConversationsHref: string | null = null;
   let supportUnavailable = false;
   let canContactUs = false;
-  const listed = await listConversations(context, viewer, isSupport ? cursorParam(url.searchParams, "after") : null);
+  const listed = await listConversations(context, viewer, isSupport ? cursorParam(url.searchParams, "after") : null, filter);
   if (isSupport) {
     conversations = listed.conversations.map((c) =>
-      inboxItem(c, viewer, selectedClientId, `/support/${c.client.id}`, c.client.name, ROLE_NAMES[c.client.roleId]),
+      inboxItem(c, viewer, selectedClientId, `/support/${c.client.id}${keep}`, c.client.name, ROLE_NAMES[c.client.roleId]),
     );
-    if (listed.nextAfterId) olderConversationsHref = `${url.pathname}?after=${listed.nextAfterId}`;
+    if (listed.nextAfterId) olderConversationsHref = `${url.pathname}${keep ? `${keep}&` : "?"}after=${listed.nextAfterId}`;
   } else {
     const support = await findSupportAccount(context.db);
     supportUnavailable = support === null;
@@ -232,8 +279,9 @@ export async function loadSupportScreen(context: Db, viewer: SessionUser, url: U
 
   let selected: SupportScreenData["selected"] = null;
   if (target && page) {
-    const href = isSupport ? `/support/${target.client.id}` : `/support/${target.other.id}`;
+    const href = isSupport ? `/support/${target.client.id}${keep}` : `/support/${target.other.id}`;
     const first = page.messages[0];
+    const state = await getConversationState(context.db, target.client.id);
     selected = {
       clientId: target.client.id,
       href,
@@ -246,7 +294,9 @@ export async function loadSupportScreen(context: Db, viewer: SessionUser, url: U
         own: isOwnMessage(viewer, m.sender),
         time: formatIstDateTime(m.createdAt),
       })),
-      olderMessagesHref: page.hasOlder && first ? `${href}?before=${first.id}` : null,
+      olderMessagesHref: page.hasOlder && first ? `${href}${keep ? "&" : "?"}before=${first.id}` : null,
+      resolution: state.resolvedAt ? { by: state.resolvedBy?.name ?? null, at: formatIstDateTime(state.resolvedAt) } : null,
+      canResolve: isSupport,
       canStart: isSupport && page.messages.length === 0 && !url.searchParams.has("before"),
     };
   }
@@ -258,7 +308,18 @@ export async function loadSupportScreen(context: Db, viewer: SessionUser, url: U
     conversations,
     olderConversationsHref,
     selected,
-    broadcasts: await listRecentBroadcasts(context),
+    broadcasts: await listRecentBroadcasts(context, viewer),
+    inbox: isSupport
+      ? {
+          status: filter.status,
+          search: filter.search ?? "",
+          statusLinks: (["open", "resolved", "all"] as const).map((status) => ({
+            status,
+            href: `${url.pathname}${inboxQueryString({ ...filter, status })}`,
+            current: status === filter.status,
+          })),
+        }
+      : null,
     broadcastDialogOpen: isSupport && url.searchParams.has("broadcast"),
   };
 }

@@ -2,10 +2,20 @@
 // services (app/services/chat.server.ts, broadcasts.server.ts): who takes part, rate limit,
 // store, publish live.
 import * as z from "zod";
-import { contactSupport, conversationFor, listConversations, postChatMessage, readConversation, toMessageView, type ConversationSummary } from "~/services/chat.server";
+import {
+  contactSupport,
+  conversationFor,
+  listConversations,
+  postChatMessage,
+  readConversation,
+  setConversationResolved,
+  toMessageView,
+  type ConversationSummary,
+} from "~/services/chat.server";
 import { listBroadcastViews, sendBroadcast } from "~/services/broadcasts.server";
-import { CONTACT_US_GREETING, MESSAGE_REQUIRED, type BroadcastView, type ChatMessageView } from "~/domain/chat";
-import { messageText } from "~/schemas/chat";
+import { CONTACT_US_GREETING, CONVERSATION_STATUSES, MESSAGE_REQUIRED, type BroadcastView, type ChatMessageView } from "~/domain/chat";
+import { parseSearch } from "~/domain/list-query";
+import { broadcastTargetSchema, messageText } from "~/schemas/chat";
 import { createdStatus, isoDateTime, okStatus } from "../shapes";
 import { defineCall, valueOrApiError } from "../types.server";
 import type { ApiFixture } from "../types.server";
@@ -26,6 +36,11 @@ const messageShape = z.object({
   emp: z.boolean(),
 });
 const broadcastShape = z.object({ id: z.number().int(), message: z.string(), user: z.object({ name: z.string() }), created_at: isoDateTime });
+const targetShape = z.object({
+  audience: z.enum(["everyone", "roles", "users"]),
+  roles: z.array(z.number().int()),
+  userIds: z.array(z.number().int()),
+});
 
 const partyOut = (p: ChatMessageView["sender"]) => ({ id: p.id, name: p.name, role_id: p.roleId });
 const messageOut = (m: ChatMessageView): z.input<typeof messageShape> => ({ ...m, sender: partyOut(m.sender), receiver: partyOut(m.receiver) });
@@ -43,6 +58,7 @@ function summaryOut(s: ConversationSummary) {
     message: s.lastMessage.message,
     senderId: s.lastMessage.senderId,
     createdAt: s.lastMessage.createdAt.toISOString(),
+    resolved: s.resolved,
   };
 }
 
@@ -52,18 +68,24 @@ export const messageCalls = [
     method: "GET",
     path: "/api/messages/users",
     tag: "Chat",
-    summary: "The caller's conversations: support (role 1) every client's, newest first (after=<clientId> for the next page); a client its own. lastMsg[] and unreadmessage[].",
+    summary:
+      "The caller's conversations: support (role 1) every client's, newest first (after=<clientId> for the next page); a client its own. lastMsg[] and unreadmessage[]. Support may filter by status (open, resolved; all by default) and q (client name, user name or any message's text).",
     page: "/support",
-    query: z.object({ after: cursor }),
+    query: z.object({ after: cursor, status: z.enum(CONVERSATION_STATUSES).optional(), q: z.string().optional() }),
     status: 200,
     response: z.object({
       status: okStatus,
-      lastMsg: z.array(z.object({ userId: z.number().int(), name: z.string(), role_id: z.number().int(), message: z.string(), senderId: z.number().int(), createdAt: isoDateTime })),
+      lastMsg: z.array(
+        z.object({ userId: z.number().int(), name: z.string(), role_id: z.number().int(), message: z.string(), senderId: z.number().int(), createdAt: isoDateTime, resolved: z.boolean() }),
+      ),
       unreadmessage: z.array(z.object({ userId: z.number().int(), count: z.number().int().nonnegative() })),
       nextAfter: z.number().int().nullable(),
     }),
     handle: async ({ context, user, query }) => {
-      const { conversations, nextAfterId } = await listConversations(context, user, query.after ?? null);
+      const { conversations, nextAfterId } = await listConversations(context, user, query.after ?? null, {
+        status: query.status ?? "all",
+        search: parseSearch(query.q),
+      });
       return {
         status: 200,
         lastMsg: conversations.map(summaryOut),
@@ -90,6 +112,26 @@ export const messageCalls = [
       return { status: 200, data: page.messages.map((m) => messageOut(toMessageView(m))), hasOlder: page.hasOlder };
     },
     sample: (f, role) => ({ params: { userId: otherParty(f, role) } }),
+  }),
+  defineCall({
+    id: "messages/{userId}/status",
+    method: "POST",
+    path: "/api/messages/{userId}/status",
+    tag: "Chat",
+    summary: "Support (role 1) marks a client's conversation resolved {resolved: true} or reopens it {resolved: false} (docs/decisions/146).",
+    page: "/support",
+    roles: [1],
+    params: z.object({ userId: z.string().regex(/^\d{1,10}$/) }),
+    body: z.object({ resolved: z.boolean({ error: "Please send resolved as true or false" }) }),
+    status: 200,
+    response: z.object({ status: okStatus, message: z.string() }),
+    handle: async ({ context, user, params, body }) => {
+      const target = valueOrApiError(await conversationFor(context, user, params.userId));
+      const { message } = valueOrApiError(await setConversationResolved(context, user, target.client, body.resolved));
+      return { status: 200, message };
+    },
+    sample: (f) => ({ params: { userId: f.users[3].id }, body: { resolved: true } }),
+    invalid: { body: { resolved: "yes" }, message: "Please send resolved as true or false" },
   }),
   defineCall({
     id: "messages/add",
@@ -133,14 +175,15 @@ export const messageCalls = [
     method: "POST",
     path: "/api/messages/send/all",
     tag: "Chat",
-    summary: "Broadcasts a message {message} to every signed-in user (socket event broadcast-message).",
+    summary:
+      "Broadcasts a message {message, target?} (socket event broadcast-message). Without target it goes to every signed-in user; target {audience: 'roles', roles: [3, 4]} or {audience: 'users', userIds: [...]} sends it to those only (docs/decisions/146).",
     page: "/broadcast/message",
-    body: z.object({ message: messageText }),
+    body: z.object({ message: messageText, target: broadcastTargetSchema.optional() }),
     status: 201,
-    response: z.object({ status: createdStatus, message: z.string(), data: broadcastShape }),
+    response: z.object({ status: createdStatus, message: z.string(), data: broadcastShape.extend({ target: targetShape }) }),
     handle: async ({ context, user, body }) => {
-      const { message, data } = valueOrApiError(await sendBroadcast(context, user, body.message));
-      return { status: 201, message, data: broadcastOut(data) };
+      const { message, data, target } = valueOrApiError(await sendBroadcast(context, user, body.message, body.target), { "target.userIds": "userIds" });
+      return { status: 201, message, data: { ...broadcastOut(data), target } };
     },
     sample: () => ({ body: { message: "Market closes early today" } }),
     invalid: { body: { message: "" }, message: MESSAGE_REQUIRED },
@@ -150,13 +193,13 @@ export const messageCalls = [
     method: "GET",
     path: "/api/messages/broadcast/all",
     tag: "Chat",
-    summary: "Broadcasts, newest first, 20 at a time (before=<id> for older): messages[] of {id, user: {name}, message, created_at}.",
+    summary: "The broadcasts meant for the caller (everyone's, its role's, or naming it), newest first, 20 at a time (before=<id> for older): messages[] of {id, user: {name}, message, created_at}.",
     page: "/dashboard",
     query: z.object({ before: cursor }),
     status: 200,
     response: z.object({ status: okStatus, messages: z.array(broadcastShape), nextBefore: z.number().int().nullable() }),
-    handle: async ({ context, query }) => {
-      const { messages, nextBefore } = await listBroadcastViews(context, query.before ?? null);
+    handle: async ({ context, user, query }) => {
+      const { messages, nextBefore } = await listBroadcastViews(context, user, query.before ?? null);
       return { status: 200, messages: messages.map(broadcastOut), nextBefore };
     },
     sample: () => ({}),

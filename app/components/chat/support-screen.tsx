@@ -7,7 +7,15 @@ import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/domain/format";
-import { MAX_MESSAGE_LENGTH, NO_CONVERSATION_TEXT, SUPPORT_UNAVAILABLE, type ConversationListItem, type SupportScreenData } from "~/domain/chat";
+import {
+  DEFAULT_INBOX_STATUS,
+  MAX_MESSAGE_LENGTH,
+  NO_CONVERSATION_TEXT,
+  SUPPORT_UNAVAILABLE,
+  type ConversationListItem,
+  type SupportScreenData,
+} from "~/domain/chat";
+import { MAX_SEARCH_LENGTH } from "~/domain/list-query";
 import { chatMessageSchema } from "~/schemas/chat";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { useChatUpdates, useSocketConnected } from "~/components/realtime/use-chat-updates";
@@ -48,7 +56,7 @@ export function SupportScreen({ data, lastResult }: { data: SupportScreenData; l
         >
           {selected ? (
             <>
-              <h2 className="border-b border-slate-200 px-4 py-2 font-semibold dark:border-slate-800">{selected.title}</h2>
+              <ConversationHeader selected={selected} />
               <MessagePane key={selected.clientId} selected={selected} />
             </>
           ) : (
@@ -62,11 +70,68 @@ export function SupportScreen({ data, lastResult }: { data: SupportScreenData; l
   );
 }
 
+const STATUS_LABELS = { open: "Open", resolved: "Resolved", all: "All" } as const;
+
+/**
+ * Support's inbox filter (docs/decisions/146): Open / Resolved / All as links and a GET search
+ * form, so every view is a URL and works without JavaScript.
+ */
+function InboxFilter({ inbox }: { inbox: NonNullable<SupportScreenData["inbox"]> }) {
+  const location = useLocation();
+  return (
+    <div className="flex flex-col gap-2 border-b border-slate-200 p-2 dark:border-slate-800">
+      <ul aria-label="Conversation status" className="flex gap-1 text-sm">
+        {inbox.statusLinks.map((link) => (
+          <li key={link.status} className="flex-1">
+            <Link
+              to={link.href}
+              aria-current={link.current ? "page" : undefined}
+              className={`block rounded-md px-2 py-1 text-center ${link.current ? "bg-blue-600 font-semibold text-white" : "text-blue-700 hover:bg-blue-50 dark:text-blue-300 dark:hover:bg-slate-800"}`}
+            >
+              {STATUS_LABELS[link.status]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Form method="get" action={location.pathname} role="search" aria-label="Search conversations" className="flex gap-1">
+        {inbox.status !== DEFAULT_INBOX_STATUS ? <input type="hidden" name="status" value={inbox.status} /> : null}
+        <label htmlFor="conversation-search" className="sr-only">
+          Search conversations
+        </label>
+        <input
+          id="conversation-search"
+          type="search"
+          name="q"
+          defaultValue={inbox.search}
+          key={inbox.search}
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder="Name, user name or message"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+        <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800">
+          Search
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 function ConversationList({ data }: { data: SupportScreenData }) {
+  const { inbox } = data;
+  const emptyText = !inbox
+    ? "No conversations yet."
+    : inbox.search
+      ? "No conversations match."
+      : inbox.status === "open"
+        ? "No open conversations."
+        : inbox.status === "resolved"
+          ? "No resolved conversations."
+          : "No conversations yet.";
   return (
     <nav aria-label="Conversations" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      {data.inbox ? <InboxFilter inbox={data.inbox} /> : null}
       {data.conversations.length === 0 ? (
-        <p className="px-3 py-4 text-sm text-slate-500 dark:text-slate-400">No conversations yet.</p>
+        <p className="px-3 py-4 text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>
       ) : (
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {data.conversations.map((c) => (
@@ -104,6 +169,11 @@ function ConversationRow({ item }: { item: ConversationListItem }) {
         <span className="flex items-center gap-2">
           <span className="font-semibold">{item.title}</span>
           {item.tag ? <span className="text-xs text-slate-500 dark:text-slate-400">{item.tag}</span> : null}
+          {item.resolved ? (
+            <span data-field="resolved" className="rounded bg-emerald-100 px-1 text-xs text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
+              Resolved
+            </span>
+          ) : null}
           {item.unread > 0 ? (
             <span data-field="unread" className="ml-auto rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
               {item.unread}
@@ -118,6 +188,32 @@ function ConversationRow({ item }: { item: ConversationListItem }) {
         <time className="text-xs text-slate-500 dark:text-slate-400">{item.time}</time>
       </Link>
     </li>
+  );
+}
+
+/** The open conversation's name, its resolved state and (for support) Resolve / Reopen. */
+function ConversationHeader({ selected }: { selected: NonNullable<SupportScreenData["selected"]> }) {
+  const { resolution } = selected;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
+      <h2 className="font-semibold">{selected.title}</h2>
+      {resolution ? (
+        <p data-field="resolution" className="text-xs text-emerald-800 dark:text-emerald-200">
+          Resolved{resolution.by ? ` by ${resolution.by}` : ""} on <time>{resolution.at}</time>
+        </p>
+      ) : null}
+      {selected.canResolve ? (
+        <Form method="post" action={selected.href} replace preventScrollReset className="ml-auto">
+          <input type="hidden" name="intent" value={resolution ? "reopen" : "resolve"} />
+          <button
+            type="submit"
+            className="rounded-md border border-emerald-700 px-2 py-1 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 dark:text-emerald-200 dark:hover:bg-slate-800"
+          >
+            {resolution ? "Reopen" : "Mark resolved"}
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }
 

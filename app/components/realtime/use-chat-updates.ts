@@ -1,5 +1,5 @@
 // Browser side of support chat: while the chat screen is open, a new message, an unread change
-// or a broadcast reloads the screen's data (the loader marks the open conversation read, so the
+// a broadcast or a conversation resolved or reopened reloads the screen's data (the loader marks the open conversation read, so the
 // list, the badges and the pane stay in step with the database). Every `on` has its `off`.
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
@@ -36,6 +36,7 @@ export function useChatUpdates(userId: number) {
     socket.on(SERVER_EVENTS.newMessage, refresh);
     socket.on(SERVER_EVENTS.messageUnread, refresh);
     socket.on(SERVER_EVENTS.broadcast, refresh);
+    socket.on(SERVER_EVENTS.conversationState, refresh);
     socket.on("connect", join);
     socket.on("disconnect", onDisconnect);
     if (socket.connected) join();
@@ -43,6 +44,7 @@ export function useChatUpdates(userId: number) {
       socket.off(SERVER_EVENTS.newMessage, refresh);
       socket.off(SERVER_EVENTS.messageUnread, refresh);
       socket.off(SERVER_EVENTS.broadcast, refresh);
+      socket.off(SERVER_EVENTS.conversationState, refresh);
       socket.off("connect", join);
       socket.off("disconnect", onDisconnect);
       if (timer) clearTimeout(timer);

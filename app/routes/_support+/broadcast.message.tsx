@@ -28,12 +28,13 @@ export default function BroadcastMessagePage() {
           + Add
         </Link>
       </div>
-      <Table headers={["User Name", "Message", "Created Date"]} empty={rows.length === 0} emptyText="No broadcasts yet.">
+      <Table headers={["User Name", "Message", "Created Date", "Sent To"]} empty={rows.length === 0} emptyText="No broadcasts yet.">
         {rows.map((row) => (
           <tr key={row.id} className="border-t border-slate-100 align-top dark:border-slate-800">
             <td className="px-3 py-1.5 whitespace-nowrap">{row.userName}</td>
             <td className="px-3 py-1.5 whitespace-pre-wrap break-words">{row.message}</td>
             <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{row.createdAt}</td>
+            <td data-field="target" className="px-3 py-1.5 break-words">{row.target}</td>
           </tr>
         ))}
       </Table>

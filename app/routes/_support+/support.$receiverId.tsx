@@ -5,7 +5,17 @@ import { forbidden, notFound, requireRouteAccess } from "~/auth/guards.server";
 import { retryAfterHeaders } from "~/auth/rate-limit.server";
 import { isSupportSide } from "~/domain/chat";
 import { conversationActionSchema } from "~/schemas/chat";
-import { conversationFor, findConversation, loadSupportScreen, postChatMessage, startConversation } from "~/services/chat.server";
+import {
+  conversationFor,
+  findConversation,
+  inboxFilterOf,
+  loadSupportScreen,
+  postChatMessage,
+  setConversationResolved,
+  startConversation,
+} from "~/services/chat.server";
+import { inboxQueryString } from "~/domain/chat";
+import { redirectWithToast } from "~/auth/toast.server";
 import { SupportScreen } from "~/components/chat/support-screen";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
 
@@ -25,7 +35,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (target.kind === "not-found") notFound();
   // Posting into someone else's conversation is refused before anything is read or stored.
   if (target.kind === "not-a-participant") forbidden("You are not part of this conversation.");
-  const here = `/support/${params.receiverId}`;
+  // Back to the conversation with the inbox filter the post came from (docs/decisions/146).
+  const here = `/support/${params.receiverId}${isSupportSide(user.roleId) ? inboxQueryString(inboxFilterOf(requestUrl(request))) : ""}`;
 
   const submission = parseWithZod(await readForm(request), { schema: conversationActionSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
@@ -35,6 +46,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!isSupportSide(user.roleId)) forbidden();
     await startConversation(context, user, target.client);
     return redirect(here);
+  }
+
+  if (submission.value.intent === "resolve" || submission.value.intent === "reopen") {
+    const changed = await setConversationResolved(context, user, target.client, submission.value.intent === "resolve");
+    if (!changed.ok) forbidden(changed.problem.message);
+    return redirectWithToast(context.cookies, request, here, { type: "success", message: changed.value.message });
   }
 
   const sent = await postChatMessage(context, user, target.client, submission.value.message);
