@@ -3,7 +3,7 @@
 // JavaScript and a dialog over the list with it.
 import { Form, Link, useFetcher, useLocation, useOutlet, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { MAX_SEARCH_LENGTH, PAGE_SIZE_CHOICES, sortSearch, type SortDirection } from "~/domain/list-query";
+import { MAX_SEARCH_LENGTH, pageSizeChoices, sortSearch, type SortDirection } from "~/domain/list-query";
 import { pageCount, pageRange, searchWithPage, withListSearch } from "~/domain/paging";
 import { controlClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -274,13 +274,13 @@ export function SearchField({ value, label = "Search" }: { value: string | null;
 }
 
 /** The list's page size (?size), inside its FilterForm; the sort stays in hidden fields. */
-export function PageSizeAndSort({ pageSize, sorting }: { pageSize: number; sorting?: { sort: string; dir: SortDirection } }) {
+export function PageSizeAndSort({ pageSize, sorting, defaultSize }: { pageSize: number; sorting?: { sort: string; dir: SortDirection }; /** The list's own default size when it is not one of the shared choices (the calendar's 20). */ defaultSize?: number }) {
   return (
     <>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Rows per page
         <select name="size" defaultValue={String(pageSize)} className={controlClass}>
-          {PAGE_SIZE_CHOICES.map((n) => (
+          {pageSizeChoices(defaultSize).map((n) => (
             <option key={n} value={n}>
               {n}
             </option>
