@@ -68,17 +68,17 @@ export default function SymbolsPage() {
             </span>
           }
         />
-        <div className="mb-3 flex items-end gap-3">
+        <div className="mb-3">
           <FilterForm label="Filter symbols">
             <FilterSelect label="Sector" name="sector_id" value={data.sectorId ? String(data.sectorId) : ""} placeholder={SELECT_SECTOR} options={data.sectors.map((s) => ({ value: s.id, label: s.sectorName }))} />
             <SearchField value={data.search} label="Search code or description" />
             <PageSizeAndSort pageSize={data.pageSize} sorting={data.sorting} />
+            {data.sectorId || data.search ? (
+              <Link to="/symbols" className={`${linkClass} pb-2 text-sm`}>
+                Clear
+              </Link>
+            ) : null}
           </FilterForm>
-          {data.sectorId || data.search ? (
-            <Link to="/symbols" className={`${linkClass} pb-2 text-sm`}>
-              Clear
-            </Link>
-          ) : null}
         </div>
         <Table
           caption="Symbols"
