@@ -73,3 +73,8 @@ export function sortSearch(search: string, key: string, current: { sort: string;
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** What a list page's loader answers about its query besides the rows: the search box, the sorted header, the pager. */
+export function listView<SortKey extends string>(query: ListQuery<SortKey>, total: number) {
+  return { search: query.search, sorting: { sort: query.sort, dir: query.dir }, page: query.page, pageSize: query.pageSize, total };
+}

@@ -319,6 +319,47 @@ export function ExportLinks({ path, label }: { path: string; label: string }) {
   );
 }
 
+/** A list's title actions: its other links, its CSV/Excel exports and "+ Add" (keeping the list's search). */
+export function ListActions({ exportPath, exportLabel, addTo, children }: { exportPath: string; exportLabel: string; addTo: string; children?: React.ReactNode }) {
+  return (
+    <span className="flex flex-wrap items-center gap-3">
+      {children}
+      <ExportLinks path={exportPath} label={exportLabel} />
+      <KeepListLink to={addTo} className={buttonClass}>
+        + Add
+      </KeepListLink>
+    </span>
+  );
+}
+
+/** A list's GET filter form: its own filters (`children`), the search box, the page size and the sort; `after` follows them. */
+export function ListFilters({
+  label,
+  searchLabel,
+  view,
+  defaultSize,
+  children,
+  after,
+}: {
+  label: string;
+  searchLabel: string;
+  view: { search: string | null; pageSize: number; sorting: { sort: string; dir: SortDirection } };
+  defaultSize?: number;
+  children?: React.ReactNode;
+  after?: React.ReactNode;
+}) {
+  return (
+    <div className="mb-3">
+      <FilterForm label={label}>
+        {children}
+        <SearchField value={view.search} label={searchLabel} />
+        <PageSizeAndSort pageSize={view.pageSize} sorting={view.sorting} defaultSize={defaultSize} />
+        {after}
+      </FilterForm>
+    </div>
+  );
+}
+
 /**
  * A link to a dialog route over this list that carries the list's search (page, filters, sort):
  * the list behind the dialog keeps showing the same rows, and the dialog's Close and its save

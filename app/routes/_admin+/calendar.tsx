@@ -1,20 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import {
-  buttonClass,
-  cellClass,
-  ExportLinks,
-  FilterForm,
-  KeepListLink,
-  linkClass,
-  ListWithDialog,
-  PageSizeAndSort,
-  PageTitle,
-  Pagination,
-  SearchField,
-  Table,
-} from "~/components/admin/admin-ui";
+import { cellClass, KeepListLink, linkClass, ListActions, ListFilters, ListWithDialog, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
+import { listView } from "~/domain/list-query";
 import { CALENDAR_LIST_DEFAULTS } from "~/domain/admin-lists";
 import { calendarDayLabel, listCalendarEntries } from "~/services/calendar.server";
 import { CALENDAR_FLAGS } from "~/schemas/calendar";
@@ -28,11 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseCalendarListQuery(searchParamsOf(request));
   const { rows, total } = await listCalendarEntries(context, query);
   return json({
-    search: query.search,
-    sorting: { sort: query.sort, dir: query.dir },
-    page: query.page,
-    pageSize: query.pageSize,
-    total,
+    ...listView(query, total),
     rows: rows.map((r) => ({ ...r, shownDate: calendarDayLabel(r.date) })),
   });
 }
@@ -45,21 +29,9 @@ export default function CalendarPage() {
         <PageTitle
           id="calendar-title"
           title="Calendar"
-          action={
-            <span className="flex items-center gap-3">
-              <ExportLinks path="/calendar/export" label="calendar" />
-              <KeepListLink to="/calendar/new" className={buttonClass}>
-                + Add
-              </KeepListLink>
-            </span>
-          }
+          action={<ListActions exportPath="/calendar/export" exportLabel="calendar" addTo="/calendar/new" />}
         />
-        <div className="mb-3">
-          <FilterForm label="Filter calendar">
-            <SearchField value={data.search} label="Search note" />
-            <PageSizeAndSort pageSize={data.pageSize} sorting={data.sorting} defaultSize={CALENDAR_LIST_DEFAULTS.pageSize} />
-          </FilterForm>
-        </div>
+        <ListFilters label="Filter calendar" searchLabel="Search note" view={data} defaultSize={CALENDAR_LIST_DEFAULTS.pageSize} />
         <Table
           caption="Calendar"
           sorting={data.sorting}

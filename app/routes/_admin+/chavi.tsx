@@ -2,21 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { answerStatusSwitch } from "~/auth/status-switch.server";
-import {
-  buttonClass,
-  cellClass,
-  ExportLinks,
-  FilterForm,
-  KeepListLink,
-  linkClass,
-  ListWithDialog,
-  PageSizeAndSort,
-  PageTitle,
-  Pagination,
-  SearchField,
-  StatusSwitch,
-  Table,
-} from "~/components/admin/admin-ui";
+import { cellClass, KeepListLink, linkClass, ListActions, ListFilters, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { listView } from "~/domain/list-query";
 import { formatIstDate } from "~/domain/dates";
 import { listKeysPage, switchKey } from "~/services/keys.server";
 import { parseKeyListQuery } from "~/schemas/admin-lists";
@@ -29,11 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseKeyListQuery(searchParamsOf(request));
   const { rows, total } = await listKeysPage(context, query);
   return json({
-    search: query.search,
-    sorting: { sort: query.sort, dir: query.dir },
-    page: query.page,
-    pageSize: query.pageSize,
-    total,
+    ...listView(query, total),
     rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })),
   });
 }
@@ -52,26 +35,17 @@ export default function ChaviListPage() {
           id="chavi-title"
           title="Key List"
           action={
-            <span className="flex items-center gap-3">
+            <ListActions exportPath="/chavi/export" exportLabel="keys" addTo="/chavi/new">
               <Link to="/chavi/assign" className={linkClass}>
                 Assign keys to a user
               </Link>
               <Link to="/key-setting" className={linkClass}>
                 Key order
               </Link>
-              <ExportLinks path="/chavi/export" label="keys" />
-              <KeepListLink to="/chavi/new" className={buttonClass}>
-                + Add
-              </KeepListLink>
-            </span>
+            </ListActions>
           }
         />
-        <div className="mb-3">
-          <FilterForm label="Filter keys">
-            <SearchField value={data.search} label="Search name" />
-            <PageSizeAndSort pageSize={data.pageSize} sorting={data.sorting} />
-          </FilterForm>
-        </div>
+        <ListFilters label="Filter keys" searchLabel="Search name" view={data} />
         <Table
           caption="Keys"
           sorting={data.sorting}

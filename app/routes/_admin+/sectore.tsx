@@ -2,21 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { answerStatusSwitch } from "~/auth/status-switch.server";
-import {
-  buttonClass,
-  cellClass,
-  ExportLinks,
-  FilterForm,
-  KeepListLink,
-  linkClass,
-  ListWithDialog,
-  PageSizeAndSort,
-  PageTitle,
-  Pagination,
-  SearchField,
-  StatusSwitch,
-  Table,
-} from "~/components/admin/admin-ui";
+import { cellClass, KeepListLink, linkClass, ListActions, ListFilters, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { listView } from "~/domain/list-query";
 import { formatIstDate } from "~/domain/dates";
 import { listSectors, switchSector } from "~/services/sectors.server";
 import { parseSectorListQuery } from "~/schemas/admin-lists";
@@ -29,11 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseSectorListQuery(searchParamsOf(request));
   const { rows, total } = await listSectors(context, query);
   return json({
-    search: query.search,
-    sorting: { sort: query.sort, dir: query.dir },
-    page: query.page,
-    pageSize: query.pageSize,
-    total,
+    ...listView(query, total),
     rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })),
   });
 }
@@ -52,23 +35,14 @@ export default function SectorsPage() {
           id="sectors-title"
           title="Sector List"
           action={
-            <span className="flex items-center gap-3">
+            <ListActions exportPath="/sectore/export" exportLabel="sectors" addTo="/sectore/new">
               <Link to="/sectore/segment-settings" className={linkClass}>
                 Sectore Segment Settings
               </Link>
-              <ExportLinks path="/sectore/export" label="sectors" />
-              <KeepListLink to="/sectore/new" className={buttonClass}>
-                + Add
-              </KeepListLink>
-            </span>
+            </ListActions>
           }
         />
-        <div className="mb-3">
-          <FilterForm label="Filter sectors">
-            <SearchField value={data.search} label="Search name" />
-            <PageSizeAndSort pageSize={data.pageSize} sorting={data.sorting} />
-          </FilterForm>
-        </div>
+        <ListFilters label="Filter sectors" searchLabel="Search name" view={data} />
         <Table
           caption="Sectors"
           sorting={data.sorting}

@@ -2,22 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { answerStatusSwitch } from "~/auth/status-switch.server";
-import {
-  buttonClass,
-  cellClass,
-  ExportLinks,
-  FilterForm,
-  KeepListLink,
-  linkClass,
-  ListWithDialog,
-  PageSizeAndSort,
-  PageTitle,
-  Pagination,
-  SearchField,
-  StatusDot,
-  StatusSwitch,
-  Table,
-} from "~/components/admin/admin-ui";
+import { cellClass, KeepListLink, linkClass, ListActions, ListFilters, ListWithDialog, PageTitle, Pagination, StatusDot, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { listView } from "~/domain/list-query";
 import { AudioScriptButton } from "~/components/admin/audio-script-button";
 import { FilterSelect } from "~/components/ui/select-field";
 import { formatIstDate } from "~/domain/dates";
@@ -37,11 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     sectorId: query.sectorId,
     sectors,
-    search: query.search,
-    sorting: { sort: query.sort, dir: query.dir },
-    page: query.page,
-    pageSize: query.pageSize,
-    total,
+    ...listView(query, total),
     rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })),
   });
 }
@@ -59,27 +41,22 @@ export default function SymbolsPage() {
         <PageTitle
           id="symbols-title"
           title="Symbol List"
-          action={
-            <span className="flex items-center gap-3">
-              <ExportLinks path="/symbols/export" label="symbols" />
-              <KeepListLink to="/symbols/new" className={buttonClass}>
-                + Add
-              </KeepListLink>
-            </span>
-          }
+          action={<ListActions exportPath="/symbols/export" exportLabel="symbols" addTo="/symbols/new" />}
         />
-        <div className="mb-3">
-          <FilterForm label="Filter symbols">
-            <FilterSelect label="Sector" name="sector_id" value={data.sectorId ? String(data.sectorId) : ""} placeholder={SELECT_SECTOR} options={data.sectors.map((s) => ({ value: s.id, label: s.sectorName }))} />
-            <SearchField value={data.search} label="Search code or description" />
-            <PageSizeAndSort pageSize={data.pageSize} sorting={data.sorting} />
-            {data.sectorId || data.search ? (
+        <ListFilters
+          label="Filter symbols"
+          searchLabel="Search code or description"
+          view={data}
+          after={
+            data.sectorId || data.search ? (
               <Link to="/symbols" className={`${linkClass} pb-2 text-sm`}>
                 Clear
               </Link>
-            ) : null}
-          </FilterForm>
-        </div>
+            ) : null
+          }
+        >
+          <FilterSelect label="Sector" name="sector_id" value={data.sectorId ? String(data.sectorId) : ""} placeholder={SELECT_SECTOR} options={data.sectors.map((s) => ({ value: s.id, label: s.sectorName }))} />
+        </ListFilters>
         <Table
           caption="Symbols"
           sorting={data.sorting}
