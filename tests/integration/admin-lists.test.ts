@@ -13,14 +13,17 @@ import { action as newSymbolAction } from "~/routes/_admin+/symbols.new";
 import { loader as sectorsLoader } from "~/routes/_admin+/sectore";
 import { loader as sectorsExport } from "~/routes/_admin+/sectore.export";
 import { action as editSectorAction } from "~/routes/_admin+/sectore.$id.edit";
+import { action as newSectorAction } from "~/routes/_admin+/sectore.new";
 import { loader as keysLoader } from "~/routes/_admin+/chavi";
 import { loader as keysExport } from "~/routes/_admin+/chavi.export";
 import { action as editKeyAction } from "~/routes/_admin+/chavi.$id.edit";
 import { action as deleteKeyAction } from "~/routes/_admin+/chavi.$id.delete";
+import { action as newKeyAction } from "~/routes/_admin+/chavi.new";
 import { loader as calendarLoader } from "~/routes/_admin+/calendar";
 import { loader as calendarExport } from "~/routes/_admin+/calendar.export";
 import { action as editCalendarAction, loader as editCalendarLoader } from "~/routes/_admin+/calendar.$id.edit";
 import { action as deleteCalendarAction } from "~/routes/_admin+/calendar.$id.delete";
+import { action as newCalendarAction } from "~/routes/_admin+/calendar.new";
 import { dispatchApi } from "~/api/dispatch.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { createTestContext, type TestContext } from "../support/context";
@@ -198,11 +201,13 @@ describe("/sectore", () => {
     await expectExportMatchesList(sectorsLoader, sectorsExport, "/sectore?q=secl&sort=name&dir=desc", "/sectore/export?q=secl&sort=name&dir=desc", "Id,Name,Description,Last Date,Update Date,Status");
   });
 
-  it("the edit dialog goes back to the list with its search", async () => {
+  it("the edit and create dialogs go back to the list with its search", async () => {
     const search = "?q=secl&sort=name&dir=asc&page=2";
     const res = await call(editSectorAction, formRequest(`/sectore/${ids.alpha}/edit${search}`, { name: "Secl Alpha", description: "d" }, { cookie: admin }), t.context, { id: String(ids.alpha) });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/sectore${search}`);
+    const created = await call(newSectorAction, formRequest(`/sectore/new${search}`, { name: "Secl Delta", description: "d" }, { cookie: admin }), t.context);
+    expect(created.headers.get("Location")).toBe(`/sectore${search}`);
   });
 });
 
@@ -244,8 +249,11 @@ describe("/chavi", () => {
     await expectExportMatchesList(keysLoader, keysExport, "/chavi?q=KL&sort=srno&dir=desc", "/chavi/export?q=KL&sort=srno&dir=desc", "Id,Name,Display Name,Type,Sr No,Last Date,Update Date,Status");
   });
 
-  it("the edit and delete dialogs go back to the list with its search", async () => {
+  it("the edit, create and delete dialogs go back to the list with its search", async () => {
     const search = "?q=KL&sort=name&dir=asc&size=25";
+    const created = await call(newKeyAction, formRequest(`/chavi/new${search}`, { name: "KL_DELTA", displayName: "d", type: "minus", srNo: "7", isactive: "on" }, { cookie: admin }), t.context);
+    expect(created.status).toBe(302);
+    expect(created.headers.get("Location")).toBe(`/chavi${search}`);
     const res = await call(
       editKeyAction,
       formRequest(`/chavi/${ids.c}/edit${search}`, { name: "KL_CHARLIE", displayName: "c", type: "plus", srNo: "2", isactive: "on" }, { cookie: admin }),
@@ -309,6 +317,9 @@ describe("/calendar", () => {
     expect(res.headers.get("Location")).toBe(`/calendar${search}`);
     const deleted = await call(deleteCalendarAction, formRequest(`/calendar/${ids.fifty}/delete${search}`, {}, { cookie: admin }), t.context, { id: String(ids.fifty) });
     expect(deleted.headers.get("Location")).toBe(`/calendar${search}`);
+    const created = await call(newCalendarAction, formRequest(`/calendar/new${search}`, { segment: "USA", note: "Cal New", date: "2028-07-04" }, { cookie: admin }), t.context);
+    expect(created.status).toBe(302);
+    expect(created.headers.get("Location")).toBe(`/calendar${search}`);
   });
 
   it("the JSON API's calendar list still answers latest date first, 20 a page", async () => {
