@@ -266,9 +266,9 @@ export function Table({
 /** The list's search box (?q), inside its FilterForm. */
 export function SearchField({ value, label = "Search" }: { value: string | null; label?: string }) {
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium">
+    <label className="flex max-w-full flex-col gap-1 text-sm font-medium">
       {label}
-      <input type="search" name="q" defaultValue={value ?? ""} maxLength={MAX_SEARCH_LENGTH} className={`${controlClass} w-48`} />
+      <input type="search" name="q" defaultValue={value ?? ""} maxLength={MAX_SEARCH_LENGTH} className={`${controlClass} w-48 max-w-full`} />
     </label>
   );
 }
