@@ -88,6 +88,15 @@ function unwrap(schema: z.ZodType): z.ZodType {
   return s;
 }
 
+function acceptsAsIs(schema: z.ZodType, value: unknown): boolean {
+  try {
+    return schema.safeParse(value).success;
+  } catch {
+    // An option with an async check cannot be tried here: leave the value to the schema.
+    return true;
+  }
+}
+
 /** The documents send flags as 1/0 and numbers as text in forms: read them as the schema's types. */
 function coerceToSchema(value: unknown, schema: z.ZodType): unknown {
   const inner = unwrap(schema);
@@ -100,13 +109,24 @@ function coerceToSchema(value: unknown, schema: z.ZodType): unknown {
     return typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value;
   }
   if (inner instanceof z.ZodArray) {
-    if (value === undefined) return value;
+    // null is the documents' "no list" (sector_id: null): the schema decides whether it may be.
+    if (value === undefined || value === null) return value;
     const items = Array.isArray(value) ? value : [value];
     return items.map((item) => coerceToSchema(item, inner.element as z.ZodType));
   }
   // A union of object bodies (a call with two forms, e.g. trade/update): each option's fields.
+  // A text value (a form field) that no option takes as it is is read as the first plain option
+  // that coerces it (an id among {symbol_id, sector_id} pairs).
   if (inner instanceof z.ZodUnion) {
-    let out = value;
+    if (value === null || typeof value !== "object") {
+      if (acceptsAsIs(inner, value)) return value;
+      for (const option of inner.options as z.ZodType[]) {
+        const read = coerceToSchema(value, option);
+        if (read !== value) return read;
+      }
+      return value;
+    }
+    let out: unknown = value;
     for (const option of inner.options as z.ZodType[]) if (unwrap(option) instanceof z.ZodObject) out = coerceToSchema(out, option);
     return out;
   }

@@ -15,6 +15,8 @@ export class LoginError extends Error {
     readonly reason: "credentials" | "inactive" | "unverified" | "limited",
     /** For "limited": the seconds to wait (the answer's Retry-After). */
     readonly retryAfter?: number,
+    /** For the sign-in history (docs/decisions/141): the email as typed (normalised) and the account it named, if any. Never shown. */
+    readonly attempt?: { identifier: string; userId: number | null },
   ) {
     super(message);
   }
@@ -31,17 +33,18 @@ export function createAuthenticator(context: Pick<AppContext, "db" | "limiters" 
       const email = String(form.get("email") ?? "").trim().toLowerCase();
       const password = String(form.get("password") ?? "");
       const wait = await loginWait(context.limiters, email, context.clientIp);
-      if (wait) throw new LoginError(waitMessage(wait), "limited", wait);
+      if (wait) throw new LoginError(waitMessage(wait), "limited", wait, { identifier: email, userId: null });
 
       const found = await findCredentialsByEmail(context.db, email);
       // Spend the same scrypt time for an unknown email, so timing reveals nothing.
       const ok = await verifyPassword(password, found?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!found || !ok) {
         await recordLoginFailure(context.limiters, email, context.clientIp);
-        throw new LoginError(INVALID_CREDENTIALS, "credentials");
+        throw new LoginError(INVALID_CREDENTIALS, "credentials", undefined, { identifier: email, userId: found?.id ?? null });
       }
-      if (!found.status) throw new LoginError(INACTIVE_ACCOUNT, "inactive");
-      if (!found.emailVerified) throw new LoginError(UNVERIFIED_ACCOUNT, "unverified");
+      const attempt = { identifier: email, userId: found.id };
+      if (!found.status) throw new LoginError(INACTIVE_ACCOUNT, "inactive", undefined, attempt);
+      if (!found.emailVerified) throw new LoginError(UNVERIFIED_ACCOUNT, "unverified", undefined, attempt);
       await clearLoginFailures(context.limiters, email, context.clientIp);
       await recordLogin(context.db, found.id);
       const { passwordHash: _hash, ...user } = found;

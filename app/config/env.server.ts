@@ -33,6 +33,8 @@ export const envSchema = z.object({
   FEED_SPEED: z.string().regex(/^\d+(\.\d+)?$/, "FEED_SPEED must be a number").default("1"),
   FEED_HOURS: z.enum(["always", "exchange"]).default("always"),
   INTRADAY_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  // Days the sign-in history (login_events) is kept; older rows are pruned a few at a time as attempts are recorded (docs/decisions/141).
+  LOGIN_HISTORY_RETENTION_DAYS: z.coerce.number().int().positive().max(3650).default(180),
   COOKIE_SECURE: flag.optional(),
   // Minutes without a request after which a session or Bearer token ends (docs/decisions/119).
   SESSION_IDLE_MINUTES_STAFF: idleMinutes(30),

@@ -29,7 +29,9 @@ export function isAuditEntity(value: unknown): value is AuditEntity {
 export function describeChange(before: unknown, after: unknown): string[] {
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  // With a record on both sides, fields only "before" has name the record (a user name beside a
+  // switched status) and are not changes; a deletion (no "after") lists everything it had.
+  const keys = isRecord(after) && isRecord(before) ? Object.keys(a) : [...new Set([...Object.keys(b), ...Object.keys(a)])];
   const lines: string[] = [];
   for (const key of keys) {
     const was = JSON.stringify(b[key] ?? null);
@@ -46,4 +48,10 @@ function shown(value: unknown): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The record's values of the given fields (the "before" of an update, to set beside its "after"). */
+export function pickKeys(record: object, keys: readonly string[]): Record<string, unknown> {
+  const source = record as Record<string, unknown>;
+  return Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
 }

@@ -25,11 +25,11 @@ export function pageRange(page: number, pageSize: number, total: number): { from
   return { from, to: Math.min(page * pageSize, total) };
 }
 
-/** The same URL search with the page set (page 1 drops the parameter). */
-export function searchWithPage(search: string, page: number): string {
+/** The same URL search with the page set (page 1 drops the parameter); `param` names it where a screen pages two lists. */
+export function searchWithPage(search: string, page: number, param = "page"): string {
   const params = new URLSearchParams(search);
-  if (page <= 1) params.delete("page");
-  else params.set("page", String(page));
+  if (page <= 1) params.delete(param);
+  else params.set(param, String(page));
   const text = params.toString();
   return text ? `?${text}` : "";
 }

@@ -107,18 +107,55 @@ export interface PnlSummary {
 
 /** The report cards over a set of per-trade PNLs. A trade at exactly 0 is neither. */
 export function summarisePnl(pnls: readonly DecimalText[]): PnlSummary {
-  const profits = pnls.filter((p) => paiseOf(p) > 0n);
-  const losses = pnls.filter((p) => paiseOf(p) < 0n);
+  const tally = createPnlTally();
+  for (const p of pnls) tally.addTrade(p);
+  return tally.summary();
+}
+
+/**
+ * The same cards, summed one figure at a time in constant memory: an export's totals row is
+ * tallied from the rows it writes, so it is exactly the sum of them (docs/decisions/143).
+ * `addTrade` takes one trade's rounded PNL; `addSummary` a group's cards (a PNL report user).
+ */
+export function createPnlTally() {
+  let trades = 0;
+  let profitable = 0;
+  let loss = 0;
+  let profit = 0n;
+  let lost = 0n;
   return {
-    totalPnl: totalPnl(pnls),
-    totalTrades: pnls.length,
-    profitableTrades: profits.length,
-    lossTrades: losses.length,
-    totalProfit: totalPnl(profits),
-    totalLoss: totalPnl(losses),
-    pnlRatio: pnlRatio(profits.length, pnls.length),
+    addTrade(pnl: DecimalText) {
+      const paise = paiseOf(pnl);
+      trades += 1;
+      if (paise > 0n) {
+        profitable += 1;
+        profit += paise;
+      } else if (paise < 0n) {
+        loss += 1;
+        lost += paise;
+      }
+    },
+    addSummary(group: Pick<PnlSummary, "totalTrades" | "profitableTrades" | "lossTrades" | "totalProfit" | "totalLoss">) {
+      trades += group.totalTrades;
+      profitable += group.profitableTrades;
+      loss += group.lossTrades;
+      profit += paiseOf(group.totalProfit);
+      lost += paiseOf(group.totalLoss);
+    },
+    summary(): PnlSummary {
+      return {
+        totalPnl: unitsToText(profit + lost, 2),
+        totalTrades: trades,
+        profitableTrades: profitable,
+        lossTrades: loss,
+        totalProfit: unitsToText(profit, 2),
+        totalLoss: unitsToText(lost, 2),
+        pnlRatio: pnlRatio(profitable, trades),
+      };
+    },
   };
 }
+export type PnlTally = ReturnType<typeof createPnlTally>;
 
 /** PNL ratio = profitable trades / total trades x 100, 2 decimals (docs/product-rules.md R-AC9). */
 export function pnlRatio(profitable: number, total: number): number {

@@ -30,3 +30,27 @@ export interface TradeReportRow extends TradeFigures {
   open: boolean;
   isVerified: boolean;
 }
+
+/** A trade's four prices as the reports show them: null where the trade has none. */
+export interface ShownTradePrices {
+  buyPrice: number | null;
+  sellPrice: number | null;
+  targetPrice: number | null;
+  slPrice: number | null;
+}
+
+/**
+ * The prices a report shows for a trade (docs/decisions/143). A form leaves a price it was not
+ * given at 0 (docs/product-rules.md R-TD5), so 0 stands for "none" where it cannot be a price:
+ * the leg an open trade has not traded yet (an open BUY's sell price, an open SELL's buy price)
+ * and a target or stop loss never set. A closed trade's 0 is a traded price and stays.
+ */
+export function shownTradePrices(trade: Pick<TradeFigures, "tradeType" | "buyPrice" | "sellPrice" | "targetPrice" | "slPrice"> & { open: boolean }): ShownTradePrices {
+  const untraded = (price: number, leg: "BUY" | "SELL") => (trade.open && trade.tradeType !== leg && price === 0 ? null : price);
+  return {
+    buyPrice: untraded(trade.buyPrice, "BUY"),
+    sellPrice: untraded(trade.sellPrice, "SELL"),
+    targetPrice: trade.targetPrice === 0 ? null : trade.targetPrice,
+    slPrice: trade.slPrice === 0 ? null : trade.slPrice,
+  };
+}

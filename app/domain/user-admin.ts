@@ -48,13 +48,21 @@ export function parseSubscriptionFilter(kind: string | null, days: string | null
 
 // ---------------------------------------------------------------- bulk actions
 
-export const BULK_USER_ACTIONS = ["activate", "deactivate", "extend", "delete"] as const;
+export const BULK_USER_ACTIONS = ["activate", "deactivate", "extend", "assign-keys", "remove-keys", "delete"] as const;
 export type BulkUserAction = (typeof BULK_USER_ACTIONS)[number];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** What a bulk action carries beside the accounts: the days of an extension, the key names of a key action. */
+export interface BulkDetail {
+  days: number | null;
+  keyNames: readonly string[];
+}
+
+const keyList = (names: readonly string[]) => `${plural(names.length, "key", "keys")} (${names.join(", ")})`;
+
 /** The confirmation's question: it names the count. */
-export function bulkQuestion(action: BulkUserAction, count: number, days: number | null): string {
+export function bulkQuestion(action: BulkUserAction, count: number, detail: BulkDetail): string {
   const users = plural(count, "user", "users");
   switch (action) {
     case "activate":
@@ -62,14 +70,18 @@ export function bulkQuestion(action: BulkUserAction, count: number, days: number
     case "deactivate":
       return `Deactivate ${users}? Their sessions end at once.`;
     case "extend":
-      return `Extend the subscriptions of ${users} by ${plural(days ?? 0, "day", "days")}?`;
+      return `Extend the subscriptions of ${users} by ${plural(detail.days ?? 0, "day", "days")}?`;
+    case "assign-keys":
+      return `Assign ${keyList(detail.keyNames)} to ${users}?`;
+    case "remove-keys":
+      return `Remove ${keyList(detail.keyNames)} from ${users}?`;
     case "delete":
       return `Delete ${users}? This cannot be undone.`;
   }
 }
 
 /** The toast after a bulk action. */
-export function bulkDoneMessage(action: BulkUserAction, count: number, days: number | null): string {
+export function bulkDoneMessage(action: BulkUserAction, count: number, detail: BulkDetail): string {
   const users = plural(count, "user", "users");
   switch (action) {
     case "activate":
@@ -77,10 +89,19 @@ export function bulkDoneMessage(action: BulkUserAction, count: number, days: num
     case "deactivate":
       return `${users} deactivated`;
     case "extend":
-      return `Subscriptions of ${users} extended by ${plural(days ?? 0, "day", "days")}`;
+      return `Subscriptions of ${users} extended by ${plural(detail.days ?? 0, "day", "days")}`;
+    case "assign-keys":
+      return `${keyList(detail.keyNames)} assigned to ${users}`;
+    case "remove-keys":
+      return `${keyList(detail.keyNames)} removed from ${users}`;
     case "delete":
       return `${users} deleted`;
   }
+}
+
+/** Bulk actions that take keys (only role 1 assigns keys: docs/product-rules.md, /chavi is role 1's). */
+export function isKeyBulkAction(action: BulkUserAction): action is "assign-keys" | "remove-keys" {
+  return action === "assign-keys" || action === "remove-keys";
 }
 
 /**

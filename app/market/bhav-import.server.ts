@@ -147,19 +147,80 @@ function describeBar(bar: Omit<DailyBar, "symbolId">): string {
   return `${bar.tradingDate}: open ${formatNumber(bar.open)}, high ${formatNumber(bar.high)}, low ${formatNumber(bar.low)}, close ${formatNumber(bar.close)}${settle}`;
 }
 
+/** A bhav copy read and mapped onto our symbols, not yet stored: its report (uncapped) and its bars. */
+export interface BhavPlan {
+  report: BhavImportReport;
+  bars: DailyBar[];
+}
+
+/**
+ * The report of a plan whose bars could not be stored: `fatal` says why, nothing counts as
+ * stored, and a row that would have been stored is rejected with that message.
+ */
+export function failedBhavReport(report: BhavImportReport, fatal: string): BhavImportReport {
+  return {
+    ...report,
+    tradingDates: [],
+    storedCount: 0,
+    stored: [],
+    fatal,
+    ...(report.rows ? { rows: report.rows.map((o) => (o.outcome === "stored" ? { ...o, outcome: "rejected" as const, message: fatal } : o)) } : {}),
+  };
+}
+
+/** The fatal message of a bhav copy the database refused to store. */
+export function bhavStoreFailure(error: unknown): string {
+  console.error("[bhav-import] nothing stored:", databaseMessage(error));
+  return `Nothing was stored: the database refused the data (${databaseMessage(error)}).`;
+}
+
 /**
  * Parses a bhav copy (any of the three formats), stores what maps onto our symbols, reports per
  * row. With `rowOutcomes` the report also says what became of every data line (for the API's
- * posted rows; an uploaded file's report lists only the stored and the bad rows).
+ * posted rows; an uploaded file's report lists only the stored and the bad rows). The import
+ * command uses it; the Upload page previews first (planBhavCopy, services/uploads.server.ts).
  */
 export async function importBhavCopy(db: AppDatabase, csvText: string, options: { rowOutcomes?: boolean } = {}): Promise<BhavImportReport> {
+  const { report, bars } = await planBhavCopy(db, csvText, options);
+  if (bars.length > 0) {
+    try {
+      await storeDailyBars(db, bars);
+    } catch (error) {
+      return capReport(failedBhavReport(report, bhavStoreFailure(error)));
+    }
+  }
+  return capReport(report);
+}
+
+/**
+ * Stores daily bars in one transaction (a failure part-way leaves nothing behind, docs/product-rules.md R-D21)
+ * and refreshes the MA, WA, MD and WD of the days written (docs/product-rules.md R-D18, decision 129).
+ */
+export async function storeDailyBars(db: AppDatabase, bars: readonly DailyBar[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await upsertDailyBars(tx, bars);
+    await refreshBarLevels(tx, bars);
+  });
+}
+
+/** The levels of the symbols and the span of days `bars` cover (what a write of them changes). */
+export async function refreshBarLevels(db: AppDatabase, bars: readonly Pick<DailyBar, "symbolId" | "tradingDate">[]): Promise<void> {
+  if (bars.length === 0) return;
+  const dates = bars.map((b) => b.tradingDate).sort();
+  await refreshDailyLevels(db, { symbolIds: bars.map((b) => b.symbolId), fromYmd: dates[0], toYmd: dates[dates.length - 1] });
+}
+
+/**
+ * Parses a bhav copy and maps it onto our symbols without storing anything: the report (what
+ * would be stored, the bad rows, the skipped and unused ones) and the bars to store.
+ */
+export async function planBhavCopy(db: AppDatabase, csvText: string, options: { rowOutcomes?: boolean } = {}): Promise<BhavPlan> {
   // Outcomes by line, kept only when asked for (an F&O file has 30,000 option rows).
   const outcomes = options.rowOutcomes ? new Map<number, BhavRowOutcome>() : null;
   const note = (line: number, outcome: BhavRowOutcome["outcome"], symbolCode: string | null, message: string) => outcomes?.set(line, { line, outcome, symbolCode, message });
-  const fail = (message: string, format: BhavFormat = "unknown"): BhavImportReport => ({
-    ...emptyReport("bhav", message, format === "unknown" ? null : BHAV_FORMAT_LABELS[format]),
-    format,
-    tradingDates: [],
+  const fail = (message: string, format: BhavFormat = "unknown"): BhavPlan => ({
+    report: { ...emptyReport("bhav", message, format === "unknown" ? null : BHAV_FORMAT_LABELS[format]), format, tradingDates: [] },
+    bars: [],
   });
   const { header } = findCsvHeader(csvText);
   if (!header) return fail(FILE_EMPTY);
@@ -237,13 +298,6 @@ export async function importBhavCopy(db: AppDatabase, csvText: string, options: 
     const codeOf = new Map(targets.map((t) => [t.row.line, t.code]));
     for (const e of groupErrorsByLine(errors)) if (e.line > 0) note(e.line, "rejected", codeOf.get(e.line) ?? null, e.message);
   }
-  const rowsOf = (fatal: string | null): BhavRowOutcome[] | undefined =>
-    outcomes
-      ? [...outcomes.values()]
-          .map((o) => (fatal && o.outcome === "stored" ? { ...o, outcome: "rejected" as const, message: fatal } : o))
-          .sort((a, b) => a.line - b.line)
-      : undefined;
-
   const report: BhavImportReport = {
     ...emptyReport("bhav", null, BHAV_FORMAT_LABELS[format]),
     format,
@@ -254,42 +308,15 @@ export async function importBhavCopy(db: AppDatabase, csvText: string, options: 
     errors,
     skipped: { count: skipped, codes: [...skippedCodes], symbolCount: skippedCodes.size },
     ignored: { count: ignored, reason: IGNORED_REASONS[format] },
-    ...(outcomes ? { rows: rowsOf(null) } : {}),
+    ...(outcomes ? { rows: [...outcomes.values()].sort((x, y) => x.line - y.line) } : {}),
   };
-  if (bars.length > 0) {
-    try {
-      // One transaction: a failure part-way leaves nothing of this file behind (docs/product-rules.md R-D21).
-      await db.transaction(async (tx) => {
-        await upsertDailyBars(tx, bars);
-        // The imported days' MA, WA, MD and WD from the stored bars (docs/product-rules.md R-D18, decision 129).
-        await refreshDailyLevels(tx, { symbolIds: bars.map((b) => b.symbolId), fromYmd: report.tradingDates[0], toYmd: report.tradingDates[report.tradingDates.length - 1] });
-      });
-    } catch (error) {
-      console.error("[bhav-import] nothing stored:", databaseMessage(error));
-      const fatal = `Nothing was stored: the database refused the data (${databaseMessage(error)}).`;
-      return capReport({
-        ...report,
-        tradingDates: [],
-        storedCount: 0,
-        stored: [],
-        fatal,
-        ...(outcomes ? { rows: rowsOf(fatal) } : {}),
-      });
-    }
-  }
-  return capReport(report);
+  return { report, bars };
 }
 
 // ---------------------------------------------------------------- posted rows (the API)
 
 /** A bhav copy row as the API receives it: the CSV's column names and their values. */
 export type PostedBhavRow = Readonly<Record<string, string | number | null>>;
-
-export interface PostedBhavImport {
-  report: BhavImportReport;
-  /** One outcome per posted row, in the order posted (`line` is the row's line in the CSV they make). */
-  rows: BhavRowOutcome[];
-}
 
 /** A CSV field: quoted, quotes doubled, line breaks flattened (each row stays on its own line). */
 function csvField(value: string | number | null): string {
@@ -298,29 +325,35 @@ function csvField(value: string | number | null): string {
 }
 
 /**
- * Imports posted bhav copy rows (admin/chavi/bhavcopy) with the upload's own import: the rows
+ * Reads posted bhav copy rows (admin/chavi/bhavcopy) with the upload's own reading: the rows
  * become the CSV file they came from (the header is every column name posted, in order) and go
- * through importBhavCopy, so the format, the SYMBOL rule, ':NSEFO', the near-month choice and the
- * one transaction are the upload's. Each posted row gets its outcome.
+ * through planBhavCopy, so the format, the SYMBOL rule, ':NSEFO' and the near-month choice are
+ * the upload's. Nothing is stored (the service stores the bars as an upload batch).
  */
-export async function importPostedBhavRows(db: AppDatabase, posted: readonly PostedBhavRow[]): Promise<PostedBhavImport> {
+export async function planPostedBhavRows(db: AppDatabase, posted: readonly PostedBhavRow[]): Promise<BhavPlan> {
   const columns = [...new Set(posted.flatMap((row) => Object.keys(row)))];
   if (columns.length === 0) {
     // Rows without a single column: nothing to read, and no SYMBOL in any of them.
     const rows = posted.map((_, i): BhavRowOutcome => ({ line: i + 2, outcome: "rejected", symbolCode: null, message: SYMBOL_MISSING_MESSAGE }));
-    return { report: { ...emptyReport("bhav"), format: "unknown", tradingDates: [], errorCount: rows.length, errors: rows.map((r) => ({ line: r.line, message: r.message })), rows }, rows };
+    return {
+      report: { ...emptyReport("bhav"), format: "unknown", tradingDates: [], errorCount: rows.length, errors: rows.map((r) => ({ line: r.line, message: r.message })), rows },
+      bars: [],
+    };
   }
   const lines = [columns.map(csvField).join(","), ...posted.map((row) => columns.map((c) => csvField(row[c] ?? null)).join(","))];
-  const report = await importBhavCopy(db, `${lines.join("\n")}\n`, { rowOutcomes: true });
+  return planBhavCopy(db, `${lines.join("\n")}\n`, { rowOutcomes: true });
+}
+
+/** Each posted row's outcome, in the order posted, from the report of planPostedBhavRows (or its failedBhavReport). */
+export function postedRowOutcomes(report: BhavImportReport, postedCount: number): BhavRowOutcome[] {
   const byLine = new Map((report.rows ?? []).map((o) => [o.line, o]));
   // Row i is line i + 2 (the header is line 1). A row with no outcome had only empty values, which
   // the CSV reader passes over as a blank line: it has no SYMBOL either.
-  const rows = posted.map((_, i): BhavRowOutcome => {
+  return Array.from({ length: postedCount }, (_, i): BhavRowOutcome => {
     const line = i + 2;
     if (report.fatal) return { line, outcome: "rejected", symbolCode: null, message: report.fatal };
     return byLine.get(line) ?? { line, outcome: "rejected", symbolCode: null, message: SYMBOL_MISSING_MESSAGE };
   });
-  return { report, rows };
 }
 
 /** The database's own message, found through drizzle's wrapping error when there is one. */

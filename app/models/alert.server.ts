@@ -20,6 +20,8 @@ export interface AlertRow {
   alertType: string;
   isMasterAlert: boolean;
   isChaviAlert: boolean;
+  /** 'Admin' or 'User': who set it (the documents' createdBy). */
+  createdBy: string;
   active: boolean;
   firedAt: Date | null;
 }
@@ -37,6 +39,7 @@ const rowColumns = {
   alertType: alerts.alertType,
   isMasterAlert: alerts.isMasterAlert,
   isChaviAlert: alerts.isChaviAlert,
+  createdBy: alerts.createdBy,
   active: alerts.active,
   firedAt: alerts.firedAt,
 };

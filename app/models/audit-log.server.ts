@@ -8,8 +8,14 @@ import { pageOffset } from "~/domain/paging";
 import type { AuditAction, AuditEntity } from "~/domain/audit";
 import { streamInBatches } from "./batches.server";
 
+/** Who made a change: the account and its user name at the time. */
+export interface AuditActor {
+  id: number;
+  username: string;
+}
+
 export interface AuditEntry {
-  actor: { id: number; username: string };
+  actor: AuditActor;
   action: AuditAction;
   entity: AuditEntity;
   entityId: string | number | null;

@@ -20,9 +20,11 @@ const columns = {
   isHoliday: calendarEntries.isHoliday,
   isMonthFirstDay: calendarEntries.isMonthFirstDay,
   isMonthLastDay: calendarEntries.isMonthLastDay,
+  createdAt: calendarEntries.createdAt,
+  updatedAt: calendarEntries.updatedAt,
 };
 
-export type CalendarRow = { id: number; segment: string; note: string; date: string } & Record<
+export type CalendarRow = { id: number; segment: string; note: string; date: string; createdAt: Date; updatedAt: Date } & Record<
   "isWeekFirstDay" | "isWeekLastDay" | "isHoliday" | "isMonthFirstDay" | "isMonthLastDay",
   boolean
 >;

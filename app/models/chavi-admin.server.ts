@@ -87,6 +87,19 @@ export async function findChavi(db: AppDatabase, id: number): Promise<(ChaviRow 
   return { ...row, userIds: assigned.map((a) => a.userId) };
 }
 
+/** The users each key is assigned to (ascending ids), for the keys given; a key without users maps to []. */
+export async function listChaviUserIds(db: AppDatabase, chaviIds: readonly number[]): Promise<Map<number, number[]>> {
+  const byKey = new Map<number, number[]>(chaviIds.map((id) => [id, []]));
+  if (chaviIds.length === 0) return byKey;
+  const rows = await db
+    .select({ chaviId: chaviUsers.chaviId, userId: chaviUsers.userId })
+    .from(chaviUsers)
+    .where(inArray(chaviUsers.chaviId, [...new Set(chaviIds)]))
+    .orderBy(asc(chaviUsers.chaviId), asc(chaviUsers.userId));
+  for (const row of rows) byKey.get(row.chaviId)?.push(row.userId);
+  return byKey;
+}
+
 export async function isChaviNameTaken(db: AppDatabase, name: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: chavis.id })
@@ -230,4 +243,10 @@ export async function saveChaviOrder(db: AppDatabase, orderedIds: readonly numbe
 export async function countChavis(db: AppDatabase): Promise<number> {
   const [row] = await db.select({ total: count() }).from(chavis);
   return Number(row.total);
+}
+
+/** The names of the given keys, in the given order's id order; ids that name no key are left out. */
+export async function findChaviNames(db: AppDatabase, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: chavis.id, name: chavis.name }).from(chavis).where(inArray(chavis.id, [...ids])).orderBy(asc(chavis.id));
 }

@@ -66,7 +66,7 @@ export async function saveReferencePoints(db: AppDatabase, inputs: readonly Refe
 /** A symbol's active reference and target points, for its chart. */
 export async function listChartReferencePoints(db: AppDatabase, symbolId: number) {
   return db
-    .select({ pointName: referencePoints.pointName, displayName: referencePoints.displayName, price: referencePoints.price })
+    .select({ id: referencePoints.id, pointName: referencePoints.pointName, displayName: referencePoints.displayName, price: referencePoints.price })
     .from(referencePoints)
     .where(and(eq(referencePoints.symbolId, symbolId), eq(referencePoints.isActive, true)))
     .orderBy(referencePoints.price);

@@ -184,36 +184,51 @@ export async function listTradeReportPage(
 
 export const EXPORT_BATCH_SIZE = 1000;
 
+/** An export's keyset: the sort key read as text (timestamptz keeps microseconds, numeric every digit) and its cast back. */
+function exportKey(sort: MinMaxSort, live: LivePrices): { key: SQL; cast: string; descending: boolean } {
+  const byPnl = sort === "pnl-desc" || sort === "pnl-asc";
+  return {
+    key: byPnl ? tradePnlSql(live) : sql`${trades.tradeDateTime}`,
+    cast: byPnl ? "numeric" : "timestamptz",
+    descending: sort === "pnl-desc" || sort === "date-desc",
+  };
+}
+
 /**
- * Every filtered trade, newest first, read in keyset batches (trade time, id) so memory stays
- * flat whatever the count, on both drivers. The cursor time is read as text: timestamptz keeps
- * microseconds that a JS Date would drop. Yields to the event loop between batches.
+ * Every filtered trade in a report's order (newest first, or the min-max report's ?sort), read
+ * in keyset batches on (sort key, id) so memory stays flat whatever the count, on both drivers.
+ * The cursor's key is read as text: timestamptz keeps microseconds that a JS Date would drop,
+ * and a PNL keeps every digit. Yields to the event loop between batches.
  */
 export async function* streamTradeReportRows(
   db: AppDatabase,
   live: LivePrices,
   filter: TradeFilter,
   batchSize = EXPORT_BATCH_SIZE,
+  sort: MinMaxSort = "date-desc",
 ): AsyncGenerator<TradeReportRow> {
   const where = tradeFilterWhere(filter);
-  let cursor: { time: string; id: number } | null = null;
+  const { key, cast, descending } = exportKey(sort, live);
+  let cursor: { key: string; id: number } | null = null;
   for (;;) {
     const after: SQL | undefined = cursor
-      ? sql`(${trades.tradeDateTime}, ${trades.id}) < (${cursor.time}::timestamptz, ${cursor.id})`
+      ? descending
+        ? sql`(${key}, ${trades.id}) < (${cursor.key}::${sql.raw(cast)}, ${cursor.id})`
+        : sql`(${key}, ${trades.id}) > (${cursor.key}::${sql.raw(cast)}, ${cursor.id})`
       : undefined;
-    const batch: (RawRow & { cursorTime: string })[] = await db
-      .select({ ...rowColumns, cursorTime: sql<string>`${trades.tradeDateTime}::text` })
+    const batch: (RawRow & { cursorKey: string })[] = await db
+      .select({ ...rowColumns, cursorKey: sql<string>`(${key})::text` })
       .from(trades)
       .innerJoin(symbols, eq(symbols.id, trades.symbolId))
       .innerJoin(users, eq(users.id, trades.userId))
       .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
       .where(and(where, after))
-      .orderBy(desc(trades.tradeDateTime), desc(trades.id))
+      .orderBy(...orderFor(sort, live))
       .limit(batchSize);
-    for (const { cursorTime: _cursorTime, ...row } of batch) yield withPnl(row, live);
+    for (const { cursorKey: _cursorKey, ...row } of batch) yield withPnl(row, live);
     if (batch.length < batchSize) return;
-    const last: RawRow & { cursorTime: string } = batch[batch.length - 1];
-    cursor = { time: last.cursorTime, id: last.id };
+    const last: RawRow & { cursorKey: string } = batch[batch.length - 1];
+    cursor = { key: last.cursorKey, id: last.id };
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -256,6 +271,34 @@ export async function listUserPnlPage(
     rows: rows.map(({ userId, name, email, status, ...summary }) => ({ userId, name, email, status, ...toSummary(summary) })),
     total,
   };
+}
+
+/**
+ * Every user row of the PNL report, in the page's order (most trades first, then name and id),
+ * in keyset batches: the order has a descending count and ascending names, so the cursor
+ * compares (-count, name, id). Yields to the event loop between batches.
+ */
+export async function* streamUserPnlRows(db: AppDatabase, live: LivePrices, filter: TradeFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<UserPnlRow> {
+  const where = tradeFilterWhere(filter);
+  let cursor: { count: number; name: string; id: number } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor ? sql`(-count(*), ${users.name}, ${users.id}) > (${-cursor.count}::bigint, ${cursor.name}, ${cursor.id}::integer)` : undefined;
+    const batch: ({ userId: number; name: string; email: string; status: boolean } & SummaryRow)[] = await db
+      .select({ userId: users.id, name: users.name, email: users.email, status: users.status, ...summaryColumns(live) })
+      .from(trades)
+      .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+      .innerJoin(users, eq(users.id, trades.userId))
+      .where(where)
+      .groupBy(users.id)
+      .having(after)
+      .orderBy(desc(count()), asc(users.name), asc(users.id))
+      .limit(batchSize);
+    for (const { userId, name, email, status, ...summary } of batch) yield { userId, name, email, status, ...toSummary(summary) };
+    if (batch.length < batchSize) return;
+    const last = batch[batch.length - 1];
+    cursor = { count: Number(last.totalTrades), name: last.name, id: last.userId };
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** How many of a user's trades the PNL report's expanded row lists (newest first). */

@@ -71,6 +71,15 @@ export async function findSectorForShare(tx: AppDatabase, id: number): Promise<{
   return row ?? null;
 }
 
+/** Every sector's row by name, or only the active ones (the JSON API's sector list). */
+export async function listSectorRows(db: AppDatabase, onlyActive = false): Promise<SectorRow[]> {
+  return db
+    .select(columns)
+    .from(sectors)
+    .where(onlyActive ? eq(sectors.status, true) : undefined)
+    .orderBy(asc(sectors.sectorName));
+}
+
 /** Sectors for selects: every sector, or only active ones. */
 export async function listSectorChoices(db: AppDatabase, onlyActive = false): Promise<{ id: number; sectorName: string }[]> {
   return db
@@ -138,6 +147,25 @@ export async function findSymbolChoices(db: AppDatabase, ids: readonly number[])
     .from(symbols)
     .where(inArray(symbols.id, [...ids]))
     .orderBy(asc(symbols.symbolCode));
+}
+
+/** Of the ids given, those that name no symbol and those that name no sector (any status), each ascending. */
+export async function findUnknownSymbolAndSectorIds(
+  db: AppDatabase,
+  symbolIds: readonly number[],
+  sectorIds: readonly number[],
+): Promise<{ symbolIds: number[]; sectorIds: number[] }> {
+  const wantedSymbols = [...new Set(symbolIds)];
+  const wantedSectors = [...new Set(sectorIds)];
+  const [foundSymbols, foundSectors] = await Promise.all([
+    wantedSymbols.length > 0 ? db.select({ id: symbols.id }).from(symbols).where(inArray(symbols.id, wantedSymbols)) : [],
+    wantedSectors.length > 0 ? db.select({ id: sectors.id }).from(sectors).where(inArray(sectors.id, wantedSectors)) : [],
+  ]);
+  const missing = (wanted: number[], found: { id: number }[]) => {
+    const known = new Set(found.map((r) => r.id));
+    return wanted.filter((id) => !known.has(id)).sort((a, b) => a - b);
+  };
+  return { symbolIds: missing(wantedSymbols, foundSymbols), sectorIds: missing(wantedSectors, foundSectors) };
 }
 
 /** A sector's gauge points (one per minute) in [from, to), oldest first, for the sector-analysis chart. */

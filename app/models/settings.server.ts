@@ -13,6 +13,19 @@ export async function readUserSettings(db: AppDatabase, userId: number): Promise
   return { ...SETTING_DEFAULTS, ...Object.fromEntries(rows.map((r) => [r.name, r.value])) };
 }
 
+/**
+ * Every setting of the user as rows (the documents' Setting: id, name, value), in the defaults'
+ * order; a setting never saved has its default value and no id (null).
+ */
+export async function readUserSettingRows(db: AppDatabase, userId: number): Promise<{ id: number | null; name: string; value: string }[]> {
+  const rows = await db
+    .select({ id: userSettings.id, name: userSettings.name, value: userSettings.value })
+    .from(userSettings)
+    .where(and(eq(userSettings.userId, userId), inArray(userSettings.name, Object.keys(SETTING_DEFAULTS))));
+  const saved = new Map(rows.map((r) => [r.name, r]));
+  return Object.entries(SETTING_DEFAULTS).map(([name, value]) => saved.get(name) ?? { id: null, name, value });
+}
+
 /** Several settings of one user in one transaction. */
 export async function saveUserSettings(db: AppDatabase, userId: number, values: Record<string, string>): Promise<void> {
   const entries = Object.entries(values);

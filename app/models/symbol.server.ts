@@ -95,6 +95,7 @@ export interface VisibleSymbol {
   id: number;
   symbolCode: string;
   description: string;
+  sectorId: number | null;
   sectorName: string | null;
 }
 
@@ -104,6 +105,7 @@ export async function listVisibleSymbols(db: AppDatabase, user: { id: number; ro
     id: symbols.id,
     symbolCode: symbols.symbolCode,
     description: symbols.description,
+    sectorId: symbols.sectorId,
     sectorName: sectors.sectorName,
   };
   if (user.roleId === 4) {

@@ -71,7 +71,14 @@ export interface TradeListRow extends TradeFigures {
   id: number;
   userId: number;
   username: string;
+  /** The owner's role (the documents' Trade.role). */
+  roleId: number;
+  symbolId: number;
   symbolCode: string;
+  description: string;
+  reasonToTrade: string;
+  createdAt: Date;
+  updatedAt: Date;
   status: boolean;
   isVerified: boolean;
   cursor: TradeCursor;
@@ -135,7 +142,13 @@ export async function listTrades(db: AppDatabase, actor: TradeActor, filters: Tr
       id: trades.id,
       userId: trades.userId,
       username: users.username,
+      roleId: users.roleId,
+      symbolId: trades.symbolId,
       symbolCode: symbols.symbolCode,
+      description: trades.description,
+      reasonToTrade: trades.reasonToTrade,
+      createdAt: trades.createdAt,
+      updatedAt: trades.updatedAt,
       ...tradeFigureColumns,
       status: trades.status,
       isVerified: trades.isVerified,

@@ -3,7 +3,7 @@
 // one transaction that rewrites all four, so a half-saved subscription cannot exist.
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase, AppTransaction } from "~/db/client.server";
-import { authSessions, subscriptionDetails, subscriptions, symbols, userSectors, userSymbols, users } from "~/db/schema";
+import { authSessions, chavis, chaviUsers, subscriptionDetails, subscriptions, symbols, userSectors, userSymbols, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { shiftYmd } from "~/domain/dates";
 import { streamInBatches } from "./batches.server";
@@ -145,6 +145,58 @@ export async function setSubscriptionExpiries(tx: AppTransaction, changes: reado
 export async function deleteAccounts(tx: AppTransaction, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.delete(users).where(inArray(users.id, [...ids]));
+}
+
+/** What the documents' User carries beside the account (docs/product-rules.md R-AC3): its subscription and keys. */
+export interface UserSubscriptionDetails {
+  loginTimestamp: Date | null;
+  sectorIds: number[];
+  symbols: { symbolId: number; sectorId: number | null }[];
+  subscriptions: { dateSubscribed: string; dateExpired: string | null; details: { symbolId: number; sectorId: number | null }[] }[];
+  keys: { id: number; name: string; displayName: string }[];
+}
+
+/** The subscription details and assigned keys of a page of users (a few queries for the whole page). */
+export async function listUserSubscriptionDetails(db: AppDatabase, userIds: readonly number[]): Promise<Map<number, UserSubscriptionDetails>> {
+  const byUser = new Map<number, UserSubscriptionDetails>();
+  const wanted = [...new Set(userIds)];
+  if (wanted.length === 0) return byUser;
+  const [logins, sectorRows, symbolRows, subscriptionRows, detailRows, keyRows] = await Promise.all([
+    db.select({ id: users.id, loginTimestamp: users.loginTimestamp }).from(users).where(inArray(users.id, wanted)),
+    db.select({ userId: userSectors.userId, sectorId: userSectors.sectorId }).from(userSectors).where(inArray(userSectors.userId, wanted)).orderBy(asc(userSectors.sectorId)),
+    db
+      .select({ userId: userSymbols.userId, symbolId: userSymbols.symbolId, sectorId: userSymbols.sectorId })
+      .from(userSymbols)
+      .where(inArray(userSymbols.userId, wanted))
+      .orderBy(asc(userSymbols.symbolId)),
+    db
+      .select({ id: subscriptions.id, userId: subscriptions.userId, dateSubscribed: subscriptions.dateSubscribed, dateExpired: subscriptions.dateExpired })
+      .from(subscriptions)
+      .where(inArray(subscriptions.userId, wanted))
+      .orderBy(desc(subscriptions.id)),
+    db
+      .select({ subscriptionId: subscriptionDetails.subscriptionId, symbolId: subscriptionDetails.symbolId, sectorId: subscriptionDetails.sectorId })
+      .from(subscriptionDetails)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionDetails.subscriptionId))
+      .where(inArray(subscriptions.userId, wanted))
+      .orderBy(asc(subscriptionDetails.symbolId)),
+    db
+      .select({ userId: chaviUsers.userId, id: chavis.id, name: chavis.name, displayName: chavis.displayName })
+      .from(chaviUsers)
+      .innerJoin(chavis, eq(chavis.id, chaviUsers.chaviId))
+      .where(inArray(chaviUsers.userId, wanted))
+      .orderBy(asc(chavis.sortOrder), asc(chavis.id)),
+  ]);
+  for (const row of logins) byUser.set(row.id, { loginTimestamp: row.loginTimestamp, sectorIds: [], symbols: [], subscriptions: [], keys: [] });
+  for (const r of sectorRows) byUser.get(r.userId)?.sectorIds.push(r.sectorId);
+  for (const r of symbolRows) byUser.get(r.userId)?.symbols.push({ symbolId: r.symbolId, sectorId: r.sectorId });
+  const details = new Map<number, { symbolId: number; sectorId: number | null }[]>();
+  for (const r of detailRows) details.set(r.subscriptionId, [...(details.get(r.subscriptionId) ?? []), { symbolId: r.symbolId, sectorId: r.sectorId }]);
+  for (const r of subscriptionRows) {
+    byUser.get(r.userId)?.subscriptions.push({ dateSubscribed: r.dateSubscribed, dateExpired: r.dateExpired, details: details.get(r.id) ?? [] });
+  }
+  for (const r of keyRows) byUser.get(r.userId)?.keys.push({ id: r.id, name: r.name, displayName: r.displayName });
+  return byUser;
 }
 
 export interface UserForEdit extends UserListRow {

@@ -4,6 +4,7 @@
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
 import { reportDateRange } from "~/domain/report-filters";
+import { loginHistoryDays, loginHistoryRange } from "~/domain/login-history";
 import { isRecordId } from "~/domain/paging";
 import { queryFields } from "./parse";
 
@@ -35,17 +36,34 @@ const ymd = z
 export interface DateRangeInput {
   startDate?: string;
   endDate?: string;
-  /** Why a given range was dropped (shown above the report). */
+  /** Why a given range was dropped (shown with the date pair). */
   rangeError?: string;
+  /** The days given for a dropped range, so the form shows them back with the message. */
+  entered?: { startDate?: string; endDate?: string };
+}
+
+/**
+ * What is wrong with a date pair (days as YYYY-MM-DD, "" or undefined for none): one end only,
+ * or the end before the start. The server's parser and the form's live check (with JavaScript)
+ * both ask this, so the page says the same before and after the form is sent.
+ */
+export function dateRangeProblem(startDate: string | undefined, endDate: string | undefined): string | undefined {
+  if (!startDate !== !endDate) return CHOOSE_BOTH_DATES;
+  if (startDate && endDate && endDate < startDate) return END_BEFORE_START;
+  return undefined;
+}
+
+/** The date pair's message on a report whose other filters apply without it. */
+export function dateRangeNotice(problem: string): string {
+  return `${problem}: the dates are not applied, the other filters are.`;
 }
 
 /** startDate/endDate: a range only when both are real days and the end is not before the start. */
 export const dateRangeSchema = z
   .object({ startDate: ymd, endDate: ymd })
   .transform(({ startDate, endDate }): DateRangeInput => {
-    if (!startDate !== !endDate) return { startDate: undefined, endDate: undefined, rangeError: CHOOSE_BOTH_DATES };
-    if (!startDate || !endDate) return { startDate: undefined, endDate: undefined, rangeError: undefined };
-    if (endDate < startDate) return { startDate: undefined, endDate: undefined, rangeError: END_BEFORE_START };
+    const rangeError = dateRangeProblem(startDate, endDate);
+    if (rangeError) return { startDate: undefined, endDate: undefined, rangeError, entered: { startDate, endDate } };
     return { startDate, endDate, rangeError: undefined };
   });
 
@@ -74,6 +92,13 @@ export const pnlReportFilterSchema = z.object({ userId: optionalId }).and(dateRa
 
 export const MIN_MAX_SORTS = ["pnl-desc", "pnl-asc", "date-desc", "date-asc"] as const;
 export type MinMaxSort = (typeof MIN_MAX_SORTS)[number];
+/** The min-max report's sorts as the page's links and the exports' filter lines name them. */
+export const MIN_MAX_SORT_LABELS: Readonly<Record<MinMaxSort, string>> = {
+  "pnl-desc": "PNL: highest first",
+  "pnl-asc": "PNL: lowest first",
+  "date-desc": "Trade date: newest first",
+  "date-asc": "Trade date: oldest first",
+};
 export const minMaxSortSchema = z
   .string()
   .optional()
@@ -114,9 +139,37 @@ export function parsePnlReportParams(params: URLSearchParams) {
   return { input, filter: { range: reportDateRange(input), active: "all" as const, userId: input.userId } };
 }
 
-export function parseUserReportParams(params: URLSearchParams) {
+/**
+ * The user report's URL → input and range. LoginUser lists the sign-in history, so it always has
+ * a range: the picked days, else today in IST (docs/decisions/141). `days` is what the form shows.
+ */
+export function parseUserReportParams(params: URLSearchParams, now: Date | number = Date.now()) {
   const input = userReportFilterSchema.parse(queryFields(params, userReportFilterSchema));
-  return { input, range: reportDateRange(input) };
+  if (input.mode === "login" && !input.rangeError) return { input, range: loginHistoryRange(input, now), days: loginHistoryDays(input, now) };
+  return { input, range: reportDateRange(input), days: input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : undefined };
+}
+
+/** The Login Users page's filters: the role (any of the four, or all) and the day range (docs/decisions/141). */
+export const loginHistoryFilterSchema = z
+  .object({
+    role_id: z
+      .string()
+      .optional()
+      .transform((v) => {
+        const n = Number(v);
+        return n === 1 || n === 2 || n === 3 || n === 4 ? n : null;
+      }),
+  })
+  .and(dateRangeSchema);
+
+export function parseLoginHistoryParams(params: URLSearchParams) {
+  return loginHistoryFilterSchema.parse(queryFields(params, loginHistoryFilterSchema));
+}
+
+/** A refused range keeps what was typed in the form (the message says what is wrong with it). */
+export function typedRange(params: URLSearchParams, prefix = ""): { startDate: string; endDate: string } {
+  const names = rangeParamNames(prefix);
+  return { startDate: (params.get(names.start) ?? "").slice(0, 10), endDate: (params.get(names.end) ?? "").slice(0, 10) };
 }
 
 export function activeFilterLabel(value: ActiveFilter): string {

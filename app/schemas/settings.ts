@@ -75,12 +75,15 @@ const SETTING_VALUE_RULES: Record<string, z.ZodType> = {
   }, indicatorSettingSchema.shape.studies.unwrap()),
 };
 
-/** users/setting/add {name, value, id}: one named setting of the caller (id is ignored). */
+/**
+ * users/setting/add {name, value, id}: one named setting of the caller. The id is ignored (the name
+ * names the caller's setting); it may be null, as setting/list answers it for a setting never saved.
+ */
 export const settingWriteSchema = z
   .object({
     name: z.enum(Object.keys(SETTING_VALUE_RULES) as [string, ...string[]], { error: UNKNOWN_SETTING }),
     value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())], { error: "Please enter a value" }),
-    id: z.union([z.number(), z.string()]).optional(),
+    id: z.union([z.number(), z.string()]).nullable().optional(),
   })
   .transform((input, ctx) => {
     const raw = typeof input.value === "boolean" || typeof input.value === "number" ? String(input.value) : input.value;

@@ -29,6 +29,26 @@ export const uploadSchema = z.object({
   fileCount: z.number().int().min(1, NO_FILES_CHOSEN),
 });
 
+// ---------------------------------------------------------------- a staged bhav upload (docs/decisions/142)
+
+export const UPLOAD_BATCH_INTENTS = ["commit", "discard", "undo"] as const;
+
+/** An upload batch's id: a positive whole number (anything else is not found). */
+export const uploadBatchIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Commit, Discard (a preview) or Undo (a committed upload); the far-date confirmation box. */
+export const uploadBatchActionSchema = z.object({
+  intent: z.enum(UPLOAD_BATCH_INTENTS),
+  batchId: uploadBatchIdSchema,
+  confirmFarDates: z.literal("on").optional(),
+});
+
+/** ?batch= (a preview or a batch of the history) and ?before= (the history's older page). */
+export const uploadPageQuerySchema = z.object({
+  batch: uploadBatchIdSchema.optional(),
+  before: uploadBatchIdSchema.optional().catch(undefined),
+});
+
 // ---------------------------------------------------------------- posted bhav copy rows (API)
 
 export const MAX_POSTED_BHAV_ROWS = 5000;

@@ -19,6 +19,11 @@ export const USER_SAVE_ERROR = "Error saving user";
 export const EMAIL_TAKEN = "This email is already in use";
 export const USERNAME_TAKEN = "This username is already in use";
 
+/** A chosen symbol or sector that does not exist: nothing is saved, and the ids are named (docs/decisions/144). */
+export function unknownIdsMessage(kind: "symbol" | "sector", ids: readonly number[]): string {
+  return `Unknown ${kind} id${ids.length === 1 ? "" : "s"}: ${ids.join(", ")}`;
+}
+
 const ids = z.array(strictRecordId()).default([]);
 const ymd = z.string().refine(isValidYmd, "Please enter a date as YYYY-MM-DD").optional();
 
@@ -52,24 +57,38 @@ function datesInOrder(value: { dateSubscribed?: string; dateExpired?: string }, 
   }
 }
 
-export const createUserSchema = z
-  .object({
-    ...userFields,
-    password: z
-      .string({ error: ENTER_PASSWORD })
-      .min(1, ENTER_PASSWORD)
-      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-      .max(200, "Password must be at most 200 characters"),
-  })
-  .superRefine(datesInOrder);
+const passwordField = z
+  .string({ error: ENTER_PASSWORD })
+  .min(1, ENTER_PASSWORD)
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(200, "Password must be at most 200 characters");
+// The Active/Inactive switch (edit only): an unchecked box sends nothing.
+const statusField = z.boolean().default(false);
 
-export const updateUserSchema = z
-  .object({
-    ...userFields,
-    // The Active/Inactive switch (edit only): an unchecked box sends nothing.
-    status: z.boolean().default(false),
-  })
-  .superRefine(datesInOrder);
+export const createUserSchema = z.object({ ...userFields, password: passwordField }).superRefine(datesInOrder);
+export const updateUserSchema = z.object({ ...userFields, status: statusField }).superRefine(datesInOrder);
+
+// The JSON API's bodies (docs/product-rules.md R-AC7 Users): the documents send symbol_id as a list of
+// {symbol_id, sector_id} pairs and sector_id as a list or null. A plain id is accepted too. The
+// pair's sector_id is not trusted: each symbol is stored with its own sector (docs/decisions/144).
+const documentedSymbolChoice = z.union([
+  strictRecordId(SELECT_SYMBOL),
+  z
+    .object({ symbol_id: strictRecordId(SELECT_SYMBOL), sector_id: strictRecordId().nullable().optional() })
+    .transform((pair) => pair.symbol_id),
+]);
+const documentedUserFields = {
+  ...userFields,
+  symbolIds: z.array(documentedSymbolChoice, { error: SELECT_SYMBOL }).min(1, SELECT_SYMBOL),
+  sectorIds: z
+    .array(strictRecordId())
+    .nullable()
+    .default([])
+    .transform((ids) => ids ?? []),
+};
+export const createUserApiSchema = z.object({ ...documentedUserFields, password: passwordField }).superRefine(datesInOrder);
+// Unlike the page's switch (an unchecked box sends nothing), a body without status keeps the stored one (docs/decisions/100).
+export const updateUserApiSchema = z.object({ ...documentedUserFields, status: z.boolean().optional() }).superRefine(datesInOrder);
 
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
@@ -98,6 +117,7 @@ export const statusSwitchSchema = z.object({
 
 export const CHOOSE_USERS = "Choose at least one user";
 export const CHOOSE_BULK_ACTION = "Choose what to do with the chosen users";
+export const CHOOSE_KEYS = "Choose the keys to assign or remove";
 export const ENTER_EXTENSION_DAYS = `Enter the number of days to extend by (1 to ${MAX_SUBSCRIPTION_DAYS})`;
 /** The most rows one bulk action takes: a page of the longest page size, several times over. */
 export const MAX_BULK_USERS = 500;
@@ -108,11 +128,13 @@ export const bulkUserSchema = z
     bulk: z.enum(BULK_USER_ACTIONS, { error: CHOOSE_BULK_ACTION }),
     ids: z.array(strictRecordId(), { error: CHOOSE_USERS }).min(1, CHOOSE_USERS).max(MAX_BULK_USERS, `At most ${MAX_BULK_USERS} users at a time`),
     days: z.number({ error: ENTER_EXTENSION_DAYS }).int(ENTER_EXTENSION_DAYS).min(1, ENTER_EXTENSION_DAYS).max(MAX_SUBSCRIPTION_DAYS, ENTER_EXTENSION_DAYS).optional(),
+    keys: z.array(strictRecordId(CHOOSE_KEYS), { error: CHOOSE_KEYS }).max(200, CHOOSE_KEYS).default([]),
   })
   .superRefine((value, ctx) => {
     if (value.bulk === "extend" && value.days === undefined) ctx.addIssue({ code: "custom", path: ["days"], message: ENTER_EXTENSION_DAYS });
+    if ((value.bulk === "assign-keys" || value.bulk === "remove-keys") && value.keys.length === 0) ctx.addIssue({ code: "custom", path: ["keys"], message: CHOOSE_KEYS });
   })
-  .transform((value) => ({ ...value, ids: [...new Set(value.ids)] }));
+  .transform((value) => ({ ...value, ids: [...new Set(value.ids)], keys: [...new Set(value.keys)] }));
 export type BulkUserInput = z.infer<typeof bulkUserSchema>;
 
 export const LIST_EXPORT_FORMATS = ["csv", "xlsx"] as const;

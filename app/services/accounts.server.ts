@@ -6,8 +6,8 @@ import { checkPasswordStrength, hashPassword } from "~/auth/password.server";
 import { requireRecentAuthentication } from "~/auth/reauth.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { AppDatabase } from "~/db/client.server";
-import { ALL_ROLES, FORBIDDEN_TEXT, isRoleId, ROLE_NAMES, type RoleId } from "~/domain/access";
-import type { AuditAction } from "~/domain/audit";
+import { ALL_ROLES, canReach, FORBIDDEN_TEXT, isRoleId, ROLE_NAMES, type RoleId } from "~/domain/access";
+import { pickKeys, type AuditAction } from "~/domain/audit";
 import type { SortDirection } from "~/domain/list-query";
 import { istDateString } from "~/domain/dates";
 import { notFoundOutcome, refuse, succeed, type Outcome, type Problem } from "~/domain/outcome";
@@ -16,6 +16,8 @@ import {
   assignableRoles,
   bulkDoneMessage,
   canManageAccount,
+  isKeyBulkAction,
+  type BulkDetail,
   extendedExpiry,
   listRoleFor,
   mayWriteAccount,
@@ -27,6 +29,7 @@ import {
   type UserSort,
 } from "~/domain/user-admin";
 import { recordAudit } from "~/models/audit-log.server";
+import { findChaviNames, KEY_USER_ROLES, listUserKeyIds, setUserKeys } from "~/models/chavi-admin.server";
 import {
   countUsersByRole,
   createUserWithSubscription,
@@ -41,15 +44,18 @@ import {
   setAccountsStatus,
   setSubscriptionExpiries,
   streamUserList,
+  listUserSubscriptionDetails,
   updateUserWithSubscription,
   type BulkTarget,
   type UserForEdit,
   type UserListFilter,
   type UserListRow,
+  type UserSubscriptionDetails,
 } from "~/models/user-admin.server";
 import { isEmailTaken, isUsernameTaken, setUserStatus } from "~/models/user.server";
 import { listUserReportPage, type UserReportFilter } from "~/models/user-report.server";
-import { EMAIL_TAKEN, SELECT_ROLE, USERNAME_TAKEN, type BulkUserInput, type CreateUserInput, type ListExportFormat, type UpdateUserInput } from "~/schemas/user-admin";
+import { findUnknownSymbolAndSectorIds } from "~/models/sector.server";
+import { EMAIL_TAKEN, SELECT_ROLE, unknownIdsMessage, USERNAME_TAKEN, type BulkUserInput, type CreateUserInput, type ListExportFormat, type UpdateUserInput } from "~/schemas/user-admin";
 import { USER_LIST_EXPORT_COLUMNS } from "~/services/reports/columns";
 import { listDownloadResponse } from "~/services/reports/download.server";
 import type { AppContext } from "~/config/context";
@@ -58,6 +64,10 @@ export type { UserForEdit, UserListRow, LoginUserRow } from "~/models/user-admin
 
 /** Who is writing: the role decides what it may touch, the id protects its own account, the session's sign-in time whether it is recent enough. */
 export type AccountActor = Pick<SessionUser, "id" | "username" | "roleId" | "authenticatedAt">;
+
+/** A key action named a key that no longer exists. */
+export const BULK_KEYS_CHANGED = "Some of the chosen keys no longer exist. Nothing was changed; please choose again.";
+export const cannotReceiveKeys = (username: string) => `${username} cannot receive keys (only Admin, Employee and Customer accounts do). Nothing was changed.`;
 
 /** A bulk action found fewer accounts than were chosen: one was deleted meanwhile. */
 export const BULK_USERS_CHANGED = "Some of the chosen users no longer exist. Nothing was changed; please choose again.";
@@ -120,10 +130,14 @@ export function accountListDownload(context: Pick<AppContext, "db">, actor: Pick
  */
 export async function bulkUpdateAccounts(context: Pick<AppContext, "db" | "hub">, actor: AccountActor, input: BulkUserInput): Promise<Outcome<string>> {
   const today = istDateString(new Date());
-  const days = input.bulk === "extend" ? (input.days ?? null) : null;
+  const detail: BulkDetail = { days: input.bulk === "extend" ? (input.days ?? null) : null, keyNames: [] };
+  if (isKeyBulkAction(input.bulk) && !canReach(actor.roleId, "/chavi")) return notAllowed();
   const done = await context.db.transaction(async (tx): Promise<Outcome<number[]>> => {
     const targets = await lockBulkTargets(tx, input.ids);
     if (targets.length !== input.ids.length) return refuse(BULK_USERS_CHANGED, undefined, 409);
+    const keys = isKeyBulkAction(input.bulk) ? await findChaviNames(tx, input.keys) : [];
+    if (keys.length !== (isKeyBulkAction(input.bulk) ? input.keys.length : 0)) return refuse(BULK_KEYS_CHANGED, "keys", 409);
+    detail.keyNames = keys.map((k) => k.name);
     const kind = input.bulk === "activate" || input.bulk === "deactivate" ? "status" : input.bulk === "delete" ? "delete" : "update";
     for (const t of targets) {
       const write: AccountWrite = kind === "update" ? { kind, currentRole: t.roleId, newRole: t.roleId } : { kind, currentRole: t.roleId };
@@ -131,6 +145,7 @@ export async function bulkUpdateAccounts(context: Pick<AppContext, "db" | "hub">
       const own =
         input.bulk === "delete" ? ownAccountRefusal({ kind: "delete" }, actor.id, t.id) : input.bulk === "deactivate" ? ownAccountRefusal({ kind: "status", active: false }, actor.id, t.id) : null;
       if (own) return notAllowed(own);
+      if (isKeyBulkAction(input.bulk) && !KEY_USER_ROLES.includes(t.roleId)) return refuse(cannotReceiveKeys(t.username), "ids", 400);
     }
     const ids = targets.map((t) => t.id);
     const audited = (action: AuditAction, before: (t: BulkTarget) => unknown, after: (t: BulkTarget) => unknown) =>
@@ -147,10 +162,25 @@ export async function bulkUpdateAccounts(context: Pick<AppContext, "db" | "hub">
         break;
       }
       case "extend": {
-        const changes = targets.map((t) => ({ userId: t.id, subscriptionId: t.subscriptionId, dateExpired: extendedExpiry(t.dateExpired, today, days ?? 0) }));
+        const changes = targets.map((t) => ({ userId: t.id, subscriptionId: t.subscriptionId, dateExpired: extendedExpiry(t.dateExpired, today, detail.days ?? 0) }));
         await setSubscriptionExpiries(tx, changes, today);
         const newExpiry = new Map(changes.map((c) => [c.userId, c.dateExpired]));
         await audited("extend", (t) => ({ dateExpired: t.dateExpired }), (t) => ({ dateExpired: newExpiry.get(t.id) }));
+        break;
+      }
+      case "assign-keys":
+      case "remove-keys": {
+        const chosen = new Set(input.keys);
+        const before = new Map<number, number[]>();
+        const after = new Map<number, number[]>();
+        for (const t of targets) {
+          const current = await listUserKeyIds(tx, t.id);
+          const next = input.bulk === "assign-keys" ? [...new Set([...current, ...input.keys])] : current.filter((id) => !chosen.has(id));
+          await setUserKeys(tx, t.id, next);
+          before.set(t.id, [...current].sort((a, b) => a - b));
+          after.set(t.id, [...next].sort((a, b) => a - b));
+        }
+        await audited("update", (t) => ({ keyIds: before.get(t.id) }), (t) => ({ keyIds: after.get(t.id) }));
         break;
       }
       case "delete":
@@ -162,13 +192,34 @@ export async function bulkUpdateAccounts(context: Pick<AppContext, "db" | "hub">
   });
   if (!done.ok) return done;
   if (input.bulk === "deactivate" || input.bulk === "delete") for (const id of done.value) context.hub.disconnectUser(id);
-  return succeed(bulkDoneMessage(input.bulk, done.value.length, days));
+  return succeed(bulkDoneMessage(input.bulk, done.value.length, detail));
 }
 
 /** The chosen accounts as the confirmation names them (only those the actor may manage). */
-export async function describeBulkTargets(context: Pick<AppContext, "db">, actor: Pick<AccountActor, "roleId">, ids: readonly number[]): Promise<{ id: number; username: string }[]> {
-  const rows = await listAccountNames(context.db, ids, manageableRoles(actor));
-  return rows;
+export async function describeBulkTargets(
+  context: Pick<AppContext, "db">,
+  actor: Pick<AccountActor, "roleId">,
+  input: Pick<BulkUserInput, "ids" | "keys">,
+): Promise<{ accounts: { id: number; username: string }[]; keyNames: string[] }> {
+  const [accounts, keys] = await Promise.all([listAccountNames(context.db, input.ids, manageableRoles(actor)), findChaviNames(context.db, input.keys)]);
+  return { accounts, keyNames: keys.map((k) => k.name) };
+}
+
+/**
+ * The user list as the documents' User rows (the JSON API): each account with its sign-in time,
+ * sectors, symbols, subscriptions and assigned keys.
+ */
+export async function listAccountsPageWithDetails(
+  context: Pick<AppContext, "db">,
+  actor: Pick<AccountActor, "roleId">,
+  query: AccountListQuery & { page: number; pageSize: number },
+): Promise<Outcome<{ roleId: RoleId; total: number; rows: (UserListRow & { details: UserSubscriptionDetails })[] }>> {
+  const listed = await listAccountsPage(context, actor, query);
+  if (!listed.ok) return listed;
+  const page = listed.value;
+  const details = await listUserSubscriptionDetails(context.db, page.rows.map((r) => r.id));
+  const none: UserSubscriptionDetails = { loginTimestamp: null, sectorIds: [], symbols: [], subscriptions: [], keys: [] };
+  return succeed({ ...page, rows: page.rows.map((r) => ({ ...r, details: details.get(r.id) ?? none })) });
 }
 
 /** Login Users: the signed-in sessions, newest first, of one role or all (an unknown role reads as all). */
@@ -227,24 +278,29 @@ export function roleRequestProblem(actor: Pick<AccountActor, "roleId">, requeste
 }
 
 export interface FieldProblem {
-  path: "roleId" | "email" | "username" | "password";
+  path: "roleId" | "email" | "username" | "password" | "sectorIds" | "symbolIds";
   message: string;
 }
 
 /**
- * A role the actor may not give, an email or username another account uses, and on create a
- * password too easy to guess for this account (zxcvbn, with its name, email and username).
+ * A role the actor may not give, an email or username another account uses, on create a
+ * password too easy to guess for this account (zxcvbn, with its name, email and username), and
+ * chosen symbols or sectors that do not exist (named by id; docs/decisions/144: refused rather
+ * than saved without them).
  * All of them, for a form to show each under its field; createAccount and updateAccount refuse
  * with the first.
  */
 export async function userWriteProblems(
   db: AppDatabase,
   actorRole: RoleId,
-  value: { roleId: number; email: string; username: string; name?: string; password?: string },
+  value: { roleId: number; email: string; username: string; name?: string; password?: string; sectorIds?: readonly number[]; symbolIds?: readonly number[] },
   exceptId?: number,
 ): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   if (!isRoleId(value.roleId) || !assignableRoles(actorRole).includes(value.roleId)) problems.push({ path: "roleId", message: SELECT_ROLE });
+  const unknown = await findUnknownSymbolAndSectorIds(db, value.symbolIds ?? [], value.sectorIds ?? []);
+  if (unknown.symbolIds.length > 0) problems.push({ path: "symbolIds", message: unknownIdsMessage("symbol", unknown.symbolIds) });
+  if (unknown.sectorIds.length > 0) problems.push({ path: "sectorIds", message: unknownIdsMessage("sector", unknown.sectorIds) });
   if (await isEmailTaken(db, value.email, exceptId)) problems.push({ path: "email", message: EMAIL_TAKEN });
   if (await isUsernameTaken(db, value.username, exceptId)) problems.push({ path: "username", message: USERNAME_TAKEN });
   if (value.password !== undefined) {
@@ -268,16 +324,18 @@ export async function createAccount(context: Pick<AppContext, "db" | "env">, act
   if (refusal) return { ok: false, problem: refusal };
   const roleId = value.roleId as RoleId;
   if (needsRecentSignIn({ kind: "create", newRole: roleId })) requireRecentAuthentication(context, actor);
-  const id = await createUserWithSubscription(context.db, {
-    name: value.name,
-    username: value.username,
-    email: value.email,
-    passwordHash: await hashPassword(value.password),
-    roleId,
+  const subscription = {
     sectorIds: value.sectorIds,
     symbolIds: value.symbolIds,
     dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
     dateExpired: value.dateExpired ?? null,
+  };
+  const passwordHash = await hashPassword(value.password);
+  // The account and its audit row in one transaction (the model's own is a savepoint inside it).
+  const id = await context.db.transaction(async (tx) => {
+    const created = await createUserWithSubscription(tx, { name: value.name, username: value.username, email: value.email, passwordHash, roleId, ...subscription });
+    await recordAudit(tx, [{ actor, action: "create", entity: "user", entityId: created, after: { name: value.name, username: value.username, email: value.email, roleId, ...subscription } }]);
+    return created;
   });
   return succeed(id);
 }
@@ -296,23 +354,28 @@ export async function updateAccount(context: Pick<AppContext, "db" | "env" | "hu
   if (refusal) return { ok: false, problem: refusal };
   const roleId = value.roleId as RoleId;
   if (needsRecentSignIn({ kind: "update", currentRole, newRole: roleId })) requireRecentAuthentication(context, actor);
-  const saved = await updateUserWithSubscription(
-    context.db,
-    id,
-    {
-      name: value.name,
-      username: value.username,
-      email: value.email,
-      roleId,
-      status: value.status,
-      sectorIds: value.sectorIds,
-      symbolIds: value.symbolIds,
-      dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
-      dateExpired: value.dateExpired ?? null,
-    },
+  const next = {
+    name: value.name,
+    username: value.username,
+    email: value.email,
+    roleId,
+    status: value.status,
+    sectorIds: value.sectorIds,
+    symbolIds: value.symbolIds,
+    dateSubscribed: value.dateSubscribed ?? istDateString(new Date()),
+    dateExpired: value.dateExpired ?? null,
+  };
+  // The account, its subscription and the audit row in one transaction (the model's own is a savepoint inside it).
+  const saved = await context.db.transaction(async (tx) => {
+    const before = await findUserForEdit(tx, id);
     // The roles this actor may touch go into the UPDATE's WHERE clause too.
-    manageableRoles(actor),
-  );
+    if (!before || !(await updateUserWithSubscription(tx, id, next, manageableRoles(actor)))) return false;
+    // What is stored now (a symbol brings its sector along), beside what was.
+    const after = await findUserForEdit(tx, id);
+    const audited = (u: UserForEdit) => ({ ...pickKeys(u, Object.keys(next)), sectorIds: [...u.sectorIds].sort((a, b) => a - b), symbolIds: [...u.symbolIds].sort((a, b) => a - b) });
+    await recordAudit(tx, [{ actor, action: "update", entity: "user", entityId: id, before: audited(before), after: after ? audited(after) : null }]);
+    return true;
+  });
   if (!saved) return notFoundOutcome();
   if (!value.status) context.hub.disconnectUser(id);
   else await context.hub.refreshSymbolAccess(id, roleId);

@@ -2,6 +2,8 @@
 // the entries list and their create/edit/delete. The /calendar pages and the JSON API
 // (admin/calender/*) call these. Holidays written here are what the feed's market-hours rule
 // reads (loadTradingDayCheck).
+import { pickKeys } from "~/domain/audit";
+import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import type { AppContext } from "~/config/context";
 import { formatIstDate } from "~/domain/dates";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
@@ -61,12 +63,13 @@ export function findCalendarEntry(context: Db, id: number): Promise<CalendarRow 
  * A new entry, unless its segment already has one on that date. The check and the write run in
  * one transaction holding the day's lock, so two saves of the same day cannot both pass.
  */
-export async function createCalendarEntry(context: Db, input: CalendarInput): Promise<Outcome<{ id: number; message: string }>> {
+export async function createCalendarEntry(context: Db, actor: AuditActor, input: CalendarInput): Promise<Outcome<{ id: number; message: string }>> {
   return context.db.transaction(async (tx) => {
     await lockCalendarDay(tx, input.segment, input.date);
     const taken = await findCalendarEntryOn(tx, input.segment, input.date);
     if (taken) return refuse(calendarDayTakenMessage(taken.segment, taken.date, taken.note), "date", 409);
     const id = await insertCalendarEntry(tx, input);
+    await recordAudit(tx, [{ actor, action: "create", entity: "calendar", entityId: id, after: input }]);
     return succeed({ id, message: CALENDAR_SAVED });
   });
 }
@@ -76,7 +79,7 @@ export async function createCalendarEntry(context: Db, input: CalendarInput): Pr
  * create is. An entry kept on its own day is never refused, so two entries written before the
  * rule can still be edited (or one deleted).
  */
-export async function updateCalendarEntry(context: Db, id: number, input: CalendarInput): Promise<Outcome<{ message: string }>> {
+export async function updateCalendarEntry(context: Db, actor: AuditActor, id: number, input: CalendarInput): Promise<Outcome<{ message: string }>> {
   return context.db.transaction(async (tx) => {
     await lockCalendarDay(tx, input.segment, input.date);
     const current = await findCalendarRow(tx, id);
@@ -85,13 +88,18 @@ export async function updateCalendarEntry(context: Db, id: number, input: Calend
     const taken = moved ? await findCalendarEntryOn(tx, input.segment, input.date, id) : null;
     if (taken) return refuse(calendarDayTakenMessage(taken.segment, taken.date, taken.note), "date", 409);
     if (!(await updateCalendarRow(tx, id, input))) return notFoundOutcome();
+    await recordAudit(tx, [{ actor, action: "update", entity: "calendar", entityId: id, before: pickKeys(current, Object.keys(input)), after: input }]);
     return succeed({ message: CALENDAR_SAVED });
   });
 }
 
 /** Deletes one entry; the answer names what was deleted. */
-export async function deleteCalendarEntry(context: Db, id: number): Promise<Outcome<{ message: string }>> {
-  const deleted = await deleteCalendarRow(context.db, id);
+export async function deleteCalendarEntry(context: Db, actor: AuditActor, id: number): Promise<Outcome<{ message: string }>> {
+  const deleted = await context.db.transaction(async (tx) => {
+    const row = await deleteCalendarRow(tx, id);
+    if (row) await recordAudit(tx, [{ actor, action: "delete", entity: "calendar", entityId: id, before: row, after: null }]);
+    return row;
+  });
   if (!deleted) return refuse(CALENDAR_ENTRY_GONE, undefined, 404);
   return succeed({ message: calendarDeletedMessage(deleted) });
 }

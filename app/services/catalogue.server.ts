@@ -6,6 +6,8 @@ import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import { turnedMessage } from "~/domain/status-messages";
+import { pickKeys } from "~/domain/audit";
+import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import { findSectorForShare, listSectorsWithStatus } from "~/models/sector.server";
 import {
   createSymbol as insertSymbol,
@@ -106,12 +108,14 @@ async function orCodeTaken<T>(write: Promise<Outcome<T>>): Promise<Outcome<T>> {
 }
 
 /** A new symbol; its code is stored upper-case. */
-export async function createSymbol(context: Db, input: SymbolWrite): Promise<Outcome<{ id: number; message: string }>> {
+export async function createSymbol(context: Db, actor: AuditActor, input: SymbolWrite): Promise<Outcome<{ id: number; message: string }>> {
   return orCodeTaken(
     context.db.transaction(async (tx) => {
       const refused = await writeRefusal(tx, input);
       if (refused) return refused;
-      return succeed({ id: await insertSymbol(tx, input), message: SYMBOL_CREATED });
+      const id = await insertSymbol(tx, input);
+      await recordAudit(tx, [{ actor, action: "create", entity: "symbol", entityId: id, after: input }]);
+      return succeed({ id, message: SYMBOL_CREATED });
     }),
   );
 }
@@ -119,21 +123,29 @@ export async function createSymbol(context: Db, input: SymbolWrite): Promise<Out
 /** The Edit Symbol form's fields; status and segment are kept when not sent (the API's update). */
 export type SymbolEdit = Omit<SymbolInput, "status" | "segment"> & Partial<Pick<SymbolInput, "status" | "segment">>;
 
-export async function updateSymbol(context: Db, id: number, input: SymbolEdit): Promise<Outcome<{ message: string }>> {
+export async function updateSymbol(context: Db, actor: AuditActor, id: number, input: SymbolEdit): Promise<Outcome<{ message: string }>> {
   return orCodeTaken(
     context.db.transaction(async (tx) => {
       const current = await findSymbolForEdit(tx, id);
       if (!current) return notFoundOutcome();
       const refused = await writeRefusal(tx, input, { id, sectorId: current.sectorId });
       if (refused) return refused;
-      const saved = await updateSymbolRow(tx, id, { ...input, segment: input.segment ?? current.segment, status: input.status ?? current.status });
-      return saved ? succeed({ message: SYMBOL_UPDATED }) : notFoundOutcome();
+      const next = { ...input, segment: input.segment ?? current.segment, status: input.status ?? current.status };
+      if (!(await updateSymbolRow(tx, id, next))) return notFoundOutcome();
+      await recordAudit(tx, [{ actor, action: "update", entity: "symbol", entityId: id, before: pickKeys({ ...current, name: current.symbolCode }, Object.keys(next)), after: next }]);
+      return succeed({ message: SYMBOL_UPDATED });
     }),
   );
 }
 
 /** The list's On/Off switch; the answer is the toast / API message. */
-export async function switchSymbol(context: Db, id: number, on: boolean): Promise<Outcome<{ message: string }>> {
-  if (!(await setSymbolStatus(context.db, id, on))) return notFoundOutcome();
+export async function switchSymbol(context: Db, actor: AuditActor, id: number, on: boolean): Promise<Outcome<{ message: string }>> {
+  const switched = await context.db.transaction(async (tx) => {
+    const current = await findSymbolForEdit(tx, id);
+    if (!current || !(await setSymbolStatus(tx, id, on))) return false;
+    await recordAudit(tx, [{ actor, action: "switch", entity: "symbol", entityId: id, before: { symbolCode: current.symbolCode, status: current.status }, after: { status: on } }]);
+    return true;
+  });
+  if (!switched) return notFoundOutcome();
   return succeed({ message: turnedMessage("Symbol", on) });
 }

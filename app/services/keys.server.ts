@@ -2,6 +2,7 @@
 // "Select All", the On/Off switch, delete, assigning keys to a user, the key order (Chavi
 // Setting) and a symbol's key labels today. The /chavi pages, /key-setting and the JSON API
 // (admin/chavi/*) call these, so each rule and message lives here once.
+import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import { isCompleteOrder, moveInOrder } from "~/domain/key-order";
@@ -15,6 +16,7 @@ import {
   findChaviOnRung,
   isChaviNameTaken,
   listChavisInOrder,
+  listChaviUserIds,
   listChavisPage,
   listKeyUserChoices,
   listUserKeyIds,
@@ -71,6 +73,13 @@ export async function listKeysInOrder(context: Db, options: { activeOnly?: boole
   return options.activeOnly ? keys.filter((k) => k.isactive) : keys;
 }
 
+/** Every key in the Chavi Setting order with the users it is assigned to (the documents' Chavi.userId). */
+export async function listKeysWithUsers(context: Db, options: { activeOnly?: boolean } = {}): Promise<(ChaviRow & { userIds: number[] })[]> {
+  const keys = await listKeysInOrder(context, options);
+  const users = await listChaviUserIds(context.db, keys.map((k) => k.id));
+  return keys.map((k) => ({ ...k, userIds: users.get(k.id) ?? [] }));
+}
+
 /** A key with the users it is assigned to, or null. */
 export function findKey(context: Db, id: number): Promise<(ChaviRow & { userIds: number[] }) | null> {
   return findChavi(context.db, id);
@@ -113,40 +122,60 @@ async function withKeyUsers(db: Db["db"], input: ChaviInput): Promise<ChaviInput
 }
 
 /** A new key, last in the key order. The checks and the write hold the key-write lock in one transaction. */
-export async function createKey(context: Db, input: ChaviInput): Promise<Outcome<{ id: number; message: string }>> {
+export async function createKey(context: Db, actor: AuditActor, input: ChaviInput): Promise<Outcome<{ id: number; message: string }>> {
   return context.db.transaction(async (tx) => {
     await lockKeyWrites(tx);
     const refused = await saveRefusal(tx, input);
     if (refused) return refused;
-    const id = await createChavi(tx, await withKeyUsers(tx, input));
+    const written = await withKeyUsers(tx, input);
+    const id = await createChavi(tx, written);
+    await recordAudit(tx, [{ actor, action: "create", entity: "key", entityId: id, after: auditedKey(written) }]);
     return succeed({ id, message: KEY_CREATED });
   });
 }
 
 /** Edits a key and sets exactly its users (the form's status switch included), checked as a create is. */
-export async function updateKey(context: Db, id: number, input: ChaviInput): Promise<Outcome<{ message: string }>> {
+export async function updateKey(context: Db, actor: AuditActor, id: number, input: ChaviInput): Promise<Outcome<{ message: string }>> {
   return context.db.transaction(async (tx) => {
     await lockKeyWrites(tx);
     const current = await findChavi(tx, id);
     if (!current) return notFoundOutcome();
     const refused = await saveRefusal(tx, input, current);
     if (refused) return refused;
-    if (!(await updateChavi(tx, id, await withKeyUsers(tx, input)))) return notFoundOutcome();
+    const written = await withKeyUsers(tx, input);
+    if (!(await updateChavi(tx, id, written))) return notFoundOutcome();
+    await recordAudit(tx, [{ actor, action: "update", entity: "key", entityId: id, before: auditedKey(current), after: auditedKey(written) }]);
     return succeed({ message: KEY_UPDATED });
   });
 }
 
 /** The list's On/Off switch; the answer is the toast / API message. */
-export async function switchKey(context: Db, id: number, on: boolean): Promise<Outcome<{ message: string }>> {
-  if (!(await setChaviStatus(context.db, id, on))) return notFoundOutcome();
+export async function switchKey(context: Db, actor: AuditActor, id: number, on: boolean): Promise<Outcome<{ message: string }>> {
+  const switched = await context.db.transaction(async (tx) => {
+    const current = await findChavi(tx, id);
+    if (!current || !(await setChaviStatus(tx, id, on))) return false;
+    await recordAudit(tx, [{ actor, action: "switch", entity: "key", entityId: id, before: { name: current.name, isactive: current.isactive }, after: { isactive: on } }]);
+    return true;
+  });
+  if (!switched) return notFoundOutcome();
   return succeed({ message: turnedMessage("Key", on) });
 }
 
 /** Deletes a key with its assignments and stored events. */
-export async function deleteKey(context: Db, id: number): Promise<Outcome<{ message: string }>> {
-  const key = await findChavi(context.db, id);
-  if (!key || !(await deleteChavi(context.db, key.id))) return refuse(KEY_ALREADY_DELETED, undefined, 404);
+export async function deleteKey(context: Db, actor: AuditActor, id: number): Promise<Outcome<{ message: string }>> {
+  const key = await context.db.transaction(async (tx) => {
+    const found = await findChavi(tx, id);
+    if (!found || !(await deleteChavi(tx, found.id))) return null;
+    await recordAudit(tx, [{ actor, action: "delete", entity: "key", entityId: id, before: auditedKey(found), after: null }]);
+    return found;
+  });
+  if (!key) return refuse(KEY_ALREADY_DELETED, undefined, 404);
   return succeed({ message: `Key ${key.name} deleted successfully` });
+}
+
+/** A key as the audit log keeps it: its fields and its users, in id order. */
+function auditedKey(key: Pick<ChaviInput, "name" | "displayName" | "description" | "type" | "srNo" | "isactive" | "userIds">) {
+  return { name: key.name, displayName: key.displayName, description: key.description, type: key.type, srNo: key.srNo, isactive: key.isactive, userIds: [...key.userIds].sort((a, b) => a - b) };
 }
 
 // ---------------------------------------------------------------- assigning keys to a user

@@ -3,6 +3,7 @@
 // Point switch, the delete, and the active points a chart reads. The screens and the JSON API
 // (admin/referencePoint/*, getReferencePoint) call these, so the list's filter, the messages
 // and the visibility rule live here once.
+import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import { LONG_PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
@@ -74,8 +75,14 @@ export async function loadReferencePoints(context: Db, request: Request, options
 }
 
 /** The Target Point switch. A point the target watcher already removed is gone (404). */
-export async function switchTargetPoint(context: Db, id: number, active: boolean): Promise<Outcome<{ message: string }>> {
-  if (!(await setReferencePointActive(context.db, id, active))) return refuse(TARGET_POINT_GONE, undefined, 404);
+export async function switchTargetPoint(context: Db, actor: AuditActor, id: number, active: boolean): Promise<Outcome<{ message: string }>> {
+  const switched = await context.db.transaction(async (tx) => {
+    const current = await findPointRow(tx, id);
+    if (!current || !(await setReferencePointActive(tx, id, active))) return false;
+    await recordAudit(tx, [{ actor, action: "switch", entity: "point", entityId: id, before: { pointName: current.pointName, isActive: current.isActive }, after: { isActive: active } }]);
+    return true;
+  });
+  if (!switched) return refuse(TARGET_POINT_GONE, undefined, 404);
   return succeed({ message: targetPointStatusMessage(active) });
 }
 
@@ -84,13 +91,19 @@ export function findReferencePoint(context: Db, id: number): Promise<ReferencePo
   return findPointRow(context.db, id);
 }
 
-export async function deleteReferencePoint(context: Db, id: number): Promise<Outcome<{ message: string }>> {
-  if (!(await deletePointRow(context.db, id))) return refuse(REFERENCE_POINT_GONE, undefined, 404);
+export async function deleteReferencePoint(context: Db, actor: AuditActor, id: number): Promise<Outcome<{ message: string }>> {
+  const deleted = await context.db.transaction(async (tx) => {
+    const current = await findPointRow(tx, id);
+    if (!current || !(await deletePointRow(tx, id))) return false;
+    await recordAudit(tx, [{ actor, action: "delete", entity: "point", entityId: id, before: current, after: null }]);
+    return true;
+  });
+  if (!deleted) return refuse(REFERENCE_POINT_GONE, undefined, 404);
   return succeed({ message: REFERENCE_POINT_DELETED });
 }
 
 /** A symbol's active points by price: the chart's target lines and chips. */
-export function listChartPoints(context: Db, symbolId: number): Promise<{ pointName: string; displayName: string; price: number }[]> {
+export function listChartPoints(context: Db, symbolId: number): Promise<{ id: number; pointName: string; displayName: string; price: number }[]> {
   return listChartReferencePoints(context.db, symbolId);
 }
 

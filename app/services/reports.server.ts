@@ -146,8 +146,15 @@ export function userProfitByUserAndMonth(context: ReportContext, report: UserRep
   return profitByUserAndMonth(context.db, live, userChartFilter(report));
 }
 
-/** The User Report: one page of its Users List and its three profit charts (one live snapshot). */
+/**
+ * The User Report: one page of its Users List and its three profit charts (one live snapshot).
+ * A half or reversed range is refused: the page says why and lists nothing, rather than
+ * quietly showing every date (docs/decisions/141); the API answers it with 400.
+ */
 export async function loadUserReport(context: ReportContext, report: UserReportParams, paging: Paging) {
+  if (report.input.rangeError) {
+    return { refused: report.input.rangeError, rows: [], total: 0, byMonth: [] as NamedAmount[], byUser: [] as NamedAmount[], byUserMonth: [] as UserMonthProfit[] };
+  }
   const live = livePricesOf(context.liveBook);
   const [{ rows, total }, byMonth, byUser, byUserMonth] = await Promise.all([
     listUserReportPage(context.db, { mode: report.input.mode, roleId: report.input.role_id, range: report.range }, paging),
@@ -155,5 +162,5 @@ export async function loadUserReport(context: ReportContext, report: UserReportP
     userProfitByUser(context, report, live),
     userProfitByUserAndMonth(context, report, live),
   ]);
-  return { rows, total, byMonth, byUser, byUserMonth };
+  return { refused: null, rows, total, byMonth, byUser, byUserMonth };
 }

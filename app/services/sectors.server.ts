@@ -5,11 +5,14 @@ import type { AppContext } from "~/config/context";
 import { inclusiveDateRange } from "~/domain/dates";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import { turnedMessage } from "~/domain/status-messages";
+import { pickKeys } from "~/domain/audit";
+import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import {
   createSector as insertSector,
   findSector as findSectorRow,
   isSectorNameTaken,
   listSectorChoices as selectSectorChoices,
+  listSectorRows,
   listSectorGaugePoints,
   listSectorsPage,
   listSymbolsOfSectors,
@@ -58,6 +61,11 @@ export function listSectorChoices(context: Db, onlyActive = false): Promise<Sect
   return selectSectorChoices(context.db, onlyActive);
 }
 
+/** The documents' Sector rows (id, sector_name, description, status, dates), by name: every sector or the active ones. */
+export function listSectorsByName(context: Db, onlyActive = false): Promise<SectorRow[]> {
+  return listSectorRows(context.db, onlyActive);
+}
+
 export function findSector(context: Db, id: number): Promise<SectorRow | null> {
   return findSectorRow(context.db, id);
 }
@@ -72,26 +80,42 @@ async function nameRefusal(context: Db, name: string, exceptId?: number): Promis
 }
 
 /** A new sector; its name is unique in any case. */
-export async function createSector(context: Db, input: SectorWrite): Promise<Outcome<{ id: number; message: string }>> {
+export async function createSector(context: Db, actor: AuditActor, input: SectorWrite): Promise<Outcome<{ id: number; message: string }>> {
   const taken = await nameRefusal(context, input.name);
   if (taken) return taken;
-  const id = await insertSector(context.db, input);
+  const id = await context.db.transaction(async (tx) => {
+    const created = await insertSector(tx, input);
+    await recordAudit(tx, [{ actor, action: "create", entity: "sector", entityId: created, after: input }]);
+    return created;
+  });
   return succeed({ id, message: SECTOR_CREATED });
 }
 
 /** Renames or re-describes a sector; its status is kept unless the edit form sends its switch. */
-export async function updateSector(context: Db, id: number, input: SectorWrite & { status?: boolean }): Promise<Outcome<{ message: string }>> {
+export async function updateSector(context: Db, actor: AuditActor, id: number, input: SectorWrite & { status?: boolean }): Promise<Outcome<{ message: string }>> {
   const current = await findSectorRow(context.db, id);
   if (!current) return notFoundOutcome();
   const taken = await nameRefusal(context, input.name, id);
   if (taken) return taken;
-  if (!(await updateSectorRow(context.db, id, { ...input, status: input.status ?? current.status }))) return notFoundOutcome();
+  const next = { ...input, status: input.status ?? current.status };
+  const saved = await context.db.transaction(async (tx) => {
+    if (!(await updateSectorRow(tx, id, next))) return false;
+    await recordAudit(tx, [{ actor, action: "update", entity: "sector", entityId: id, before: pickKeys({ ...current, name: current.sectorName }, Object.keys(next)), after: next }]);
+    return true;
+  });
+  if (!saved) return notFoundOutcome();
   return succeed({ message: SECTOR_UPDATED });
 }
 
 /** The list's On/Off switch; the answer is the toast / API message. */
-export async function switchSector(context: Db, id: number, on: boolean): Promise<Outcome<{ message: string }>> {
-  if (!(await setSectorStatus(context.db, id, on))) return notFoundOutcome();
+export async function switchSector(context: Db, actor: AuditActor, id: number, on: boolean): Promise<Outcome<{ message: string }>> {
+  const switched = await context.db.transaction(async (tx) => {
+    const current = await findSectorRow(tx, id);
+    if (!current || !(await setSectorStatus(tx, id, on))) return false;
+    await recordAudit(tx, [{ actor, action: "switch", entity: "sector", entityId: id, before: { sectorName: current.sectorName, status: current.status }, after: { status: on } }]);
+    return true;
+  });
+  if (!switched) return notFoundOutcome();
   return succeed({ message: turnedMessage("Sector", on) });
 }
 

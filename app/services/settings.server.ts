@@ -1,12 +1,13 @@
 // A user's settings and the dashboard banner (docs/product-rules.md R-AC2 Settings page, R-AC3; R-AC7
 // Settings). The /setting page's panels and the JSON API (users/setting/*) save through
 // saveSettings, so the rule "a role writes only the panels it sees" is applied once, here.
+import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import type * as z from "zod";
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import { refuse, succeed, type Outcome } from "~/domain/outcome";
 import { INDICATOR_TOGGLES, mayWriteSetting } from "~/domain/user-settings";
-import { getLatestMarque, readUserSettings, saveMarque, saveUserSettings, type Marque } from "~/models/settings.server";
+import { getLatestMarque, readUserSettingRows, readUserSettings, saveMarque, saveUserSettings, type Marque } from "~/models/settings.server";
 import {
   INDICATOR_FIELD,
   MARQUE_SAVED,
@@ -27,6 +28,11 @@ export const SETTING_NOT_YOURS = "You do not have permission to change this sett
 /** Every setting of the user, defaults filled in. */
 export function readSettings(context: Db, user: Pick<SessionUser, "id">): Promise<Record<string, string>> {
   return readUserSettings(context.db, user.id);
+}
+
+/** Every setting of the user as {id, name, value} rows (id null for a default never saved). */
+export function readSettingRows(context: Db, user: Pick<SessionUser, "id">) {
+  return readUserSettingRows(context.db, user.id);
 }
 
 /** Several settings of the user, all or none; a setting of a panel the role does not see is refused (403). */
@@ -59,7 +65,12 @@ export function latestBanner(context: Db): Promise<Marque | null> {
 }
 
 /** Replaces the banner (one at a time). */
-export async function saveBanner(context: Db, input: z.infer<typeof marqueWriteSchema>): Promise<{ message: string }> {
-  await saveMarque(context.db, { title: input.title, date: input.date, subText: input.subText });
+export async function saveBanner(context: Db, actor: AuditActor, input: z.infer<typeof marqueWriteSchema>): Promise<{ message: string }> {
+  await context.db.transaction(async (tx) => {
+    const before = await getLatestMarque(tx);
+    const after = { title: input.title, date: input.date, subText: input.subText };
+    await saveMarque(tx, after);
+    await recordAudit(tx, [{ actor, action: "update", entity: "setting", entityId: "banner", before, after }]);
+  });
   return { message: MARQUE_SAVED };
 }

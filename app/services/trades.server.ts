@@ -45,7 +45,13 @@ export interface TradeRow extends TradeFigures {
   id: number;
   userId: number;
   username: string;
+  roleId: number;
+  symbolId: number;
   symbolCode: string;
+  description: string;
+  reasonToTrade: string;
+  createdAt: Date;
+  updatedAt: Date;
   /** The live price of an open trade; null when closed or not in the book. */
   currentPrice: number | null;
   pnl: DecimalText;

@@ -2,19 +2,64 @@
 // admin/chavi/bhavcopy): reading a multipart upload with a per-file size limit, and importing
 // each file by the page's tab. Each file is judged on its own: a file that is too large, empty or
 // not recognised is reported and nothing of it is stored; the other files still go in.
+// Bhav copies from the page are previewed first (a staged batch), then committed, and can be
+// undone (docs/decisions/142); reference points go in at once.
+import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { AppContext } from "~/config/context";
-import { importBhavCopy, importPostedBhavRows, type PostedBhavImport, type PostedBhavRow } from "~/market/bhav-import.server";
+import type { AppDatabase } from "~/db/client.server";
+import { istDateString } from "~/domain/dates";
+import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import {
+  FAR_DATES_CONFIRM_LABEL,
+  farUploadDates,
+  isStalePreview,
+  MAX_SUMMARY_SYMBOLS,
+  stalePreviewCutoff,
+  type UploadBatchState,
+  type UploadBatchSummary,
+} from "~/domain/upload-batches";
+import {
+  bhavStoreFailure,
+  failedBhavReport,
+  planBhavCopy,
+  planPostedBhavRows,
+  postedRowOutcomes,
+  refreshBarLevels,
+  type BhavImportReport,
+  type BhavRowOutcome,
+  type PostedBhavRow,
+} from "~/market/bhav-import.server";
+import {
+  capReport,
   emptyReport,
   FILE_EMPTY,
   FILE_TOO_LARGE,
   MAX_UPLOAD_BYTES,
+  POSTED_OK,
   ZIP_NOT_ACCEPTED,
   type ImportReport,
 } from "~/market/import-report";
 import { importReferencePoints } from "~/market/reference-import.server";
-import type { UploadTab } from "~/schemas/upload";
+import type { DailyBar } from "~/models/day-ohlc.server";
+import {
+  batchBarKeys,
+  countReplacedBars,
+  deleteStalePreviews,
+  deleteUploadBatch,
+  findUploadBatch,
+  insertUploadBatch,
+  insertUploadBatchBars,
+  laterOverlappingBatch,
+  latestHeldTradingDate,
+  listUploadBatches,
+  lockUploadBatch,
+  recordPreviousBars,
+  restoreBatchBars,
+  setUploadBatchState,
+  writeBatchBars,
+  type UploadBatchRow,
+} from "~/models/upload-batch.server";
 import { readForm } from "~/schemas/request-input.server";
 
 export const MAX_UPLOAD_FILES = 20;
@@ -129,16 +174,6 @@ export async function readUpload(
   }
 }
 
-/** Imports one uploaded file as the tab says: bhav copy or reference points. */
-async function importUploadedFile(context: Pick<AppContext, "db">, tab: UploadTab, file: UploadedFile): Promise<UploadFileResult> {
-  const kind = tab === "bhav" ? "bhav" : "reference";
-  let report: ImportReport;
-  if (file.problem !== null || file.text === null) report = emptyReport(kind, file.problem ?? FILE_EMPTY);
-  else if (tab === "bhav") report = await importBhavCopy(context.db, file.text);
-  else report = await importReferencePoints(context.db, file.text);
-  return { fileName: file.name, size: file.size, report };
-}
-
 /** 200 when at least one file went in (even with bad rows); else 413 for a too-large file, else 400. */
 export function uploadStatus(results: readonly UploadFileResult[]): 200 | 400 | 413 {
   if (results.some((r) => r.report.fatal === null)) return 200;
@@ -146,21 +181,303 @@ export function uploadStatus(results: readonly UploadFileResult[]): 200 | 400 | 
   return 400;
 }
 
+const refusedReport = (kind: "bhav" | "reference", file: UploadedFile) => emptyReport(kind, file.problem ?? FILE_EMPTY);
+
 /**
- * Imports the uploaded files one after the other (each its own transaction), as the tab says;
- * each file's report, and the answer's status (see uploadStatus).
+ * Imports uploaded reference-point files one after the other (each its own transaction): each
+ * file's report, and the answer's status (see uploadStatus).
  */
-export async function importUploads(
+export async function importReferenceUploads(
   context: Pick<AppContext, "db">,
-  tab: UploadTab,
   files: readonly UploadedFile[],
 ): Promise<{ results: UploadFileResult[]; status: 200 | 400 | 413 }> {
   const results: UploadFileResult[] = [];
-  for (const file of files) results.push(await importUploadedFile(context, tab, file));
+  for (const file of files) {
+    const report = file.problem !== null || file.text === null ? refusedReport("reference", file) : await importReferencePoints(context.db, file.text);
+    results.push({ fileName: file.name, size: file.size, report });
+  }
   return { results, status: uploadStatus(results) };
 }
 
-/** Posted bhav copy rows (the API) through the upload's bhav import, with each row's outcome. */
-export function importPostedBhavCopy(context: Pick<AppContext, "db">, rows: readonly PostedBhavRow[]): Promise<PostedBhavImport> {
-  return importPostedBhavRows(context.db, rows);
+// ---------------------------------------------------------------- bhav copies: preview, commit, undo (docs/decisions/142)
+
+export type UploadSummary = UploadBatchSummary<ImportReport>;
+
+/** A batch as the Upload page shows it (plain data: it crosses the loader boundary). */
+export interface UploadBatchView {
+  id: number;
+  fileName: string;
+  uploadedBy: string | null;
+  state: UploadBatchState;
+  createdAt: string;
+  committedAt: string | null;
+  undoneAt: string | null;
+  summary: UploadSummary;
+}
+
+export const UPLOAD_NOT_COMMITTED = "This upload is not committed: there is nothing to undo. Discard the preview instead.";
+export const UPLOAD_ALREADY_COMMITTED = "This upload is already committed.";
+export const UPLOAD_ALREADY_UNDONE = "This upload was undone: upload the file again to store it.";
+export const UPLOAD_ONLY_PREVIEW_DISCARDED = "Only a preview can be discarded: a committed upload is undone instead.";
+export const UPLOAD_PREVIEW_EXPIRED = "This preview is more than a day old and was discarded: upload the file again.";
+export const FAR_DATES_NOT_CONFIRMED = `Some dates are far from today: tick '${FAR_DATES_CONFIRM_LABEL}' to commit them.`;
+export const undoLaterFirst = (later: { id: number; fileName: string }) =>
+  `Undo refused: upload ${later.id} (${later.fileName}) was committed later and wrote some of the same bars. Undo that one first.`;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function toView(row: UploadBatchRow): UploadBatchView {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    uploadedBy: row.uploadedByName,
+    state: row.state,
+    createdAt: row.createdAt.toISOString(),
+    committedAt: row.committedAt?.toISOString() ?? null,
+    undoneAt: row.undoneAt?.toISOString() ?? null,
+    summary: row.summary as UploadSummary,
+  };
+}
+
+/** A batch's file name: the uploaded files' names (cut to fit a line). */
+function batchFileName(names: readonly string[]): string {
+  const joined = names.join(", ");
+  return joined.length > 200 ? `${joined.slice(0, 199)}…` : joined;
+}
+
+interface PlannedFile {
+  file: UploadedFile;
+  report: BhavImportReport;
+  bars: DailyBar[];
+}
+
+/**
+ * A bar given again by a later file of the same upload is that file's bad row (the batch holds
+ * one bar per symbol and day, like one file does).
+ */
+function dropRepeatedBars(planned: PlannedFile[]): void {
+  const firstFile = new Map<string, string>();
+  for (const p of planned) {
+    const keep: DailyBar[] = [];
+    const stored: typeof p.report.stored = [];
+    p.bars.forEach((bar, i) => {
+      // report.stored[i] describes bars[i] (planBhavCopy pushes them together).
+      const row = p.report.stored[i];
+      const key = `${bar.symbolId}|${bar.tradingDate}`;
+      const earlier = firstFile.get(key);
+      if (earlier !== undefined) {
+        p.report.errors.push({ line: row.line, message: `Duplicate row: ${row.symbolCode} on ${bar.tradingDate} is already given in ${earlier}` });
+        p.report.errorCount += 1;
+        return;
+      }
+      firstFile.set(key, p.file.name);
+      keep.push(bar);
+      stored.push(row);
+    });
+    if (keep.length !== p.bars.length) {
+      p.bars = keep;
+      p.report.stored = stored;
+      p.report.storedCount = keep.length;
+      p.report.tradingDates = [...new Set(keep.map((b) => b.tradingDate))].sort();
+      p.report.errors.sort((a, b) => a.line - b.line);
+    }
+  }
+}
+
+function summarise(planned: readonly PlannedFile[], counts: { rows: number; replacing: number }, latestHeld: string | null, today: string): UploadSummary {
+  const byDate = new Map<string, number>();
+  const codes = new Set<string>();
+  for (const p of planned) {
+    for (const bar of p.bars) byDate.set(bar.tradingDate, (byDate.get(bar.tradingDate) ?? 0) + 1);
+    for (const row of p.report.stored) codes.add(row.symbolCode);
+  }
+  const dates = [...byDate.keys()].sort();
+  const symbols = [...codes].sort();
+  const sum = (f: (r: BhavImportReport) => number) => planned.reduce((n, p) => n + f(p.report), 0);
+  return {
+    files: planned.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.report) })),
+    dates: dates.map((date) => ({ date, rows: byDate.get(date) ?? 0 })),
+    symbols: symbols.slice(0, MAX_SUMMARY_SYMBOLS),
+    symbolCount: symbols.length,
+    rows: counts.rows,
+    newRows: counts.rows - counts.replacing,
+    replacingRows: counts.replacing,
+    skipped: { notListed: sum((r) => r.skipped.count), bad: sum((r) => r.errorCount), notUsed: sum((r) => r.ignored.count) },
+    farDates: farUploadDates(dates, today),
+    latestHeld,
+    today,
+  };
+}
+
+/** Stages the planned bars as a batch (state previewed) in the caller's transaction; its id and summary. */
+async function stageBatch(db: AppDatabase, uploadedBy: number | null, fileName: string, planned: PlannedFile[]): Promise<{ id: number; summary: UploadSummary }> {
+  const id = await insertUploadBatch(db, { kind: "bhav", fileName, uploadedBy, summary: {} });
+  await insertUploadBatchBars(db, id, planned.flatMap((p) => p.bars));
+  const summary = summarise(planned, await countReplacedBars(db, id), await latestHeldTradingDate(db), istDateString(new Date()));
+  await setUploadBatchState(db, id, { state: "previewed", summary });
+  return { id, summary };
+}
+
+/**
+ * Commits a staged batch in the caller's transaction (its row locked by lockUploadBatch): records
+ * the values of the days it replaces, writes its bars as the bhav import always has, refreshes the
+ * daily levels of the days written (docs/product-rules.md R-D18, decision 129).
+ */
+async function commitStagedBatch(db: AppDatabase, id: number, summary: UploadSummary): Promise<UploadSummary> {
+  const counts = await countReplacedBars(db, id);
+  await recordPreviousBars(db, id);
+  await writeBatchBars(db, id);
+  await refreshBarLevels(db, await batchBarKeys(db, id));
+  const committed = { ...summary, rows: counts.rows, newRows: counts.rows - counts.replacing, replacingRows: counts.replacing };
+  await setUploadBatchState(db, id, { state: "committed", summary: committed, committedAt: new Date() });
+  return committed;
+}
+
+/** Previews older than a day are discarded (docs/decisions/142). */
+export function discardStalePreviews(context: Pick<AppContext, "db">, now = new Date()): Promise<number> {
+  return deleteStalePreviews(context.db, stalePreviewCutoff(now));
+}
+
+/**
+ * Reads uploaded bhav copies and stages what they would store as one batch, without touching the
+ * daily table: the batch id (null when no file has a bar to store), each file's report, and the
+ * answer's status (see uploadStatus).
+ */
+export async function previewBhavUploads(
+  context: Pick<AppContext, "db">,
+  user: { id: number },
+  files: readonly UploadedFile[],
+): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
+  await discardStalePreviews(context);
+  const planned: PlannedFile[] = [];
+  for (const file of files) {
+    if (file.problem !== null || file.text === null) planned.push({ file, report: { ...refusedReport("bhav", file), format: "unknown", tradingDates: [] }, bars: [] });
+    else planned.push({ file, ...(await planBhavCopy(context.db, file.text)) });
+  }
+  dropRepeatedBars(planned);
+  const results = planned.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.report) as ImportReport }));
+  const status = uploadStatus(results);
+  if (!planned.some((p) => p.bars.length > 0)) return { batchId: null, results, status };
+  const { id } = await context.db.transaction((tx) => stageBatch(tx, user.id, batchFileName(files.map((f) => f.name)), planned));
+  return { batchId: id, results, status };
+}
+
+/** A bhav batch by id for the page (null: none, or not a bhav copy's). */
+export async function findUploadBatchView(context: Pick<AppContext, "db">, id: number): Promise<UploadBatchView | null> {
+  const row = await findUploadBatch(context.db, id);
+  return row && row.kind === "bhav" ? toView(row) : null;
+}
+
+export const UPLOAD_HISTORY_PAGE = 20;
+
+/** The upload history, newest first, UPLOAD_HISTORY_PAGE at a time (keyset: before a batch id). */
+export async function listUploadHistory(context: Pick<AppContext, "db">, beforeId?: number): Promise<{ batches: UploadBatchView[]; olderThan: number | null }> {
+  await discardStalePreviews(context);
+  const rows = await listUploadBatches(context.db, { beforeId, limit: UPLOAD_HISTORY_PAGE + 1 });
+  const page = rows.slice(0, UPLOAD_HISTORY_PAGE).map(toView);
+  return { batches: page, olderThan: rows.length > UPLOAD_HISTORY_PAGE ? page[page.length - 1].id : null };
+}
+
+/** Locks a bhav batch for a change; a batch of another kind is not found. */
+async function lockBhavBatch(db: AppDatabase, id: number): Promise<UploadBatchRow | null> {
+  const row = await lockUploadBatch(db, id);
+  return row && row.kind === "bhav" ? row : null;
+}
+
+/**
+ * Commits a previewed batch in one transaction: the bars are written and the values they replace
+ * kept for an undo. Refused for a batch already committed or undone, a stale preview (discarded
+ * then), or far dates not confirmed; a database failure leaves nothing written.
+ */
+export async function commitUploadBatch(
+  context: Pick<AppContext, "db">,
+  actor: AuditActor,
+  id: number,
+  options: { farDatesConfirmed: boolean },
+): Promise<Outcome<{ message: string }>> {
+  try {
+    return await context.db.transaction(async (tx) => {
+      const batch = await lockBhavBatch(tx, id);
+      if (!batch) return notFoundOutcome();
+      if (batch.state === "committed") return refuse(UPLOAD_ALREADY_COMMITTED, undefined, 409);
+      if (batch.state === "undone") return refuse(UPLOAD_ALREADY_UNDONE, undefined, 409);
+      if (isStalePreview(batch.createdAt, new Date())) {
+        await deleteUploadBatch(tx, id);
+        return refuse(UPLOAD_PREVIEW_EXPIRED, undefined, 409);
+      }
+      const summary = batch.summary as UploadSummary;
+      if (summary.farDates.length > 0 && !options.farDatesConfirmed) return refuse(FAR_DATES_NOT_CONFIRMED, "confirmFarDates");
+      const done = await commitStagedBatch(tx, id, summary);
+      await recordAudit(tx, [{ actor, action: "upload", entity: "upload", entityId: id, before: null, after: { fileName: batch.fileName, rows: done.rows, newRows: done.newRows, replacingRows: done.replacingRows } }]);
+      return succeed({
+        message: `${POSTED_OK}: ${plural(done.rows, "row", "rows")} stored (${done.newRows} new, ${done.replacingRows} replacing). Upload ${id} can be undone from the history.`,
+      });
+    });
+  } catch (error) {
+    return refuse(bhavStoreFailure(error), undefined, 500);
+  }
+}
+
+/**
+ * Undoes a committed batch in one transaction: days it added are deleted, days it replaced get
+ * their values back. Refused while a batch committed later wrote any of the same bars.
+ */
+export async function undoUploadBatch(context: Pick<AppContext, "db">, actor: AuditActor, id: number): Promise<Outcome<{ message: string }>> {
+  return context.db.transaction(async (tx) => {
+    const batch = await lockBhavBatch(tx, id);
+    if (!batch) return notFoundOutcome();
+    if (batch.state === "previewed") return refuse(UPLOAD_NOT_COMMITTED, undefined, 409);
+    if (batch.state === "undone") return refuse(UPLOAD_ALREADY_UNDONE, undefined, 409);
+    const later = await laterOverlappingBatch(tx, id, batch.committedAt ?? batch.createdAt);
+    if (later) return refuse(undoLaterFirst(later), undefined, 409);
+    await restoreBatchBars(tx, id);
+    await refreshBarLevels(tx, await batchBarKeys(tx, id));
+    await setUploadBatchState(tx, id, { state: "undone", undoneAt: new Date() });
+    const summary = batch.summary as UploadSummary;
+    await recordAudit(tx, [{ actor, action: "undo", entity: "upload", entityId: id, before: { fileName: batch.fileName, state: "committed" }, after: { state: "undone", newRowsRemoved: summary.newRows, replacedRowsRestored: summary.replacingRows } }]);
+    return succeed({
+      message: `Upload ${id} undone: ${plural(summary.newRows, "new row", "new rows")} removed, ${plural(summary.replacingRows, "replaced row", "replaced rows")} restored.`,
+    });
+  });
+}
+
+/** Discards a preview (nothing was written). */
+export async function discardUploadBatch(context: Pick<AppContext, "db">, id: number): Promise<Outcome<{ message: string }>> {
+  return context.db.transaction(async (tx) => {
+    const batch = await lockBhavBatch(tx, id);
+    if (!batch) return notFoundOutcome();
+    if (batch.state !== "previewed") return refuse(UPLOAD_ONLY_PREVIEW_DISCARDED, undefined, 409);
+    await deleteUploadBatch(tx, id);
+    return succeed({ message: `Preview discarded: nothing was stored from ${batch.fileName}.` });
+  });
+}
+
+/**
+ * Posted bhav copy rows (admin/chavi/bhavcopy): stored at once, as the API always has, but as a
+ * committed batch (docs/decisions/142) so the Upload page's history lists it and can undo it.
+ * The batch is staged and committed in one transaction; a failure leaves nothing written.
+ */
+export async function storePostedBhavCopy(
+  context: Pick<AppContext, "db">,
+  user: AuditActor,
+  posted: readonly PostedBhavRow[],
+): Promise<{ report: BhavImportReport; rows: BhavRowOutcome[]; batchId: number | null }> {
+  const plan = await planPostedBhavRows(context.db, posted);
+  let report = plan.report;
+  let batchId: number | null = null;
+  if (plan.bars.length > 0) {
+    const file: UploadedFile = { name: `admin/chavi/bhavcopy (${plural(posted.length, "row", "rows")})`, size: 0, text: null, problem: null };
+    try {
+      batchId = await context.db.transaction(async (tx) => {
+        const { id, summary } = await stageBatch(tx, user.id, file.name, [{ file, report: plan.report, bars: plan.bars }]);
+        await lockUploadBatch(tx, id);
+        const done = await commitStagedBatch(tx, id, summary);
+        await recordAudit(tx, [{ actor: user, action: "upload", entity: "upload", entityId: id, before: null, after: { fileName: file.name, rows: done.rows, newRows: done.newRows, replacingRows: done.replacingRows } }]);
+        return id;
+      });
+    } catch (error) {
+      report = failedBhavReport(report, bhavStoreFailure(error));
+    }
+  }
+  return { report: capReport(report), rows: postedRowOutcomes(report, posted.length), batchId };
 }

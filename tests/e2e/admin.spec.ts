@@ -160,3 +160,51 @@ test.describe("admin console with JavaScript", () => {
     }
   });
 });
+
+// Issue 19: a user saved with a sector or symbol id that does not exist is refused, the ids named
+// under their field (docs/decisions/144). The form lists only real ones, so the post is crafted:
+// the chosen sector option's value is rewritten before Save, as a stale or forged form would send.
+const UNKNOWN_SECTOR = "2000000002";
+
+async function saveWithUnknownSector(page: Page, js: boolean) {
+  await signInAsNewUser(page, { role: 1 });
+  await page.goto(js ? "/users" : "/users/new");
+  if (js) await page.getByRole("link", { name: "+ Add" }).click();
+  const form = formRoot(page, js);
+  const tag = Date.now().toString(36);
+  await form.getByLabel("Name", { exact: true }).fill(`Unknown Sector ${tag}`);
+  await form.getByLabel("User Name").fill(`unknown_${tag}`);
+  await form.getByLabel("Email Address").fill(`unknown.${tag}@example.test`);
+  await form.getByLabel("Password").fill("journey-pass-1");
+  const sector = form.getByLabel("Sector");
+  await sector.selectOption({ index: 0 });
+  const box = form.locator('input[type="checkbox"][name="symbolIds"]').first();
+  await expect(box).toBeVisible();
+  await box.check();
+  await sector.locator("option:checked").evaluate((option, id) => {
+    (option as HTMLOptionElement).value = id;
+  }, UNKNOWN_SECTOR);
+  await form.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(form.getByText(`Unknown sector id: ${UNKNOWN_SECTOR}`)).toBeVisible();
+  await expect(form.getByLabel("Sector")).toHaveAccessibleDescription(`Unknown sector id: ${UNKNOWN_SECTOR}`);
+  // Not saved: still on the form, not back on the list with the saved toast.
+  await expect(page).toHaveURL(/\/users\/new(\?|$)/);
+}
+
+test.describe("an unknown sector id", () => {
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("is named under the Sector field and nothing is saved", async ({ page }) => {
+      await saveWithUnknownSector(page, false);
+    });
+  });
+  test("with JavaScript: named under the Sector field in the dialog", async ({ page }) => {
+    await saveWithUnknownSector(page, true);
+  });
+  test.describe("at phone size", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+    test("with JavaScript: the message shows in the dialog", async ({ page }) => {
+      await saveWithUnknownSector(page, true);
+    });
+  });
+});

@@ -30,11 +30,13 @@ import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../supp
 
 let t: TestContext;
 let admin: string;
+let adminActor: { id: number; username: string };
 let token: string;
 
 beforeAll(async () => {
   t = await createTestContext();
   const user = await createUser(t.context.db, { roleId: 1 });
+  adminActor = { id: user.id, username: user.username };
   admin = await sessionCookieFor(t.context, user.id);
   token = (await createAuthSession(t.context.db, user.id)).id;
 });
@@ -121,7 +123,7 @@ describe("calendar: one entry per segment and day", () => {
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ msg: "USA already has an entry on 05-07-2027 (Independence Day): edit that entry instead", path: "date" }]);
     const input = { segment: "NSE" as const, note: "Race", date: "2027-08-16", isHoliday: true, isWeekFirstDay: false, isWeekLastDay: false, isMonthFirstDay: false, isMonthLastDay: false };
-    const results = await Promise.all([createCalendarEntry(t.context, input), createCalendarEntry(t.context, { ...input, note: "Race 2" })]);
+    const results = await Promise.all([createCalendarEntry(t.context, adminActor, input), createCalendarEntry(t.context, adminActor, { ...input, note: "Race 2" })]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await entriesOn("NSE", "2027-08-16")).toHaveLength(1);
   });
@@ -192,7 +194,7 @@ describe("keys: one key per rung (type and Sr No)", () => {
     expect(res.status).toBe(409);
     expect(res.body.errors).toEqual([{ msg: "Registration failed: the key RUNG_OFF already stands on minus rung 8", path: "srNo" }]);
     const input = { name: "RACE_A", displayName: "A", description: "", type: "plus" as const, srNo: 11, userIds: [], allUsers: false, isactive: true };
-    const results = await Promise.all([createKey(t.context, input), createKey(t.context, { ...input, name: "RACE_B" })]);
+    const results = await Promise.all([createKey(t.context, adminActor, input), createKey(t.context, adminActor, { ...input, name: "RACE_B" })]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await t.context.db.select().from(chavis).where(and(eq(chavis.type, "plus"), eq(chavis.srNo, 11)))).toHaveLength(1);
   });
@@ -263,7 +265,7 @@ describe.runIf(onPostgres)("saves that race (PostgreSQL)", () => {
         await lockCalendarDay(tx, "USA", "2027-12-24");
         await tx.insert(calendarEntries).values({ segment: "USA", note: "First", date: "2027-12-24", isHoliday: true });
       },
-      () => createCalendarEntry(t.context, input),
+      () => createCalendarEntry(t.context, adminActor, input),
     );
     expect(second.ok).toBe(false);
     expect(await entriesOn("USA", "2027-12-24")).toHaveLength(1);
@@ -276,7 +278,7 @@ describe.runIf(onPostgres)("saves that race (PostgreSQL)", () => {
         await lockKeyWrites(tx);
         await tx.insert(chavis).values({ name: "RACE_EARLY", displayName: "Early", type: "minus", srNo: 12 });
       },
-      () => createKey(t.context, input),
+      () => createKey(t.context, adminActor, input),
     );
     expect(second.ok).toBe(false);
     expect(await t.context.db.select().from(chavis).where(and(eq(chavis.type, "minus"), eq(chavis.srNo, 12)))).toHaveLength(1);
@@ -288,7 +290,7 @@ describe.runIf(onPostgres)("saves that race (PostgreSQL)", () => {
       async (tx) => {
         await tx.update(sectors).set({ status: false }).where(eq(sectors.id, sector.id));
       },
-      () => createSymbol(t.context, { sectorId: sector.id, name: "RACEINTOOFF", description: "", segment: "NSE", lotSize: 1, step: 1, audioScript: "" }),
+      () => createSymbol(t.context, adminActor, { sectorId: sector.id, name: "RACEINTOOFF", description: "", segment: "NSE", lotSize: 1, step: 1, audioScript: "" }),
     );
     expect(second.ok).toBe(false);
     expect(await t.context.db.select().from(symbols).where(eq(symbols.symbolCode, "RACEINTOOFF"))).toHaveLength(0);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { eq, inArray } from "drizzle-orm";
-import { auditLog, subscriptions, users } from "~/db/schema";
+import { auditLog, chavis, chaviUsers, subscriptions, users } from "~/db/schema";
 import { loader as usersLoader } from "~/routes/_admin+/users";
 import { action as bulkAction, loader as bulkLoader } from "~/routes/_admin+/users.bulk";
 import { loader as exportLoader } from "~/routes/_admin+/users.export";
@@ -246,6 +246,43 @@ describe("bulk actions", () => {
     const page = await (await call(bulkLoader, getRequest(`/users/bulk?bulk=extend&ids=${id}`, { cookie: adminCookie }), t.context)).json();
     expect(page.ok).toBe(false);
     expect(page.errors.join(" ")).toContain("Enter the number of days to extend by");
+  });
+});
+
+describe("bulk key assignment", () => {
+  it("assigns and removes keys for every chosen user in one go, named in the confirmation and audited", async () => {
+    const [k1] = await t.context.db.insert(chavis).values({ name: "BULK_K1", displayName: "K1", type: "plus", srNo: 91 }).returning({ id: chavis.id });
+    const [k2] = await t.context.db.insert(chavis).values({ name: "BULK_K2", displayName: "K2", type: "minus", srNo: 92 }).returning({ id: chavis.id });
+    const a = await createUser(t.context.db, { roleId: 4 });
+    const b = await createUser(t.context.db, { roleId: 3 });
+    const ids = [a.id, b.id].map(String);
+    const keys = [String(k1.id), String(k2.id)];
+    const confirmation = await (await call(bulkLoader, getRequest(`/users/bulk?bulk=assign-keys&${ids.map((i) => `ids=${i}`).join("&")}&keys=${k1.id}&keys=${k2.id}`, { cookie: adminCookie }), t.context)).json();
+    expect(confirmation.question).toBe("Assign 2 keys (BULK_K1, BULK_K2) to 2 users?");
+    const assigned = await call(bulkAction, formRequest("/users/bulk", { bulk: "assign-keys", ids, keys }, { cookie: adminCookie }), t.context);
+    expect(await toastMessage(t.context.cookies, assigned)).toBe("2 keys (BULK_K1, BULK_K2) assigned to 2 users");
+    const held = async (userId: number) => (await t.context.db.select().from(chaviUsers).where(eq(chaviUsers.userId, userId))).map((r) => r.chaviId).sort((x, y) => x - y);
+    expect(await held(a.id)).toEqual([k1.id, k2.id]);
+    const removed = await call(bulkAction, formRequest("/users/bulk", { bulk: "remove-keys", ids, keys: [String(k1.id)] }, { cookie: adminCookie }), t.context);
+    expect(await toastMessage(t.context.cookies, removed)).toBe("1 key (BULK_K1) removed from 2 users");
+    expect(await held(b.id)).toEqual([k2.id]);
+    const audit = (await t.context.db.select().from(auditLog)).filter((r) => r.entityId === String(a.id));
+    expect(audit.map((r) => r.after)).toEqual([{ keyIds: [k1.id, k2.id] }, { keyIds: [k2.id] }]);
+  });
+
+  it("refuses a sub-admin (keys are role 1's), a sub-admin target, and a key that does not exist, changing nothing", async () => {
+    const [k] = await t.context.db.insert(chavis).values({ name: "BULK_K3", displayName: "K3", type: "plus", srNo: 93 }).returning({ id: chavis.id });
+    const customer = await createUser(t.context.db, { roleId: 4 });
+    const sub = await createUser(t.context.db, { roleId: 2, username: "no_keys_sub" });
+    const bySub = await call(bulkAction, formRequest("/users/bulk", { bulk: "assign-keys", ids: [String(customer.id)], keys: [String(k.id)] }, { cookie: subAdminCookie }), t.context);
+    expect(await toastMessage(t.context.cookies, bySub)).toBe("You do not have permission to do this.");
+    const toSub = await call(bulkAction, formRequest("/users/bulk", { bulk: "assign-keys", ids: [String(customer.id), String(sub.id)], keys: [String(k.id)] }, { cookie: adminCookie }), t.context);
+    expect(await toastMessage(t.context.cookies, toSub)).toContain("no_keys_sub cannot receive keys");
+    const missing = await call(bulkAction, formRequest("/users/bulk", { bulk: "assign-keys", ids: [String(customer.id)], keys: [String(k.id), "999999"] }, { cookie: adminCookie }), t.context);
+    expect(await toastMessage(t.context.cookies, missing)).toContain("Some of the chosen keys no longer exist");
+    expect(await t.context.db.select().from(chaviUsers).where(eq(chaviUsers.userId, customer.id))).toHaveLength(0);
+    const noKeys = await call(bulkAction, formRequest("/users/bulk", { bulk: "assign-keys", ids: [String(customer.id)] }, { cookie: adminCookie }), t.context);
+    expect(noKeys.status).toBe(400);
   });
 });
 

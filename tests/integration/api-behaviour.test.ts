@@ -54,7 +54,7 @@ describe("tokens", () => {
     expect(login.body.data).toMatchObject({ id: ids[3], role_id: 3 });
     const settings = await send("GET", "/api/users/setting/list", { token: login.body.token });
     expect(settings.status).toBe(200);
-    expect(settings.body.data).toContainEqual({ name: "Theme", value: "light" });
+    expect(settings.body.data).toContainEqual({ id: null, name: "Theme", value: "light" });
     expect((await send("POST", "/api/admin/logout", { token: login.body.token, json: { fcm_token: "x" } })).status).toBe(200);
     const after = await send("GET", "/api/users/setting/list", { token: login.body.token });
     expect(after).toMatchObject({ status: 401, body: { error: "Invalid token" } });

@@ -23,7 +23,7 @@ import { onAlertChanges } from "~/market/engines/alert-changes.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { createSectorRow, createSymbolRow } from "../support/admin";
 import { createTestContext, type TestContext } from "../support/context";
-import { createUser, insertReportTrade } from "../support/factories";
+import { createUser, insertReportTrade, TEST_PASSWORD } from "../support/factories";
 import { rowCounts } from "../support/db-snapshot";
 import { failWhen } from "../support/market";
 import { call, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
@@ -40,6 +40,13 @@ const tokens = new Map<number, string>();
 beforeAll(async () => {
   t = await createTestContext();
   for (const role of [1, 2, 3, 4] as RoleId[]) ids[role] = (await createUser(t.context.db, { roleId: role })).id;
+  // The employee signs in once through the API: the sign-in history the LoginUser rows list (docs/decisions/141).
+  const employee = await t.context.db.select({ email: users.email }).from(users).where(eq(users.id, ids[3]));
+  const signIn = await dispatchApi(
+    new Request(`${ORIGIN}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: employee[0].email, password: TEST_PASSWORD }) }),
+    t.context,
+  );
+  if (signIn.status !== 200) throw new Error(`the employee's sign-in answered ${signIn.status}`);
   otherCustomer = (await createUser(t.context.db, { roleId: 4 })).id;
   const sector = await createSectorRow(t.context.db, "API features sector");
   sectorId = sector.id;
@@ -428,8 +435,9 @@ describe("downloadPdf", () => {
     const page = await call(tradeExportLoader, getRequest(`/reports/trade/export?format=xlsx&startDate=2024-07-01&endDate=2024-07-31&active=0&userId=${ids[4]}`, { cookie: await cookie() }), t.context);
     const apiRows = await sheetValues(bytes);
     expect(apiRows).toEqual(await sheetValues(await page.arrayBuffer()));
-    // The header and the customer's two closed July trades.
-    expect(apiRows).toHaveLength(3);
+    // The header, the customer's two closed July trades and (decision 143) the totals row.
+    expect(apiRows).toHaveLength(4);
+    expect(apiRows[3][0]).toBe("Total: 2 trades, 1 profitable, 1 loss");
   });
 
   it("streams the User Report's Users List, AllUser or LoginUser, as the page's export does", async () => {

@@ -6,6 +6,19 @@ import { loader as auditLoader } from "~/routes/_admin+/audit-log";
 import { loader as auditExportLoader } from "~/routes/_admin+/audit-log.export";
 import { action as usersAction } from "~/routes/_admin+/users";
 import { action as deleteUserAction } from "~/routes/_admin+/users.$id.delete";
+import { action as newUserAction } from "~/routes/_admin+/users.new";
+import { action as editUserAction } from "~/routes/_admin+/users.$id.edit";
+import { action as newSymbolAction } from "~/routes/_admin+/symbols.new";
+import { action as symbolsAction } from "~/routes/_admin+/symbols";
+import { eq } from "drizzle-orm";
+import { calendarEntries, chavis, users } from "~/db/schema";
+import { action as newChaviAction } from "~/routes/_admin+/chavi.new";
+import { action as chaviAction } from "~/routes/_admin+/chavi";
+import { action as deleteChaviAction } from "~/routes/_admin+/chavi.$id.delete";
+import { action as newCalendarAction } from "~/routes/_admin+/calendar.new";
+import { action as editCalendarAction } from "~/routes/_admin+/calendar.$id.edit";
+import { action as deleteCalendarAction } from "~/routes/_admin+/calendar.$id.delete";
+import { createSectorRow, createSymbolRow } from "../support/admin";
 import { describeChange } from "~/domain/audit";
 import { istDateString, shiftYmd } from "~/domain/dates";
 import { recordAudit } from "~/models/audit-log.server";
@@ -86,6 +99,55 @@ describe("audit rows of single-user changes", () => {
   });
 });
 
+describe("audit rows of the user form and the catalogue", () => {
+  it("a created and then edited user, a created and switched symbol and sector, with the fields that changed", async () => {
+    const sector = await createSectorRow(t.context.db, "Audit Sector");
+    const symbol = await createSymbolRow(t.context.db, sector.id, "AUDITSYM");
+    const fields = { intent: "save", roleId: "4", name: "Audit Person", username: "audit_person", email: "audit.person@example.test", password: "long-enough-pass-1", symbolIds: [String(symbol.id)], dateSubscribed: today };
+    const created = await call(newUserAction, formRequest("/users/new", fields, { cookie: cookieA }), t.context);
+    expect(created.status).toBe(302);
+    const [row] = await t.context.db.select({ id: users.id }).from(users).where(eq(users.username, "audit_person"));
+    const { password: _password, ...edit } = { ...fields, name: "Audit Person Renamed", status: "on" };
+    const edited = await call(editUserAction, formRequest(`/users/${row.id}/edit`, edit, { cookie: cookieB }), t.context, { id: String(row.id) });
+    expect(edited.status).toBe(302);
+    const rows = (await page(`?entity=user`)).rows.filter((r) => r.entityId === String(row.id));
+    expect(rows.map((r) => [r.actorName, r.action])).toEqual([
+      ["auditor_b", "update"],
+      ["auditor_a", "create"],
+    ]);
+    expect(rows[0].changes).toEqual(["name: Audit Person → Audit Person Renamed"]);
+    expect(JSON.stringify(rows)).not.toContain("long-enough-pass-1");
+
+    await call(newSymbolAction, formRequest("/symbols/new", { sectorId: String(sector.id), name: "AUDITNEW", description: "", lotSize: "1", step: "1", audioScript: "" }, { cookie: cookieA }), t.context);
+    await call(symbolsAction, formRequest("/symbols", { intent: "status", id: String(symbol.id), status: "0" }, { cookie: cookieA }), t.context);
+    const symbolRows = (await page("?entity=symbol")).rows;
+    expect(symbolRows.map((r) => r.action)).toEqual(["switch", "create"]);
+    expect(symbolRows[0].changes).toEqual(["status: true → false"]);
+  });
+});
+
+describe("audit rows of keys and the calendar", () => {
+  it("a key created, switched and deleted; a calendar entry created, moved and deleted", async () => {
+    const key = { name: "AUDIT_KEY", displayName: "Audit", description: "", type: "plus", srNo: "77", isactive: "on" };
+    expect((await call(newChaviAction, formRequest("/chavi/new", key, { cookie: cookieA }), t.context)).status).toBe(302);
+    const [row] = await t.context.db.select({ id: chavis.id }).from(chavis).where(eq(chavis.name, "AUDIT_KEY"));
+    await call(chaviAction, formRequest("/chavi", { intent: "status", id: String(row.id), status: "0" }, { cookie: cookieA }), t.context);
+    await call(deleteChaviAction, formRequest(`/chavi/${row.id}/delete`, {}, { cookie: cookieA }), t.context, { id: String(row.id) });
+    const keyRows = (await page("?entity=key")).rows;
+    expect(keyRows.map((r) => r.action)).toEqual(["delete", "switch", "create"]);
+    expect(keyRows[1].changes).toEqual(["isactive: true → false"]);
+
+    const entry = { segment: "NSE", note: "Audit holiday", date: "2031-01-26", isHoliday: "on" };
+    expect((await call(newCalendarAction, formRequest("/calendar/new", entry, { cookie: cookieA }), t.context)).status).toBe(302);
+    const [cal] = await t.context.db.select({ id: calendarEntries.id }).from(calendarEntries).where(eq(calendarEntries.note, "Audit holiday"));
+    await call(editCalendarAction, formRequest(`/calendar/${cal.id}/edit`, { ...entry, date: "2031-01-27" }, { cookie: cookieA }), t.context, { id: String(cal.id) });
+    await call(deleteCalendarAction, formRequest(`/calendar/${cal.id}/delete`, {}, { cookie: cookieA }), t.context, { id: String(cal.id) });
+    const calRows = (await page("?entity=calendar")).rows;
+    expect(calRows.map((r) => r.action)).toEqual(["delete", "update", "create"]);
+    expect(calRows[1].changes).toEqual(["date: 2031-01-26 → 2031-01-27"]);
+  });
+});
+
 describe("written with the change's own transaction", () => {
   it("a change that fails after its audit row leaves neither", async () => {
     const before = (await t.context.db.select().from(auditLog)).length;
@@ -102,6 +164,8 @@ describe("written with the change's own transaction", () => {
 describe("describeChange", () => {
   it("lists only the fields that differ, with — for none", () => {
     expect(describeChange({ a: 1, b: "x", c: null }, { a: 1, b: "y", d: 5 })).toEqual(["b: x → y", "d: — → 5"]);
+    // A field only the "before" side has names the record; it is not a change.
+    expect(describeChange({ username: "u", status: true }, { status: false })).toEqual(["status: true → false"]);
     expect(describeChange(null, { status: true })).toEqual(["status: — → true"]);
     expect(describeChange({ username: "u", status: true }, null)).toEqual(["username: u → —", "status: true → —"]);
   });

@@ -241,8 +241,10 @@ describe("a PNL beyond 2^53 paise", () => {
     const sheet = workbook.worksheets[0];
     const column = TRADE_EXPORT_COLUMNS.findIndex((c) => c.header === "PNL") + 1;
     const cells: unknown[] = [];
-    sheet.eachRow((row, n) => n > 1 && cells.push(row.getCell(column).value));
+    // The trades' rows, then (decision 143) the totals row, whose sum keeps every digit too.
+    sheet.eachRow((row, n) => n > 1 && n < sheet.rowCount && cells.push(row.getCell(column).value));
     expect(cells.sort()).toEqual([Number(OPEN_PNL), Number(CLOSED_A), CLOSED_B, -0.01].sort());
+    expect(sheet.getRow(sheet.rowCount).getCell(column).value).toBe(TOTAL);
     expect(Number(OPEN_PNL).toString()).toBe("99999999999990000"); // 13 significant digits: exact in a number cell
   });
 

@@ -27,7 +27,7 @@ import { tokenSchema } from "~/schemas/token";
 import { tradeSchema } from "~/schemas/trade";
 import { symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
 import { addSymbolSchema, createWatchlistSchema, watchlistIntentSchema } from "~/schemas/watchlist";
-import { createUserSchema, statusSwitchSchema, updateUserSchema } from "~/schemas/user-admin";
+import { accountSupportSchema, bulkUserSchema, createUserSchema, statusSwitchSchema, updateUserSchema } from "~/schemas/user-admin";
 import { rowCounts, sampleIds } from "../support/db-snapshot";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
@@ -111,6 +111,9 @@ const FORMS: FormCase[] = [
   { file: "users.$id.edit", path: (i) => `/users/${firstId("users")(i)}/edit`, params: (i) => ({ id: firstId("users")(i) }), schemas: [updateUserSchema], as: 2 },
   { file: "users.$id.delete", path: () => "/users/999999/delete", params: () => ({ id: "999999" }), schemas: [statusSwitchSchema], as: 2 },
   { file: "users", path: () => "/users", schemas: [statusSwitchSchema], intents: ["status"], as: 2 },
+  { file: "users.bulk", path: () => "/users/bulk", schemas: [bulkUserSchema], as: 2 },
+  { file: "users.$id.security", path: () => "/users/999999/security", params: () => ({ id: "999999" }), schemas: [accountSupportSchema], intents: ["reset-link", "sign-out-all"], as: 2 },
+  { file: "calendar.$id.delete", path: () => "/calendar/999999/delete", params: () => ({ id: "999999" }), schemas: [statusSwitchSchema], as: 1 },
   { file: "reference-point", path: () => "/reference-point", schemas: [statusSwitchSchema], intents: ["delete"], as: 1 },
   { file: "target-point", path: () => "/target-point", schemas: [statusSwitchSchema], intents: ["toggle"], as: 1 },
   { file: "support._index", path: () => "/support", schemas: [supportIndexActionSchema], as: 4 },

@@ -75,9 +75,10 @@ describe("/reports/trade/export", () => {
     const sheet = workbook.worksheets[0];
     expect(sheet.name).toBe("Trade Report");
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS);
-    expect(sheet.rowCount).toBe(1 + BULK + 1);
+    // The header, the trades, a blank row and the totals row (decision 143).
+    expect(sheet.rowCount).toBe(1 + BULK + 1 + 2);
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(sheet.autoFilter).toBe("A1:M1");
+    expect(sheet.autoFilter).toBe("A1:O1");
     // Newest first: the known trade is row 2.
     const known = sheet.getRow(2);
     const cell = (header: string) => known.getCell(HEADERS.indexOf(header) + 1).value;
@@ -93,8 +94,10 @@ describe("/reports/trade/export", () => {
     expect(cell("Status")).toBe("De-Active");
     // Exactly the filtered trades: the inclusive end day holds the known trade, nothing else leaks.
     const ids = new Set<number>();
-    sheet.eachRow((row, n) => n > 1 && ids.add(row.getCell(1).value as number));
+    sheet.eachRow((row, n) => n > 1 && n < sheet.rowCount && ids.add(row.getCell(1).value as number));
     expect(ids.size).toBe(BULK + 1);
+    expect([...ids].every((id) => Number.isInteger(id))).toBe(true);
+    expect(sheet.getRow(sheet.rowCount).getCell(1).value).toMatch(/^Total: 2346 trades, /);
   });
 
   it("xlsx of a range without trades has the header only", async () => {

@@ -13,12 +13,15 @@ import { loader as tradeReportLoader } from "~/routes/_reports+/reports.trade";
 import { loader as tradeExportLoader } from "~/routes/_reports+/reports.trade.export";
 import { loader as pnlReportLoader } from "~/routes/_reports+/reports.pnl";
 import { loader as minMaxLoader } from "~/routes/_reports+/reports.min-max";
+import { loader as pnlExportLoader } from "~/routes/_reports+/reports.pnl.export";
+import { loader as minMaxExportLoader } from "~/routes/_reports+/reports.min-max.export";
 import { loader as analysisLoader } from "~/routes/_reports+/reports.trade-analysis";
 import { loader as userReportLoader } from "~/routes/_reports+/reports.user";
 import { loader as userExportLoader } from "~/routes/_reports+/reports.user.export";
 import { createTestContext, type TestContext } from "../support/context";
-import { call, getRequest, sessionCookieFor } from "../support/requests";
-import { createUser, insertReportTrade } from "../support/factories";
+import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
+import { createUser, insertReportTrade, TEST_PASSWORD } from "../support/factories";
+import { action as loginAction } from "~/routes/_auth+/login";
 import { createSectorRow, createSymbolRow } from "../support/admin";
 import type { Quote } from "~/domain/quotes";
 
@@ -267,6 +270,9 @@ describe("/reports/user", () => {
   });
 
   it("Login mode lists sign-ins of the role with their time", async () => {
+    // A sign-in through the form: the history, not a session row, is what Login mode lists (docs/decisions/141).
+    const employee = await createUser(t.context.db, { roleId: 3 });
+    expect((await call(loginAction, formRequest("/login", { email: employee.email, password: TEST_PASSWORD }), t.context)).status).toBe(302);
     const data = await loaderJson(userReportLoader, `/reports/user?mode=login&role_id=3`);
     expect(data.input.mode).toBe("login");
     expect(data.rows.length).toBeGreaterThanOrEqual(1);
@@ -280,6 +286,8 @@ describe("access: only role 1 reaches a report or an export", () => {
     [tradeExportLoader, "/reports/trade/export?format=xlsx&active=all"],
     [pnlReportLoader, "/reports/pnl"],
     [minMaxLoader, "/reports/min-max"],
+    [pnlExportLoader, "/reports/pnl/export?format=xlsx"],
+    [minMaxExportLoader, "/reports/min-max/export?format=pdf&sort=pnl-asc"],
     [analysisLoader, "/reports/trade-analysis"],
     [userReportLoader, "/reports/user"],
     [userExportLoader, "/reports/user/export?format=pdf"],
@@ -305,5 +313,8 @@ describe("access: only role 1 reaches a report or an export", () => {
   it("an export without a known format answers 400", async () => {
     const res = await call(tradeExportLoader, getRequest("/reports/trade/export?format=csv", { cookie: admin }), t.context);
     expect(res.status).toBe(400);
+    for (const [loader, path] of [[pnlExportLoader, "/reports/pnl/export"], [minMaxExportLoader, "/reports/min-max/export?format=doc"]] as const) {
+      expect((await call(loader, getRequest(path, { cookie: admin }), t.context)).status).toBe(400);
+    }
   });
 });

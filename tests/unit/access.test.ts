@@ -158,7 +158,7 @@ describe("reports and their exports (issue 8)", () => {
     }
   });
   it("the export downloads answer as their report does: role 1 only", () => {
-    for (const path of ["/reports/trade/export", "/reports/user/export"]) {
+    for (const path of ["/reports/trade/export", "/reports/user/export", "/reports/pnl/export", "/reports/min-max/export"]) {
       expect(decideAccess(1, path)).toEqual({ kind: "allow" });
       expect(decideAccess(2, path)).toEqual({ kind: "redirect", to: "/dashboard" });
       expect(decideAccess(3, path)).toEqual({ kind: "redirect", to: "/login" });

@@ -3,6 +3,8 @@ import fc from "fast-check";
 import { formatIstDate, formatIstDateTime } from "~/domain/dates";
 import { exportIstDate, exportIstDateTime, istWallClockForSpreadsheet } from "~/services/reports/cells";
 import { pdfCellText } from "~/services/reports/pdf.server";
+import { TRADE_EXPORT_COLUMNS } from "~/services/reports/columns";
+import { TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows";
 
 describe("export cells", () => {
   it("write the same IST date and time as dates.ts, for any instant", () => {
@@ -26,7 +28,33 @@ describe("export cells", () => {
     expect(pdfCellText("money", 1234567.5)).toBe("12,34,567.50");
     expect(pdfCellText("percent", -1.5)).toBe("-1.50%");
     expect(pdfCellText("integer", 25)).toBe("25");
-    expect(pdfCellText("money", null)).toBe("");
     expect(pdfCellText("text", "=1+1")).toBe("=1+1");
+  });
+
+  it("print an absent value as an em dash in the PDF (decision 143), never as 0.00 or blank", () => {
+    for (const kind of ["money", "percent", "integer", "datetime", "date", "text"] as const) expect(pdfCellText(kind, null)).toBe("—");
+    expect(pdfCellText("money", 0)).toBe("0.00");
+  });
+});
+
+describe("the trade export's columns (decision 143)", () => {
+  const base = {
+    id: 7, symbolCode: "ABC", sectorName: null, userName: "Asha", username: "asha", quantity: 3,
+    tradeDateTime: new Date("2026-03-15T06:00:00Z"), exitDateTime: null, currentPrice: 101.5, pnl: "4.50", pnlPercent: "1.50", isVerified: false,
+  };
+  const cells = (row: Parameters<(typeof TRADE_EXPORT_COLUMNS)[number]["value"]>[0]) => Object.fromEntries(TRADE_EXPORT_COLUMNS.map((c) => [c.header, c.value(row)]));
+
+  it("carry every column the screen shows, in its order, after the trade id", () => {
+    expect(TRADE_EXPORT_COLUMNS.map((c) => c.header)).toEqual(["Trade Id", ...TRADE_TABLE_HEADERS]);
+  });
+
+  it("leave out the open trade's untraded leg and a missing target or SL (null), keep real prices", () => {
+    const openBuy = cells({ ...base, tradeType: "BUY", open: true, buyPrice: 100, sellPrice: 0, targetPrice: 0, slPrice: 0 });
+    expect(openBuy).toMatchObject({ "Buy Price": 100, "Sell Price": null, "Target Price": null, "SL Price": null, "Exit Date Time": null });
+    const openSell = cells({ ...base, tradeType: "SELL", open: true, buyPrice: 0, sellPrice: 120, targetPrice: 110, slPrice: 125.5 });
+    expect(openSell).toMatchObject({ "Buy Price": null, "Sell Price": 120, "Target Price": 110, "SL Price": 125.5 });
+    // Closed, both legs traded: a price of 0 is a price.
+    const closed = cells({ ...base, tradeType: "BUY", open: false, buyPrice: 0, sellPrice: 0, targetPrice: 0, slPrice: 0 });
+    expect(closed).toMatchObject({ "Buy Price": 0, "Sell Price": 0, "Target Price": null, "SL Price": null });
   });
 });

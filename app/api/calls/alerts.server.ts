@@ -32,6 +32,8 @@ const alertRowShape = z.object({
   alertType: z.string(),
   isMasterAlert: flag01,
   isChaviAlert: flag01,
+  // trading-dashboard.md's Alert (docs/product-rules.md R-TD3) ends with createdBy.
+  createdBy: z.string(),
   active: z.boolean(),
   firedAt: isoDateTime.nullable(),
 });
@@ -50,6 +52,7 @@ function alertOut(r: AlertRow) {
     alertType: r.alertType,
     isMasterAlert: r.isMasterAlert ? 1 : 0,
     isChaviAlert: r.isChaviAlert ? 1 : 0,
+    createdBy: r.createdBy,
     active: r.active,
     firedAt: r.firedAt ? r.firedAt.toISOString() : null,
   };

@@ -12,7 +12,7 @@ import {
   updateSymbol,
   type SymbolListRow,
 } from "~/services/catalogue.server";
-import { createSector, listActiveSymbolsOfSectors, listSectorChoices, sectorGaugeOfDay, switchSector, updateSector } from "~/services/sectors.server";
+import { createSector, listActiveSymbolsOfSectors, listSectorsByName, sectorGaugeOfDay, switchSector, updateSector } from "~/services/sectors.server";
 import { sectorSchema, symbolSchema } from "~/schemas/catalogue";
 import { createdShape, dataShape, idParam, isoDateTime, listShape, messageShape, pageQuery, statusBody } from "../shapes";
 import { defineCall, valueOrApiError } from "../types.server";
@@ -67,7 +67,18 @@ function symbolOut(r: SymbolListRow): z.input<typeof symbolRowShape> {
   };
 }
 
-const symbolChoiceShape = z.object({ id: z.number().int(), symbol_code: z.string(), sector_name: z.string().nullable() });
+// trading-dashboard.md's Symbol (docs/product-rules.md R-TD3): id, symbol_code, sector_id; sector_name is ours.
+const symbolChoiceShape = z.object({ id: z.number().int(), symbol_code: z.string(), sector_id: z.number().int().nullable(), sector_name: z.string().nullable() });
+
+// The documents' Sector (docs/product-rules.md R-AC3).
+const sectorRowShape = z.object({
+  id: z.number().int(),
+  sector_name: z.string(),
+  description: z.string(),
+  status: z.boolean(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
 
 const symbolUpdateSchema = symbolSchema.omit({ status: true, segment: true }).extend({
   id: strictRecordId("Please send an id"),
@@ -89,7 +100,7 @@ export const catalogueCalls = [
     tag: "Symbols",
     summary:
       "Role 1 without status=true: the Symbol List, server-paged (currentPage, pageSize ≤ 100, default 10), optionally one sector (sector_id), with totalCount. " +
-      "status=true, or any other role: the active symbols the caller may see (a customer its subscription), {id, symbol_code, sector_name}.",
+      "status=true, or any other role: the active symbols the caller may see (a customer its subscription), {id, symbol_code, sector_id, sector_name}.",
     page: "/dashboard",
     query: z.object({ sector_id: recordId().optional(), status: z.enum(["true", "false"]).optional(), ...pageQuery }),
     status: 200,
@@ -97,7 +108,7 @@ export const catalogueCalls = [
     handle: async ({ context, user, query }) => {
       if (user.roleId !== 1 || query.status === "true") {
         const rows = await listSymbolsVisibleTo(context, user);
-        return { status: 200, data: rows.map((r) => ({ id: r.id, symbol_code: r.symbolCode, sector_name: r.sectorName })), totalCount: rows.length };
+        return { status: 200, data: rows.map((r) => ({ id: r.id, symbol_code: r.symbolCode, sector_id: r.sectorId, sector_name: r.sectorName })), totalCount: rows.length };
       }
       const { rows, total } = await listSymbols(context, {
         ...SYMBOL_LIST_DEFAULTS,
@@ -142,8 +153,8 @@ export const catalogueCalls = [
     aliases: symbolAliases,
     status: 201,
     response: createdShape(),
-    handle: async ({ context, body }) => {
-      const { id, message } = valueOrApiError(await createSymbol(context, body), symbolAliases);
+    handle: async ({ context, user, body }) => {
+      const { id, message } = valueOrApiError(await createSymbol(context, user, body), symbolAliases);
       return { status: 201, message, data: { id } };
     },
     sample: (f) => ({
@@ -162,9 +173,9 @@ export const catalogueCalls = [
     aliases: symbolAliases,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
+    handle: async ({ context, user, body }) => {
       const { id, ...edit } = body;
-      const { message } = valueOrApiError(await updateSymbol(context, id, edit), symbolAliases);
+      const { message } = valueOrApiError(await updateSymbol(context, user, id, edit), symbolAliases);
       return { status: 200, message };
     },
     sample: async (f) => {
@@ -183,8 +194,8 @@ export const catalogueCalls = [
     body: statusBody,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = valueOrApiError(await switchSymbol(context, body.id, body.status));
+    handle: async ({ context, user, body }) => {
+      const { message } = valueOrApiError(await switchSymbol(context, user, body.id, body.status));
       return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.symbol()).id, status: 0 } }),
@@ -211,13 +222,24 @@ export const catalogueCalls = [
     method: "GET",
     path: "/api/admin/sector/list",
     tag: "Sectors",
-    summary: "Sectors for filters and pickers, {id, sector_name}: role 1 every sector, other roles the active ones.",
+    summary: "Sectors by name, {id, sector_name, description, status, created_at, updated_at}: role 1 every sector, other roles the active ones.",
     page: "/dashboard",
     status: 200,
-    response: listShape(z.object({ id: z.number().int(), sector_name: z.string() })),
+    response: listShape(sectorRowShape),
     handle: async ({ context, user }) => {
-      const rows = await listSectorChoices(context, user.roleId !== 1);
-      return { status: 200, data: rows.map((r) => ({ id: r.id, sector_name: r.sectorName })), totalCount: rows.length };
+      const rows = await listSectorsByName(context, user.roleId !== 1);
+      return {
+        status: 200,
+        data: rows.map((r) => ({
+          id: r.id,
+          sector_name: r.sectorName,
+          description: r.description,
+          status: r.status,
+          created_at: r.createdAt.toISOString(),
+          updated_at: r.updatedAt.toISOString(),
+        })),
+        totalCount: rows.length,
+      };
     },
     sample: () => ({}),
   }),
@@ -231,8 +253,8 @@ export const catalogueCalls = [
     body: sectorWriteSchema,
     status: 201,
     response: createdShape(),
-    handle: async ({ context, body }) => {
-      const { id, message } = valueOrApiError(await createSector(context, body));
+    handle: async ({ context, user, body }) => {
+      const { id, message } = valueOrApiError(await createSector(context, user, body));
       return { status: 201, message, data: { id } };
     },
     sample: () => ({ body: { name: `API sector ${uniqueCode("")}`, description: "made over the API" } }),
@@ -248,9 +270,9 @@ export const catalogueCalls = [
     body: sectorUpdateSchema,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
+    handle: async ({ context, user, body }) => {
       const { id, ...edit } = body;
-      const { message } = valueOrApiError(await updateSector(context, id, edit));
+      const { message } = valueOrApiError(await updateSector(context, user, id, edit));
       return { status: 200, message };
     },
     sample: async (f) => {
@@ -269,8 +291,8 @@ export const catalogueCalls = [
     body: statusBody,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = valueOrApiError(await switchSector(context, body.id, body.status));
+    handle: async ({ context, user, body }) => {
+      const { message } = valueOrApiError(await switchSector(context, user, body.id, body.status));
       return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.sector()).id, status: 1 } }),

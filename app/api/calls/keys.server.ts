@@ -7,6 +7,7 @@ import {
   deleteKey,
   listKeyEventsToday,
   listKeysInOrder,
+  listKeysWithUsers,
   previousKeyLabelsToday,
   saveKeyOrder,
   switchKey,
@@ -19,6 +20,8 @@ import { requireVisibleSymbol } from "../visible-symbol.server";
 import { defineCall, valueOrApiError } from "../types.server";
 import { strictRecordId } from "~/schemas/record-id";
 
+// The documents' Chavi (docs/product-rules.md R-AC3): userId is the list of users the key is assigned to,
+// status the on/off switch (the same fact as isactive; docs/decisions/144). sortOrder is ours (Chavi Setting).
 const chaviRowShape = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -27,12 +30,20 @@ const chaviRowShape = z.object({
   srNo: z.number().int(),
   description: z.string(),
   isactive: z.boolean(),
+  userId: z.array(z.number().int()),
+  status: z.boolean(),
   sortOrder: z.number().int(),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
 });
 
-const chaviOut = (r: ChaviRow) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+const chaviOut = ({ createdAt, updatedAt, userIds, ...r }: ChaviRow & { userIds: number[] }): z.input<typeof chaviRowShape> => ({
+  ...r,
+  userId: userIds,
+  status: r.isactive,
+  created_at: createdAt.toISOString(),
+  updated_at: updatedAt.toISOString(),
+});
 
 const ids = z.array(strictRecordId());
 const chaviUpdateSchema = chaviSchema.extend({ id: strictRecordId("Please send an id") });
@@ -52,13 +63,13 @@ export const keyCalls = [
     method: "GET",
     path: "/api/admin/chavi/list",
     tag: "Keys",
-    summary: "The Key List in key order; isactive=true keeps the active keys only.",
+    summary: "The Key List in key order, each key with userId (the users it is assigned to) and status (on/off, as isactive); isactive=true keeps the active keys only.",
     page: "/chavi",
     query: z.object({ isactive: z.enum(["true", "false"]).optional() }),
     status: 200,
     response: listShape(chaviRowShape),
     handle: async ({ context, query }) => {
-      const rows = await listKeysInOrder(context, { activeOnly: query.isactive === "true" });
+      const rows = await listKeysWithUsers(context, { activeOnly: query.isactive === "true" });
       return { status: 200, data: rows.map(chaviOut), totalCount: rows.length };
     },
     sample: () => ({ query: { isactive: "true" } }),
@@ -74,8 +85,8 @@ export const keyCalls = [
     aliases: { userId: "userIds" },
     status: 201,
     response: createdShape(),
-    handle: async ({ context, body }) => {
-      const { id, message } = valueOrApiError(await createKey(context, body), { userId: "userIds" });
+    handle: async ({ context, user, body }) => {
+      const { id, message } = valueOrApiError(await createKey(context, user, body), { userId: "userIds" });
       return { status: 201, message, data: { id } };
     },
     sample: (f) => ({ body: { name: `APIKEY${unique()}`, displayName: "Api Key", type: "plus", isactive: 1, description: "", srNo: 2, userId: [f.users[3].id] } }),
@@ -92,8 +103,8 @@ export const keyCalls = [
     aliases: { userId: "userIds" },
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = valueOrApiError(await updateKey(context, body.id, body), { userId: "userIds" });
+    handle: async ({ context, user, body }) => {
+      const { message } = valueOrApiError(await updateKey(context, user, body.id, body), { userId: "userIds" });
       return { status: 200, message };
     },
     sample: async (f) => {
@@ -112,8 +123,8 @@ export const keyCalls = [
     body: statusBody,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = valueOrApiError(await switchKey(context, body.id, body.status));
+    handle: async ({ context, user, body }) => {
+      const { message } = valueOrApiError(await switchKey(context, user, body.id, body.status));
       return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.chavi()).id, status: 0 } }),
@@ -129,8 +140,8 @@ export const keyCalls = [
     body: z.object({ id: strictRecordId("Please send an id") }),
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = valueOrApiError(await deleteKey(context, body.id));
+    handle: async ({ context, user, body }) => {
+      const { message } = valueOrApiError(await deleteKey(context, user, body.id));
       return { status: 200, message };
     },
     sample: async (f) => ({ body: { id: (await f.make.chavi()).id } }),

@@ -4,7 +4,7 @@
 import * as z from "zod";
 import { contactSupport, conversationFor, listConversations, postChatMessage, readConversation, toMessageView, type ConversationSummary } from "~/services/chat.server";
 import { listBroadcastViews, sendBroadcast } from "~/services/broadcasts.server";
-import { CONTACT_US_GREETING, MESSAGE_REQUIRED } from "~/domain/chat";
+import { CONTACT_US_GREETING, MESSAGE_REQUIRED, type BroadcastView, type ChatMessageView } from "~/domain/chat";
 import { messageText } from "~/schemas/chat";
 import { createdStatus, isoDateTime, okStatus } from "../shapes";
 import { defineCall, valueOrApiError } from "../types.server";
@@ -12,7 +12,9 @@ import type { ApiFixture } from "../types.server";
 import type { RoleId } from "~/domain/access";
 import { recordId, strictRecordId } from "~/schemas/record-id";
 
-const party = z.object({ id: z.number().int(), name: z.string(), roleId: z.number().int() });
+// The documents' Message and Broadcast message (docs/product-rules.md R-AC3): sender and receiver are
+// {id, name, role_id}; a broadcast is {user: {name}, message, created_at} (docs/decisions/144).
+const party = z.object({ id: z.number().int(), name: z.string(), role_id: z.number().int() });
 const messageShape = z.object({
   id: z.number().int(),
   message: z.string(),
@@ -23,7 +25,11 @@ const messageShape = z.object({
   createdAt: isoDateTime,
   emp: z.boolean(),
 });
-const broadcastShape = z.object({ id: z.number().int(), message: z.string(), userName: z.string(), createdAt: isoDateTime });
+const broadcastShape = z.object({ id: z.number().int(), message: z.string(), user: z.object({ name: z.string() }), created_at: isoDateTime });
+
+const partyOut = (p: ChatMessageView["sender"]) => ({ id: p.id, name: p.name, role_id: p.roleId });
+const messageOut = (m: ChatMessageView): z.input<typeof messageShape> => ({ ...m, sender: partyOut(m.sender), receiver: partyOut(m.receiver) });
+const broadcastOut = (b: BroadcastView): z.input<typeof broadcastShape> => ({ id: b.id, message: b.message, user: { name: b.userName }, created_at: b.createdAt });
 const cursor = recordId().optional();
 
 /** The other party of a sample conversation: support writes to the employee, a client to support. */
@@ -81,7 +87,7 @@ export const messageCalls = [
     handle: async ({ context, user, params, query }) => {
       const target = valueOrApiError(await conversationFor(context, user, params.userId));
       const page = await readConversation(context, user, target, query.before ?? null);
-      return { status: 200, data: page.messages.map(toMessageView), hasOlder: page.hasOlder };
+      return { status: 200, data: page.messages.map((m) => messageOut(toMessageView(m))), hasOlder: page.hasOlder };
     },
     sample: (f, role) => ({ params: { userId: otherParty(f, role) } }),
   }),
@@ -99,7 +105,7 @@ export const messageCalls = [
       // Someone else's conversation is not the caller's to see: 404, nothing stored.
       const target = valueOrApiError(await conversationFor(context, user, String(body.receiverId)));
       const { message, data } = valueOrApiError(await postChatMessage(context, user, target.client, body.message));
-      return { status: 201, message, data };
+      return { status: 201, message, data: messageOut(data) };
     },
     sample: (f, role) => ({ body: { message: "Hello from the API", receiverId: otherParty(f, role) } }),
     invalid: { body: { message: "   ", receiverId: 1 }, message: MESSAGE_REQUIRED },
@@ -134,7 +140,7 @@ export const messageCalls = [
     response: z.object({ status: createdStatus, message: z.string(), data: broadcastShape }),
     handle: async ({ context, user, body }) => {
       const { message, data } = valueOrApiError(await sendBroadcast(context, user, body.message));
-      return { status: 201, message, data };
+      return { status: 201, message, data: broadcastOut(data) };
     },
     sample: () => ({ body: { message: "Market closes early today" } }),
     invalid: { body: { message: "" }, message: MESSAGE_REQUIRED },
@@ -144,14 +150,14 @@ export const messageCalls = [
     method: "GET",
     path: "/api/messages/broadcast/all",
     tag: "Chat",
-    summary: "Broadcasts, newest first, 20 at a time (before=<id> for older).",
+    summary: "Broadcasts, newest first, 20 at a time (before=<id> for older): messages[] of {id, user: {name}, message, created_at}.",
     page: "/dashboard",
     query: z.object({ before: cursor }),
     status: 200,
     response: z.object({ status: okStatus, messages: z.array(broadcastShape), nextBefore: z.number().int().nullable() }),
     handle: async ({ context, query }) => {
       const { messages, nextBefore } = await listBroadcastViews(context, query.before ?? null);
-      return { status: 200, messages, nextBefore };
+      return { status: 200, messages: messages.map(broadcastOut), nextBefore };
     },
     sample: () => ({}),
   }),

@@ -22,8 +22,18 @@ const pointRowShape = z.object({
   price: z.number(),
   slPrice: z.number().nullable(),
   date: z.string().nullable(),
-  status: z.boolean(),
+  isActive: z.boolean(),
 });
+
+/** A chart's point (docs/product-rules.md R-TD3: id, point_name, price). */
+const chartPointShape = z.object({ id: z.number().int(), point_name: z.string(), display_name: z.string(), price: z.number() });
+const chartPointOut = (p: { id: number; pointName: string; displayName: string; price: number }) => ({ id: p.id, point_name: p.pointName, display_name: p.displayName, price: p.price });
+
+/** The Target Point page's active filter as the documents send it: All, Active (1/true), De-Active (0/false). */
+const activeFilter = z
+  .enum(["all", "1", "0", "true", "false", ""], { error: "Please send active all, 1 or 0" })
+  .optional()
+  .transform((v) => (v === "1" || v === "true" ? true : v === "0" || v === "false" ? false : null));
 
 /** getReferencePoint's shape: data[point_name][symbol_code] = {price, display_name} (a later point of the same name wins). */
 function pointsByName(points: readonly { symbolCode: string; pointName: string; displayName: string; price: number }[]) {
@@ -38,15 +48,15 @@ export const pointCalls = [
     method: "GET",
     path: "/api/admin/referencePoint/all",
     tag: "Reference points",
-    summary: "Target and reference points, newest first, 20 per page: symbol_code, active (true/false; none: all), currentPage.",
+    summary: "Target and reference points, newest first, 20 per page: symbol_code, active (1/true, 0/false; all or none: all), currentPage. Rows carry isActive.",
     page: "/target-point",
-    query: z.object({ symbol_code: z.string().trim().max(40).optional(), active: z.enum(["true", "false"]).optional(), ...pageQuery }),
+    query: z.object({ symbol_code: z.string().trim().max(40).optional(), active: activeFilter, ...pageQuery }),
     status: 200,
     response: z.object({ status: okStatus, targets: z.array(pointRowShape), totalCount: z.number().int() }),
     handle: async ({ context, query }) => {
       const { rows, total } = await listReferencePoints(context, {
         symbolCode: query.symbol_code,
-        active: query.active === undefined ? null : query.active === "true",
+        active: query.active,
         search: "",
         page: query.currentPage ?? 1,
         pageSize: query.pageSize ?? LONG_PAGE_SIZE,
@@ -62,12 +72,12 @@ export const pointCalls = [
           price: r.price,
           slPrice: r.slPrice,
           date: r.date,
-          status: r.isActive,
+          isActive: r.isActive,
         })),
         totalCount: total,
       };
     },
-    sample: (f) => ({ query: { symbol_code: f.symbolCode, active: "true" } }),
+    sample: (f) => ({ query: { symbol_code: f.symbolCode, active: "1" } }),
   }),
   defineCall({
     id: "admin/referencePoint/{id} (PUT)",
@@ -80,8 +90,8 @@ export const pointCalls = [
     body: z.object({ status: flag }),
     status: 200,
     response: messageShape(),
-    handle: async ({ context, params, body }) => {
-      const { message } = valueOrApiError(await switchTargetPoint(context, params.id, body.status));
+    handle: async ({ context, user, params, body }) => {
+      const { message } = valueOrApiError(await switchTargetPoint(context, user, params.id, body.status));
       return { status: 200, message };
     },
     sample: async (f) => ({ params: { id: (await f.make.referencePoint()).id }, body: { status: 0 } }),
@@ -97,8 +107,8 @@ export const pointCalls = [
     params: idParam,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, params }) => {
-      const { message } = valueOrApiError(await deleteReferencePoint(context, params.id));
+    handle: async ({ context, user, params }) => {
+      const { message } = valueOrApiError(await deleteReferencePoint(context, user, params.id));
       return { status: 200, message };
     },
     sample: async (f) => ({ params: { id: (await f.make.referencePoint()).id } }),
@@ -112,11 +122,11 @@ export const pointCalls = [
     page: "/chart",
     params: z.object({ symbol: z.string().min(1).max(40) }),
     status: 200,
-    response: z.object({ status: okStatus, targets: z.array(z.object({ point_name: z.string(), display_name: z.string(), price: z.number() })) }),
+    response: z.object({ status: okStatus, targets: z.array(chartPointShape) }),
     handle: async ({ context, user, params }) => {
       const symbol = await requireVisibleSymbol(context, user, params.symbol);
       const points = await listChartPoints(context, symbol.id);
-      return { status: 200, targets: points.map((p) => ({ point_name: p.pointName, display_name: p.displayName, price: p.price })) };
+      return { status: 200, targets: points.map(chartPointOut) };
     },
     sample: (f) => ({ params: { symbol: f.symbolCode } }),
   }),
@@ -129,11 +139,11 @@ export const pointCalls = [
     page: "/chart",
     query: z.object({ symbol_code: z.string({ error: "Please select a symbol" }).trim().min(1, "Please select a symbol").max(40) }),
     status: 200,
-    response: z.object({ status: okStatus, data: z.array(z.object({ point_name: z.string(), display_name: z.string(), price: z.number() })) }),
+    response: z.object({ status: okStatus, data: z.array(chartPointShape) }),
     handle: async ({ context, user, query }) => {
       const symbol = await requireVisibleSymbol(context, user, query.symbol_code);
       const points = await listChartPoints(context, symbol.id);
-      return { status: 200, data: points.map((p) => ({ point_name: p.pointName, display_name: p.displayName, price: p.price })) };
+      return { status: 200, data: points.map(chartPointOut) };
     },
     sample: (f) => ({ query: { symbol_code: f.symbolCode } }),
   }),

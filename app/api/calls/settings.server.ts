@@ -1,6 +1,6 @@
 // Settings and the banner (docs/product-rules.md R-AC7 Settings and upload; docs/product-rules.md R-TD7).
 import * as z from "zod";
-import { latestBanner, readSettings, saveBanner, saveSettings } from "~/services/settings.server";
+import { latestBanner, readSettingRows, saveBanner, saveSettings } from "~/services/settings.server";
 import { marqueWriteSchema, settingWriteSchema } from "~/schemas/settings";
 import { dataShape, messageShape, ymdDate } from "../shapes";
 import { defineCall, valueOrApiError } from "../types.server";
@@ -13,14 +13,11 @@ export const settingsCalls = [
     method: "GET",
     path: "/api/users/setting/list",
     tag: "Settings",
-    summary: "The caller's settings (defaults filled in): data[] of {name, value}.",
+    summary: "The caller's settings (defaults filled in): data[] of {id, name, value}; id is null for a setting never saved.",
     page: "/setting",
     status: 200,
-    response: dataShape(z.array(z.object({ name: z.string(), value: z.string() }))),
-    handle: async ({ context, user }) => {
-      const settings = await readSettings(context, user);
-      return { status: 200, data: Object.entries(settings).map(([name, value]) => ({ name, value })) };
-    },
+    response: dataShape(z.array(z.object({ id: z.number().int().nullable(), name: z.string(), value: z.string() }))),
+    handle: async ({ context, user }) => ({ status: 200, data: await readSettingRows(context, user) }),
     sample: () => ({}),
   }),
   defineCall({
@@ -52,8 +49,8 @@ export const settingsCalls = [
     bodyIsArrayOfOne: true,
     status: 200,
     response: messageShape(),
-    handle: async ({ context, body }) => {
-      const { message } = await saveBanner(context, body);
+    handle: async ({ context, user, body }) => {
+      const { message } = await saveBanner(context, user, body);
       return { status: 200, message };
     },
     sample: () => ({ body: [{ title: "Market opens at 9:15", date: "2026-11-23", subText: "NSE" }] }),

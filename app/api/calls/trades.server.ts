@@ -35,11 +35,23 @@ const tradeUpdateBody = z.discriminatedUnion("verification", [verifyBody, tradeE
 
 const tradeStatusBody = statusBody.extend({ userId: recordId().optional() });
 
+// The documents' Trade (docs/product-rules.md R-TD3): tradeId (= id), user.username, symbolId,
+// symbolmst.symbol_code, description, reasonToTrade, createdDateTimeStamp, updatedDatetimeStamp and
+// role beside our flat username and symbol_code, pnl and pnlPercent (docs/decisions/144).
 const tradeRowShape = z.object({
   id: z.number().int(),
+  tradeId: z.number().int(),
   userId: z.number().int(),
   username: z.string(),
+  user: z.object({ username: z.string() }),
+  role: z.number().int(),
+  symbolId: z.number().int(),
   symbol_code: z.string(),
+  symbolmst: z.object({ symbol_code: z.string() }),
+  description: z.string(),
+  reasonToTrade: z.string(),
+  createdDateTimeStamp: isoDateTime,
+  updatedDatetimeStamp: isoDateTime,
   tradeType: z.enum(["BUY", "SELL"]),
   quantity: z.number().int(),
   buyPrice: z.number(),
@@ -151,14 +163,15 @@ export const tradeCalls = [
     summary:
       "The trade list as the caller's /trades shows it, newest first: {userId} is the caller's own id (another id answers 404); a customer lists its own trades, " +
       "staff every trade. Roles 3 and 4: the last 7 days through tomorrow; role 1: startDate-endDate (inclusive), else today, and userId. " +
-      "active 1 (open) / 0 (closed) (not role 3), sector_id, symbolId; currentPage, pageSize (default 20, ≤ 100). data.rows (PNL at the live price) and data.count.",
+      "active all (the default) / 1 (open) / 0 (closed) (not role 3), sector_id, symbolId; currentPage, pageSize (default 20, ≤ 100). data.rows (PNL at the live price) and data.count.",
     page: "/trades",
     params: z.object({ userId: idParam.shape.id }),
     query: z.object({
       ...pageQuery,
       startDate: z.string().max(10).optional(),
       endDate: z.string().max(10).optional(),
-      active: z.enum(["0", "1", ""]).optional(),
+      // The documents' status select: all, 1 (open) or 0 (closed), as the Trade Report's summary takes it.
+      active: z.enum(["all", "0", "1", ""], { error: "Please send active all, 1 or 0" }).optional(),
       userId: recordId().optional(),
       sector_id: recordId().optional(),
       symbolId: recordId().optional(),
@@ -176,9 +189,18 @@ export const tradeCalls = [
       );
       const rows = trades.map((t) => ({
           id: t.id,
+          tradeId: t.id,
           userId: t.userId,
           username: t.username,
+          user: { username: t.username },
+          role: t.roleId,
+          symbolId: t.symbolId,
           symbol_code: t.symbolCode,
+          symbolmst: { symbol_code: t.symbolCode },
+          description: t.description,
+          reasonToTrade: t.reasonToTrade,
+          createdDateTimeStamp: t.createdAt.toISOString(),
+          updatedDatetimeStamp: t.updatedAt.toISOString(),
           tradeType: t.tradeType,
           quantity: t.quantity,
           buyPrice: t.buyPrice,
@@ -197,7 +219,7 @@ export const tradeCalls = [
     },
     sample: async (f, role) => {
       await f.make.trade(role);
-      return { params: { userId: f.users[role].id }, query: { currentPage: "1", pageSize: "20" } };
+      return { params: { userId: f.users[role].id }, query: { currentPage: "1", pageSize: "20", active: "all" } };
     },
   }),
   defineCall({

@@ -4,7 +4,7 @@
 import * as z from "zod";
 import { SYMBOL_MISSING_MESSAGE } from "~/market/bhav.server";
 import { NOT_A_REFERENCE_FILE, REFERENCE_HEADER } from "~/market/import-report";
-import { importPostedBhavCopy, importUploads, type UploadFileResult } from "~/services/uploads.server";
+import { importReferenceUploads, storePostedBhavCopy, type UploadFileResult } from "~/services/uploads.server";
 import { postedBhavRowsSchema, referencePointFilesSchema } from "~/schemas/upload";
 import { okStatus, ymdDate } from "../shapes";
 import { apiErrors, defineCall } from "../types.server";
@@ -22,6 +22,7 @@ const bhavOutcomeShape = z.object({
   ignored: z.number().int().nonnegative(),
   tradingDates: z.array(ymdDate),
   rows: z.array(rowOutcomeShape),
+  uploadBatchId: z.number().int().nullable().describe("the upload in the Upload page's history that stored the rows (null when none was stored); it can be undone there"),
 });
 
 /** A legacy F&O bhav copy row (foDDMMMYYYYbhav.csv's columns). */
@@ -81,17 +82,17 @@ export const uploadCalls = [
       "Stores posted bhav copy rows with the Upload page's bhav import: a JSON list of rows, each an object under the bhav copy CSV's column names " +
       "(the NSE F&O or equity bhav copy, old format or UDiFF, as the page accepts; at most 5,000 rows). SYMBOL is cut before ':NSEFO'; a row without " +
       "SYMBOL is rejected with 'SYMBOL property is missing in data entry'; near-month futures are stored under SYMBOL-I, EQ shares under their code. " +
-      "Good rows are stored in one transaction, and data.rows gives each posted row's outcome (stored, rejected, skipped: symbol not listed, ignored: not used). " +
+      "Good rows are stored in one transaction, recorded as a committed upload in the Upload page's history, from which it can be undone; data.rows gives each posted row's outcome (stored, rejected, skipped: symbol not listed, ignored: not used). " +
       "When no row is stored and some are rejected, or the columns are not a bhav copy's, it answers 400 with one error per rejected row (path: the row's index).",
     page: "/upload",
     body: postedBhavRowsSchema,
     status: 200,
     response: z.object({ status: okStatus, message: z.string(), data: bhavOutcomeShape }),
-    handle: async ({ context, body }) => {
-      const { report, rows } = await importPostedBhavCopy(context, body);
+    handle: async ({ context, user, body }) => {
+      const { report, rows, batchId } = await storePostedBhavCopy(context, user, body);
       const outcomes = rows.map((r, row) => ({ row, outcome: r.outcome, symbol_code: r.symbolCode, message: r.message }));
       const count = (outcome: (typeof outcomes)[number]["outcome"]) => outcomes.filter((o) => o.outcome === outcome).length;
-      const data = { stored: count("stored"), rejected: count("rejected"), skipped: count("skipped"), ignored: count("ignored"), tradingDates: report.tradingDates, rows: outcomes };
+      const data = { stored: count("stored"), rejected: count("rejected"), skipped: count("skipped"), ignored: count("ignored"), tradingDates: report.tradingDates, rows: outcomes, uploadBatchId: batchId };
       if (report.fatal) apiErrors(400, [{ msg: report.fatal }], { data });
       if (data.stored === 0 && data.rejected > 0) {
         apiErrors(
@@ -143,7 +144,7 @@ export const uploadCalls = [
     status: 200,
     response: z.object({ status: okStatus, message: z.string(), data: z.array(fileReportShape) }),
     handle: async ({ context, body }) => {
-      const { results, status } = await importUploads(context, "reference", body.pointFile);
+      const { results, status } = await importReferenceUploads(context, body.pointFile);
       const data = fileReports(results);
       if (status !== 200) apiErrors(status === 413 ? 413 : 400, data.map((f) => ({ msg: f.fatal ?? "Nothing was stored", path: f.fileName })), { data });
       const stored = data.reduce((sum, f) => sum + f.storedCount, 0);

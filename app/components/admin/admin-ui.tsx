@@ -14,7 +14,7 @@ export const secondaryButtonClass =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800";
 export const linkClass = "text-blue-600 underline dark:text-blue-400";
 
-export function Pagination({ page, pageSize, total, label }: { page: number; pageSize: number; total: number; label: string }) {
+export function Pagination({ page, pageSize, total, label, param = "page" }: { page: number; pageSize: number; total: number; label: string; param?: string }) {
   const location = useLocation();
   const pages = pageCount(total, pageSize);
   const { from, to } = pageRange(page, pageSize, total);
@@ -25,7 +25,7 @@ export function Pagination({ page, pageSize, total, label }: { page: number; pag
       </p>
       <div className="flex items-center gap-2">
         {page > 1 ? (
-          <Link to={searchWithPage(location.search, page - 1) || "?"} className={secondaryButtonClass} rel="prev">
+          <Link to={searchWithPage(location.search, page - 1, param) || "?"} className={secondaryButtonClass} rel="prev">
             Previous
           </Link>
         ) : null}
@@ -33,7 +33,7 @@ export function Pagination({ page, pageSize, total, label }: { page: number; pag
           Page {page} of {pages}
         </span>
         {page < pages ? (
-          <Link to={searchWithPage(location.search, page + 1)} className={secondaryButtonClass} rel="next">
+          <Link to={searchWithPage(location.search, page + 1, param)} className={secondaryButtonClass} rel="next">
             Next
           </Link>
         ) : null}

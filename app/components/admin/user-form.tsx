@@ -158,6 +158,8 @@ export function UserForm({
             size={Math.min(6, Math.max(3, sectors.length))}
             defaultValue={sectorIds.map(String)}
             onChange={onSectorsChange}
+            aria-invalid={fields.sectorIds.errors?.length ? true : undefined}
+            aria-describedby={fields.sectorIds.errors?.length ? fields.sectorIds.errorId : undefined}
             className={`${controlClass} min-w-56`}
           >
             {sectors.map((s) => (
@@ -175,6 +177,7 @@ export function UserForm({
         <p className="text-xs text-slate-500">
           {sectorIds.length === 0 ? "No sector chosen: all active symbols are listed." : "Symbols of the chosen sectors are listed."}
         </p>
+        <FieldErrors id={fields.sectorIds.errorId} errors={fields.sectorIds.errors} />
       </div>
 
       <fieldset className="flex flex-col gap-2" aria-describedby={fields.symbolIds.errors?.length ? fields.symbolIds.errorId : undefined}>

@@ -1,7 +1,7 @@
 // A trade report row as the pages show it: figures formatted the Indian way, times in IST.
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees, MISSING_VALUE } from "~/domain/format";
-import type { TradeReportRow } from "~/domain/trade-rows";
+import { shownTradePrices, type TradeReportRow } from "~/domain/trade-rows";
 
 /** What a row view is made from: the report model's row (app/models/report.server.ts). */
 export type TradeRowSource = Pick<
@@ -9,17 +9,19 @@ export type TradeRowSource = Pick<
   "id" | "symbolCode" | "userName" | "tradeType" | "quantity" | "buyPrice" | "sellPrice" | "targetPrice" | "slPrice" | "currentPrice" | "pnl" | "pnlPercent" | "tradeDateTime" | "exitDateTime" | "open"
 >;
 
+/** A price a trade does not have (docs/decisions/143) is shown as "—", as formatNumber writes null. */
 export function toTradeRowView(r: TradeRowSource) {
+  const prices = shownTradePrices(r);
   return {
     id: r.id,
     symbolCode: r.symbolCode,
     userName: r.userName,
     tradeType: r.tradeType,
     quantity: r.quantity,
-    buyPrice: formatNumber(r.buyPrice),
-    sellPrice: formatNumber(r.sellPrice),
-    targetPrice: formatNumber(r.targetPrice),
-    slPrice: formatNumber(r.slPrice),
+    buyPrice: formatNumber(prices.buyPrice),
+    sellPrice: formatNumber(prices.sellPrice),
+    targetPrice: formatNumber(prices.targetPrice),
+    slPrice: formatNumber(prices.slPrice),
     currentPrice: r.currentPrice === null ? MISSING_VALUE : formatNumber(r.currentPrice),
     pnl: r.pnl,
     pnlText: formatRupees(r.pnl),

@@ -28,9 +28,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const actor = await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
-  const outcome = id ? await deleteCalendarEntry(context, id) : refuse(CALENDAR_ENTRY_GONE, undefined, 404);
+  const outcome = id ? await deleteCalendarEntry(context, actor, id) : refuse(CALENDAR_ENTRY_GONE, undefined, 404);
   const backTo = listReturnPath("/calendar", requestUrl(request).search);
   return redirectWithToast(context.cookies, request, backTo, outcome.ok ? { type: "success", message: outcome.value.message } : { type: "error", message: outcome.problem.message });
 }

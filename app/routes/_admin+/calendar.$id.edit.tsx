@@ -21,12 +21,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const actor = await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   if (!id) notFound();
   const submission = parseWithZod(await readForm(request), { schema: calendarSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const saved = await updateCalendarEntry(context, id, submission.value);
+  const saved = await updateCalendarEntry(context, actor, id, submission.value);
   if (!saved.ok && saved.problem.status === 404) notFound();
   if (!saved.ok) return json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
   return redirectWithToast(context.cookies, request, listReturnPath("/calendar", requestUrl(request).search), { type: "success", message: saved.value.message });

@@ -19,9 +19,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const actor = await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
-  const outcome = id ? await deleteKey(context, id) : refuse(KEY_ALREADY_DELETED, undefined, 404);
+  const outcome = id ? await deleteKey(context, actor, id) : refuse(KEY_ALREADY_DELETED, undefined, 404);
   const back = listReturnPath("/chavi", requestUrl(request).search);
   if (!outcome.ok) return redirectWithToast(context.cookies, request, back, { type: "error", message: outcome.problem.message });
   return redirectWithToast(context.cookies, request, back, { type: "success", message: outcome.value.message });

@@ -32,14 +32,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const actor = await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   if (!id) notFound();
   const submission = parseWithZod(await readForm(request), { schema: chaviSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   let outcome;
   try {
-    outcome = await updateKey(context, id, submission.value);
+    outcome = await updateKey(context, actor, id, submission.value);
   } catch (error) {
     console.error("[chavi] update failed", error);
     return json(submission.reply({ formErrors: [keySaveFailure(error)] }), { status: 500 });

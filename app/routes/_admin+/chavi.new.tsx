@@ -18,12 +18,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const actor = await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: chaviSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   let outcome;
   try {
-    outcome = await createKey(context, submission.value);
+    outcome = await createKey(context, actor, submission.value);
   } catch (error) {
     console.error("[chavi] create failed", error);
     return json(submission.reply({ formErrors: [keySaveFailure(error)] }), { status: 500 });

@@ -18,10 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const actor = await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: sectorSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const created = await createSector(context, submission.value);
+  const created = await createSector(context, actor, submission.value);
   if (!created.ok) return json(replyWithProblem(submission, created.problem), { status: created.problem.status });
   return redirectWithToast(context.cookies, request, listReturnPath("/sectore", requestUrl(request).search), { type: "success", message: created.value.message });
 }

@@ -22,8 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
-  return answerStatusSwitch(request, context, (id, status) => switchSector(context, id, status));
+  const actor = await requireRole(request, context, [1]);
+  return answerStatusSwitch(request, context, (id, status) => switchSector(context, actor, id, status));
 }
 
 export default function SectorsPage() {

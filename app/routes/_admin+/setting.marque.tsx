@@ -22,10 +22,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const actor = await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: marqueSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { message } = await saveBanner(context, submission.value);
+  const { message } = await saveBanner(context, actor, submission.value);
   return redirectWithToast(context.cookies, request, "/setting", { type: "success", message });
 }
 

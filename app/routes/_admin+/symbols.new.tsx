@@ -19,10 +19,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const actor = await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: symbolSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const created = await createSymbol(context, submission.value);
+  const created = await createSymbol(context, actor, submission.value);
   if (!created.ok) return json(replyWithProblem(submission, created.problem), { status: created.problem.status });
   const sector = submission.value.sectorId ? `?sector_id=${submission.value.sectorId}` : "";
   const back = listReturnPath("/symbols", requestUrl(request).search, { fallback: `/symbols${sector}` });

@@ -29,8 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
-  return answerStatusSwitch(request, context, (id, status) => switchSymbol(context, id, status));
+  const actor = await requireRole(request, context, [1]);
+  return answerStatusSwitch(request, context, (id, status) => switchSymbol(context, actor, id, status));
 }
 
 export default function SymbolsPage() {

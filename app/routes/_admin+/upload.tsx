@@ -2,8 +2,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { requireRole } from "~/auth/guards.server";
+import { redirectWithToast } from "~/auth/toast.server";
 import { FormErrors, SubmitButton } from "~/components/ui/field";
+import { formatIstDate, formatIstDateTime, istMidnight } from "~/domain/dates";
 import { formatNumber } from "~/domain/format";
+import { NOT_FOUND_PROBLEM } from "~/domain/outcome";
+import { FAR_DATE_DAYS, FAR_DATES_CONFIRM_LABEL, STALE_PREVIEW_HOURS } from "~/domain/upload-batches";
 import {
   BHAV_FORMATS_ACCEPTED,
   MAX_UPLOAD_MB,
@@ -12,8 +16,27 @@ import {
   REFERENCE_HEADER,
   type ImportReport,
 } from "~/market/import-report";
-import { importUploads, readUpload, type UploadFileResult } from "~/services/uploads.server";
-import { UPLOAD_TAB_LABELS, UPLOAD_TABS, uploadSchema, uploadTabSchema, type UploadTab } from "~/schemas/upload";
+import {
+  commitUploadBatch,
+  discardUploadBatch,
+  findUploadBatchView,
+  importReferenceUploads,
+  listUploadHistory,
+  previewBhavUploads,
+  readUpload,
+  undoUploadBatch,
+  type UploadBatchView,
+  type UploadFileResult,
+} from "~/services/uploads.server";
+import {
+  UPLOAD_TAB_LABELS,
+  UPLOAD_TABS,
+  uploadBatchActionSchema,
+  uploadPageQuerySchema,
+  uploadSchema,
+  uploadTabSchema,
+  type UploadTab,
+} from "~/schemas/upload";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload — NSE Signals" }];
@@ -24,26 +47,71 @@ function tabOf(request: Request): UploadTab {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  return json({ tab: tabOf(request) });
+  const tab = tabOf(request);
+  const params = searchParamsOf(request);
+  const query = uploadPageQuerySchema.safeParse({ batch: params.get("batch") ?? undefined, before: params.get("before") ?? undefined });
+  const asked = params.get("batch") !== null;
+  const batch = query.success && query.data.batch !== undefined ? await findUploadBatchView(context, query.data.batch) : null;
+  // A preview that was discarded, expired or never was: the page says so instead of failing.
+  const missingBatch = asked && batch === null;
+  const history = tab === "bhav" ? await listUploadHistory(context, query.success ? query.data.before : undefined) : null;
+  return json({ tab, batch: tab === "bhav" ? batch : null, missingBatch: tab === "bhav" && missingBatch, history });
+}
+
+interface ActionAnswer {
+  tab: UploadTab;
+  formError: string | null;
+  results: UploadFileResult[];
+  /** A refused Commit, Discard or Undo. */
+  batchProblem: string | null;
+}
+
+const answer = (a: Partial<ActionAnswer> & { tab: UploadTab }, status: number) =>
+  json<ActionAnswer>({ formError: null, results: [], batchProblem: null, ...a }, { status });
+
+/** Commit or Discard a preview, or Undo a committed upload (docs/decisions/142). */
+async function batchAction(request: Request, context: ActionFunctionArgs["context"], user: { id: number; username: string }, fields: FormData) {
+  const parsed = uploadBatchActionSchema.safeParse({
+    intent: fields.get("intent"),
+    batchId: fields.get("batchId"),
+    confirmFarDates: fields.get("confirmFarDates") ?? undefined,
+  });
+  if (!parsed.success) return answer({ tab: "bhav", batchProblem: NOT_FOUND_PROBLEM.message }, 404);
+  const { intent, batchId } = parsed.data;
+  const outcome =
+    intent === "commit"
+      ? await commitUploadBatch(context, user, batchId, { farDatesConfirmed: parsed.data.confirmFarDates === "on" })
+      : intent === "discard"
+        ? await discardUploadBatch(context, batchId)
+        : await undoUploadBatch(context, user, batchId);
+  if (!outcome.ok) return answer({ tab: "bhav", batchProblem: outcome.problem.message }, outcome.problem.status);
+  const to = intent === "commit" ? `/upload?tab=bhav&batch=${batchId}` : "/upload?tab=bhav";
+  return redirectWithToast(context.cookies, request, to, { type: "success", message: outcome.value.message });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const user = await requireRole(request, context, [1]);
   const { fields, files, problem } = await readUpload(request);
-  if (problem) return json({ tab: tabOf(request), formError: problem, results: [] as UploadFileResult[] }, { status: 400 });
+  if (problem) return answer({ tab: tabOf(request), formError: problem }, 400);
+  if (fields.get("intent") !== null) return batchAction(request, context, user, fields);
   const parsed = uploadSchema.safeParse({ tab: fields.get("tab") ?? tabOf(request), fileCount: files.length });
-  if (!parsed.success) {
-    return json({ tab: tabOf(request), formError: parsed.error.issues[0].message, results: [] as UploadFileResult[] }, { status: 400 });
+  if (!parsed.success) return answer({ tab: tabOf(request), formError: parsed.error.issues[0].message }, 400);
+  if (parsed.data.tab === "reference") {
+    const { results, status } = await importReferenceUploads(context, files);
+    return answer({ tab: "reference", results }, status);
   }
-  const { results, status } = await importUploads(context, parsed.data.tab, files);
-  return json({ tab: parsed.data.tab, formError: null, results }, { status });
+  // A bhav copy is staged, not stored: its preview is a page of its own (a link, with or without JavaScript).
+  const { batchId, results, status } = await previewBhavUploads(context, user, files);
+  if (batchId !== null) return redirectWithToast(context.cookies, request, `/upload?tab=bhav&batch=${batchId}`, { type: "info", message: "Check the preview, then Commit or Discard." });
+  return answer({ tab: "bhav", results }, status);
 }
 
 export default function UploadPage() {
-  const { tab } = useLoaderData<typeof loader>();
+  const { tab, batch, missingBatch, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const result = actionData && actionData.tab === tab ? actionData : null;
+  const busy = navigation.state === "submitting";
   return (
     <section aria-labelledby="upload-title" className="max-w-4xl">
       <h1 id="upload-title" className="mb-3 text-xl font-semibold">
@@ -64,11 +132,18 @@ export default function UploadPage() {
           </Link>
         ))}
       </nav>
+      {result?.batchProblem ? <FormErrors errors={[result.batchProblem]} /> : null}
+      {missingBatch ? (
+        <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+          This upload is no longer here: a preview is discarded when it is discarded or not committed within {STALE_PREVIEW_HOURS} hours. Upload the file again.
+        </p>
+      ) : null}
+      {batch ? <BatchPanel batch={batch} busy={busy} /> : null}
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
         {tab === "bhav" ? (
           <>
             {BHAV_FORMATS_ACCEPTED} Near-month futures are stored under SYMBOL-I (NIFTY → NIFTY-I), equities (series EQ) under their code;
-            rows for symbols that are not listed are counted and skipped.
+            rows for symbols that are not listed are counted and skipped. A bhav copy is previewed first: nothing is stored until you commit it.
           </>
         ) : (
           <>
@@ -77,8 +152,182 @@ export default function UploadPage() {
         )}{" "}
         Up to {MAX_UPLOAD_MB} MB per file.
       </p>
-      <UploadForm key={tab} tab={tab} pending={navigation.state === "submitting"} formError={result?.formError ?? null} done={result} />
+      {/* A new preview (a redirect, not an action answer) starts with an empty selection too. */}
+      <UploadForm key={`${tab}-${batch?.id ?? ""}`} tab={tab} pending={busy} formError={result?.formError ?? null} done={result} />
       {result && result.results.length > 0 ? <UploadResults results={result.results} /> : null}
+      {history ? <UploadHistory batches={history.batches} olderThan={history.olderThan} busy={busy} /> : null}
+    </section>
+  );
+}
+
+const ymdOnScreen = (ymd: string) => formatIstDate(istMidnight(ymd));
+
+const STATE_LABELS: Record<UploadBatchView["state"], string> = { previewed: "Preview", committed: "Committed", undone: "Undone" };
+
+/** A staged, committed or undone bhav upload: what it holds and what can be done with it. */
+function BatchPanel({ batch, busy }: { batch: UploadBatchView; busy: boolean }) {
+  const { summary } = batch;
+  const staged = batch.state === "previewed";
+  const far = summary.farDates;
+  const titleId = `upload-batch-${batch.id}`;
+  return (
+    <section aria-labelledby={titleId} className="mb-6 flex flex-col gap-3 rounded-lg border border-slate-300 p-3 sm:p-4 dark:border-slate-700">
+      <h2 id={titleId} className="break-words text-lg font-semibold">
+        {staged ? "Preview" : `Upload ${batch.id}: ${STATE_LABELS[batch.state]}`} — {batch.fileName}
+      </h2>
+      {staged ? <p className="text-sm">Nothing is stored yet. Check the dates and counts, then Commit or Discard.</p> : null}
+      {batch.state === "undone" ? <p className="text-sm">This upload was undone: the days it added were removed and the days it replaced got their values back.</p> : null}
+      {staged && far.length > 0 ? (
+        <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-semibold">
+            Warning: {far.length === 1 ? "1 date is" : `${far.length} dates are`} far from today
+          </p>
+          <p>
+            {far.map(ymdOnScreen).join(", ")}: more than {FAR_DATE_DAYS} days before today ({ymdOnScreen(summary.today)}) or after it. The latest day held is{" "}
+            {summary.latestHeld ? ymdOnScreen(summary.latestHeld) : "none"}. Committing puts these days into every daily chart.
+          </p>
+        </div>
+      ) : null}
+      <dl aria-label="Counts" className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-500">{staged ? "Rows to store" : "Rows stored"}</dt>
+          <dd className="font-semibold tabular-nums">{formatNumber(summary.rows, 0)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">New</dt>
+          <dd className="font-semibold tabular-nums">{formatNumber(summary.newRows, 0)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Replacing</dt>
+          <dd className="font-semibold tabular-nums">{formatNumber(summary.replacingRows, 0)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Skipped</dt>
+          <dd className="font-semibold tabular-nums">{formatNumber(summary.skipped.notListed + summary.skipped.bad, 0)}</dd>
+        </div>
+      </dl>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Skipped: {plural(summary.skipped.notListed, "row", "rows")} whose symbol is not listed, {plural(summary.skipped.bad, "bad row", "bad rows")} (listed below);{" "}
+        {plural(summary.skipped.notUsed, "row", "rows")} not used (options, later expiries, other series).
+      </p>
+      <div className="text-sm">
+        <h3 className="font-medium">Dates</h3>
+        <ul aria-label="Dates" className="flex flex-wrap gap-x-3 gap-y-1">
+          {summary.dates.map((d) => (
+            <li key={d.date} className={far.includes(d.date) ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
+              {ymdOnScreen(d.date)} <span className="text-slate-500">({plural(d.rows, "row", "rows")})</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="text-sm">
+        <h3 className="font-medium">Symbols ({formatNumber(summary.symbolCount, 0)})</h3>
+        <p className="break-words">
+          {summary.symbols.join(", ")}
+          {summary.symbolCount > summary.symbols.length ? ", …" : ""}
+        </p>
+      </div>
+      {staged ? (
+        <div className="flex flex-wrap items-end gap-3">
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="commit" />
+            <input type="hidden" name="batchId" value={batch.id} />
+            {far.length > 0 ? (
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="confirmFarDates" required className="h-4 w-4" />
+                {FAR_DATES_CONFIRM_LABEL}
+              </label>
+            ) : null}
+            <SubmitButton pending={busy}>Commit</SubmitButton>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="discard" />
+            <input type="hidden" name="batchId" value={batch.id} />
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
+              Discard
+            </button>
+          </Form>
+        </div>
+      ) : null}
+      {summary.files.map((f, i) => (
+        <FileReport key={`${f.fileName}-${i}`} result={f} index={i} mode={staged ? "staged" : batch.state === "undone" ? "undone" : "stored"} />
+      ))}
+    </section>
+  );
+}
+
+function UploadHistory({ batches, olderThan, busy }: { batches: UploadBatchView[]; olderThan: number | null; busy: boolean }) {
+  return (
+    <section aria-labelledby="upload-history-title" className="mt-8">
+      <h2 id="upload-history-title" className="mb-2 text-lg font-semibold">
+        Upload history
+      </h2>
+      {batches.length === 0 ? (
+        <p className="text-sm text-slate-500">No bhav copy uploads yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr>
+                <th className="pr-3">Upload</th>
+                <th className="pr-3">File</th>
+                <th className="pr-3">By</th>
+                <th className="pr-3">When</th>
+                <th className="pr-3">State</th>
+                <th className="pr-3">Rows (new / replacing)</th>
+                <th>Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {batches.map((b) => (
+                <tr key={b.id} className="border-t border-slate-200 align-top dark:border-slate-800">
+                  <td className="pr-3 tabular-nums">
+                    <Link to={`/upload?tab=bhav&batch=${b.id}`} className="text-blue-700 underline dark:text-blue-400">
+                      {b.id}
+                    </Link>
+                  </td>
+                  <td className="max-w-[16rem] break-words pr-3">{b.fileName}</td>
+                  <td className="pr-3">{b.uploadedBy ?? "—"}</td>
+                  <td className="whitespace-nowrap pr-3">{formatIstDateTime(new Date(b.undoneAt ?? b.committedAt ?? b.createdAt))}</td>
+                  <td className="pr-3">{STATE_LABELS[b.state]}</td>
+                  <td className="whitespace-nowrap pr-3 tabular-nums">
+                    {formatNumber(b.summary.rows, 0)} ({formatNumber(b.summary.newRows, 0)} / {formatNumber(b.summary.replacingRows, 0)})
+                  </td>
+                  <td>
+                    {b.state === "committed" ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="undo" />
+                        <input type="hidden" name="batchId" value={b.id} />
+                        <button
+                          type="submit"
+                          disabled={busy}
+                          aria-label={`Undo upload ${b.id}`}
+                          className="rounded-md border border-slate-300 px-3 py-1 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
+                        >
+                          Undo
+                        </button>
+                      </Form>
+                    ) : b.state === "previewed" ? (
+                      <Link to={`/upload?tab=bhav&batch=${b.id}`} className="text-blue-700 underline dark:text-blue-400">
+                        Open preview
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {olderThan !== null ? (
+        <Link to={`/upload?tab=bhav&before=${olderThan}`} className="mt-2 inline-block text-sm text-blue-700 underline dark:text-blue-400">
+          Older uploads
+        </Link>
+      ) : null}
     </section>
   );
 }
@@ -186,12 +435,13 @@ function plural(n: number, one: string, many: string): string {
   return `${formatNumber(n, 0)} ${n === 1 ? one : many}`;
 }
 
-function FileReport({ result, index }: { result: UploadFileResult; index: number }) {
+/** One file's report: as stored (a reference-point file, a committed upload), as staged (a preview), or undone. */
+function FileReport({ result, index, mode = "stored" }: { result: UploadFileResult; index: number; mode?: "stored" | "staged" | "undone" }) {
   const report: ImportReport = result.report;
   const titleId = `upload-result-${index}`;
   return (
-    <article aria-labelledby={titleId} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h3 id={titleId} className="font-medium">
+    <article aria-labelledby={titleId} className="min-w-0 rounded-md border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
+      <h3 id={titleId} className="break-words font-medium">
         {result.fileName} <span className="text-sm font-normal text-slate-500">({formatBytes(result.size)})</span>
       </h3>
       {report.formatLabel ? <p className="text-sm text-slate-500">{report.formatLabel}</p> : null}
@@ -201,7 +451,11 @@ function FileReport({ result, index }: { result: UploadFileResult; index: number
         </p>
       ) : (
         <p className="mt-2 text-sm">
-          {report.storedCount > 0 ? (
+          {report.storedCount > 0 && mode === "staged" ? (
+            <span>Ready to store: {plural(report.storedCount, "row", "rows")}.</span>
+          ) : report.storedCount > 0 && mode === "undone" ? (
+            <span>{plural(report.storedCount, "row was", "rows were")} stored, then undone.</span>
+          ) : report.storedCount > 0 ? (
             <span className="text-emerald-700 dark:text-emerald-400">
               {POSTED_OK}: {plural(report.storedCount, "row", "rows")} stored.
             </span>
@@ -233,52 +487,56 @@ function FileReport({ result, index }: { result: UploadFileResult; index: number
         </p>
       ))}
       {report.errors.length > 0 ? (
-        <table className="mt-3 w-full text-left text-sm">
-          <caption className="text-left font-medium">Bad rows</caption>
-          <thead>
-            <tr>
-              <th className="pr-3">Line</th>
-              <th className="pr-3">Status</th>
-              <th>Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.errors.map((e, i) => (
-              <tr key={`${e.line}-${i}`}>
-                <td className="pr-3 tabular-nums">{e.line}</td>
-                <td className="pr-3 text-red-700 dark:text-red-400">{POSTED_ERROR}</td>
-                <td>{e.message}</td>
+        <div className="overflow-x-auto">
+          <table className="mt-3 w-full text-left text-sm">
+            <caption className="text-left font-medium">Bad rows</caption>
+            <thead>
+              <tr>
+                <th className="pr-3">Line</th>
+                <th className="pr-3">Status</th>
+                <th>Reason</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {report.errors.map((e, i) => (
+                <tr key={`${e.line}-${i}`}>
+                  <td className="pr-3 tabular-nums">{e.line}</td>
+                  <td className="pr-3 text-red-700 dark:text-red-400">{POSTED_ERROR}</td>
+                  <td>{e.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {report.errorCount > report.errors.length ? (
         <p className="text-sm">… and {plural(report.errorCount - report.errors.length, "more bad row", "more bad rows")}.</p>
       ) : null}
       {report.stored.length > 0 ? (
         <details className="mt-3" open={report.stored.length <= 20}>
-          <summary className="cursor-pointer text-sm font-medium">Stored rows</summary>
-          <table className="mt-2 w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th className="pr-3">Line</th>
-                <th className="pr-3">Symbol</th>
-                <th className="pr-3">Stored</th>
-                <th>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.stored.map((s, i) => (
-                <tr key={`${s.line}-${i}`}>
-                  <td className="pr-3 tabular-nums">{s.line}</td>
-                  <td className="pr-3">{s.symbolCode}</td>
-                  <td className="pr-3">{s.detail}</td>
-                  <td className="text-emerald-700 dark:text-emerald-400">{POSTED_OK}</td>
+          <summary className="cursor-pointer text-sm font-medium">{mode === "staged" ? "Rows to store" : "Stored rows"}</summary>
+          <div className="overflow-x-auto">
+            <table className="mt-2 w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th className="pr-3">Line</th>
+                  <th className="pr-3">Symbol</th>
+                  <th className="pr-3">{mode === "staged" ? "To store" : "Stored"}</th>
+                  <th>Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.stored.map((s, i) => (
+                  <tr key={`${s.line}-${i}`}>
+                    <td className="pr-3 tabular-nums">{s.line}</td>
+                    <td className="pr-3">{s.symbolCode}</td>
+                    <td className="pr-3">{s.detail}</td>
+                    <td className={mode === "stored" ? "text-emerald-700 dark:text-emerald-400" : undefined}>{mode === "staged" ? "Ready" : mode === "undone" ? "Undone" : POSTED_OK}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </details>
       ) : null}
     </article>

@@ -17,7 +17,7 @@ import { readForm, requestUrl } from "~/schemas/request-input.server";
 export const meta: MetaFunction = () => [{ title: "Bulk action — NSE Signals" }];
 
 /** The confirmation's own parameters, dropped on the way back to the list. */
-const BULK_PARAMS = ["bulk", "ids", "days"];
+const BULK_PARAMS = ["bulk", "ids", "days", "keys"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireRole(request, context, [1, 2]);
@@ -27,8 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ ok: false as const, errors });
   }
   const value = submission.value;
-  const targets = await describeBulkTargets(context, actor, value.ids);
-  return json({ ok: true as const, value, question: bulkQuestion(value.bulk, value.ids.length, value.days ?? null), targets });
+  const { accounts, keyNames } = await describeBulkTargets(context, actor, value);
+  return json({ ok: true as const, value, question: bulkQuestion(value.bulk, value.ids.length, { days: value.days ?? null, keyNames }), targets: accounts });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,6 +52,9 @@ export default function BulkUsersRoute() {
           {data.value.days !== undefined && data.value.bulk === "extend" ? <input type="hidden" name="days" value={data.value.days} /> : null}
           {data.value.ids.map((id) => (
             <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          {data.value.keys.map((id) => (
+            <input key={`key-${id}`} type="hidden" name="keys" value={id} />
           ))}
           <p className="font-medium">{data.question}</p>
           <ul aria-label="Chosen users" className="flex max-h-48 flex-wrap gap-1 overflow-y-auto">

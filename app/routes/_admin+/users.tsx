@@ -27,6 +27,7 @@ import { formatIstDate } from "~/domain/dates";
 import { listView } from "~/domain/list-query";
 import { EXPIRING_DAYS_DEFAULT, filterableRoles, MAX_SUBSCRIPTION_DAYS } from "~/domain/user-admin";
 import { listAccountsPage, setUserActive } from "~/services/accounts.server";
+import { listKeysInOrder } from "~/services/keys.server";
 import { parseAccountListQuery, statusSwitchSchema } from "~/schemas/user-admin";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
@@ -36,7 +37,8 @@ export const meta: MetaFunction = () => [{ title: "Users — NSE Signals" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, [1, 2]);
   const query = parseAccountListQuery(requestUrl(request).searchParams);
-  const listed = await listAccountsPage(context, user, query);
+  const canAssignKeys = canReach(user.roleId, "/chavi") && BUILT_PATHS.has("/chavi");
+  const [listed, keys] = await Promise.all([listAccountsPage(context, user, query), canAssignKeys ? listKeysInOrder(context, { activeOnly: true }) : []]);
   if (!listed.ok) throwProblem(listed.problem);
   const { roleId, rows, total } = listed.value;
   return json({
@@ -46,7 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     subscription: query.subscription,
     rows,
     // Row actions that lead to screens this user may open.
-    canAssignKeys: canReach(user.roleId, "/chavi") && BUILT_PATHS.has("/chavi"),
+    canAssignKeys,
+    keys: keys.map((k) => ({ id: k.id, name: k.name })),
     canChat: canReach(user.roleId, "/support") && BUILT_PATHS.has("/support"),
     viewerRole: user.roleId,
   });
@@ -138,6 +141,12 @@ export default function UsersPage() {
               <option value="extend">Extend subscription by days</option>
               <option value="activate">Activate</option>
               <option value="deactivate">Deactivate</option>
+              {data.canAssignKeys ? (
+                <>
+                  <option value="assign-keys">Assign keys</option>
+                  <option value="remove-keys">Remove keys</option>
+                </>
+              ) : null}
               <option value="delete">Delete</option>
             </select>
           </label>
@@ -145,6 +154,18 @@ export default function UsersPage() {
             Days to extend by
             <input type="number" name="days" min={1} max={MAX_SUBSCRIPTION_DAYS} defaultValue={30} className={`${controlClass} w-24`} />
           </label>
+          {data.canAssignKeys ? (
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Keys to assign or remove
+              <select name="keys" multiple size={3} className={`${controlClass} min-w-40`}>
+                {data.keys.map((k) => (
+                  <option key={k.id} value={k.id}>
+                    {k.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <button type="submit" className={secondaryButtonClass}>
             Apply to chosen{hydrated ? ` (${chosen.size})` : ""}
           </button>

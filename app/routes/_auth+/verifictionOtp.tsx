@@ -8,7 +8,7 @@ import { ENTER_SIX_DIGIT_CODE, otpSchema } from "~/schemas/auth";
 import { optionalUser } from "~/auth/guards.server";
 import { authPostLimitMessage } from "~/auth/auth-post-limit.server";
 import { confirmSignupCode, emailVerifiedMessage, RESEND_ANSWER, resendSignupCode } from "~/services/sign-up.server";
-import { startSession } from "~/auth/session.server";
+import { startSignedInSession } from "~/services/sign-in.server";
 import { redirectWithToast, toastHeader } from "~/auth/toast.server";
 import { readForm, searchParamsOf } from "~/schemas/request-input.server";
 
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const verified = await confirmSignupCode(context, email, otp);
   if (!verified.ok) return json(submission.reply({ formErrors: [verified.message] }), { status: verified.status });
   const user = verified.user;
-  const setCookie = await startSession(context, request, user.id);
+  const setCookie = await startSignedInSession(context, request, user);
   return redirectWithToast(
     context.cookies,
     request,

@@ -23,10 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const actor = await requireRole(request, context, [1]);
   const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithToast(context.cookies, request, sameListUrl(request), { type: "error", message: "Something went wrong" });
-  const deleted = await deleteReferencePoint(context, parsed.data.id);
+  const deleted = await deleteReferencePoint(context, actor, parsed.data.id);
   return redirectWithToast(context.cookies, request, sameListUrl(request), deleted.ok ? { type: "success", message: deleted.value.message } : { type: "error", message: deleted.problem.message });
 }
 

@@ -15,9 +15,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // The toggle sends the opposite of the current state (docs/product-rules.md R-AC4).
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(request, context, [1]);
+  const actor = await requireRole(request, context, [1]);
   const { id, status } = await readStatusPost(request);
-  const switched = await switchTargetPoint(context, id, status);
+  const switched = await switchTargetPoint(context, actor, id, status);
   return redirectWithToast(
     context.cookies,
     request,

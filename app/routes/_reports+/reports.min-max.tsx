@@ -2,32 +2,30 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { cellClass, linkClass, PageTitle, Pagination } from "~/components/admin/admin-ui";
-import { DateFilters, FilterNotice, UserFilter } from "~/components/reports/report-ui";
+import { DateFilters, ExportLinks, UserFilter } from "~/components/reports/report-ui";
 import { toTradeRowView } from "~/components/reports/trade-row-view";
 import { TradeRows, TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
+import { filterQuery } from "~/domain/report-filters";
 import { loadMinMaxReport } from "~/services/reports.server";
-import type { MinMaxSort } from "~/schemas/report";
+import { MIN_MAX_SORT_LABELS, type MinMaxSort } from "~/schemas/report";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade Min Max PNL Report — NSE Signals" }];
 
 // Trade Min Max PNL Report: the flat table of trades with their PNL, sorted by the URL's
-// ?sort (PNL high to low by default), 20 per page.
+// ?sort (PNL high to low by default), 20 per page; Excel and Pdf of every trade for the filters,
+// in that sort, with a totals row (docs/decisions/143).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const url = requestUrl(request);
   const page = parsePage(url.searchParams.get("page"));
   const { input, sort, rows, total, userChoices } = await loadMinMaxReport(context, url.searchParams, { page, pageSize: LONG_PAGE_SIZE });
-  return json({ input, sort, page, total, userChoices, rows: rows.map(toTradeRowView) });
+  const exportQuery = filterQuery({ userId: input.userId, startDate: input.startDate, endDate: input.endDate, sort });
+  return json({ input, sort, page, total, userChoices, rows: rows.map(toTradeRowView), exportQuery });
 }
 
-const SORT_LABELS: Record<MinMaxSort, string> = {
-  "pnl-desc": "PNL: highest first",
-  "pnl-asc": "PNL: lowest first",
-  "date-desc": "Trade date: newest first",
-  "date-asc": "Trade date: oldest first",
-};
+const SORT_LABELS = MIN_MAX_SORT_LABELS;
 
 export default function MinMaxReportPage() {
   const data = useLoaderData<typeof loader>();
@@ -40,15 +38,14 @@ export default function MinMaxReportPage() {
   };
   return (
     <section aria-labelledby="min-max-title">
-      <PageTitle id="min-max-title" title="Trade Min Max PNL Report" />
+      <PageTitle id="min-max-title" title="Trade Min Max PNL Report" action={<ExportLinks basePath="/reports/min-max/export" query={data.exportQuery} />} />
       <Form method="get" role="search" aria-label="Filter min max report" className="mb-3 flex flex-wrap items-start gap-2">
         <input type="hidden" name="sort" value={data.sort} />
         <UserFilter choices={data.userChoices} value={data.input.userId} />
-        <div className="self-end">
-          <DateFilters startDate={data.input.startDate} endDate={data.input.endDate} />
+        <div className="min-w-0 max-w-full self-end">
+          <DateFilters range={data.input} />
         </div>
       </Form>
-      <FilterNotice message={data.input.rangeError} />
       <nav aria-label="Sort trades" className="mb-2 flex flex-wrap gap-3 text-sm">
         Sort:
         {(Object.keys(SORT_LABELS) as MinMaxSort[]).map((s) =>

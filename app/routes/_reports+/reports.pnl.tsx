@@ -2,17 +2,19 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { cellClass, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
-import { DateFilters, FilterNotice, moneyTone, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
+import { DateFilters, ExportLinks, moneyTone, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
 import { toTradeRowView } from "~/components/reports/trade-row-view";
 import { formatPercent, formatRupees } from "~/domain/format";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
+import { filterQuery } from "~/domain/report-filters";
 import { loadPnlReport } from "~/services/reports.server";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trade PNL Report — NSE Signals" }];
 
 // Trade PNL Report (docs/product-rules.md R-AC2, R-AC9): six cards and a row per user that expands (a
-// details element, so it works without JavaScript) to that user's trades, 20 users per page.
+// details element, so it works without JavaScript) to that user's trades, 20 users per page;
+// Excel and Pdf of every user row for the filters, with the cards as totals (docs/decisions/143).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const url = requestUrl(request);
@@ -25,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     summary,
     userChoices,
     users: users.map((u) => ({ ...u, trades: u.trades.map(toTradeRowView) })),
+    exportQuery: filterQuery({ userId: input.userId, startDate: input.startDate, endDate: input.endDate }),
   });
 }
 
@@ -35,14 +38,13 @@ export default function PnlReportPage() {
   const { summary, input } = data;
   return (
     <section aria-labelledby="pnl-report-title">
-      <PageTitle id="pnl-report-title" title="Trade PNL Report" />
+      <PageTitle id="pnl-report-title" title="Trade PNL Report" action={<ExportLinks basePath="/reports/pnl/export" query={data.exportQuery} />} />
       <Form method="get" role="search" aria-label="Filter PNL report" className="mb-3 flex flex-wrap items-start gap-2">
         <UserFilter choices={data.userChoices} value={input.userId} />
-        <div className="self-end">
-          <DateFilters startDate={input.startDate} endDate={input.endDate} />
+        <div className="min-w-0 max-w-full self-end">
+          <DateFilters range={input} />
         </div>
       </Form>
-      <FilterNotice message={input.rangeError} />
       <TradeSummaryCards summary={summary} />
       <Table caption="PNL by user" headers={["User Name", "Email", "Status", "Trades", "Profitable", "Loss", "Total Profit", "Total Loss", "PNL", "PNL Ratio"]} empty={data.users.length === 0}>
         {data.users.map((u) => (

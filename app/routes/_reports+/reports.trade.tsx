@@ -2,9 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { cellClass, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
-import { DateFilters, ExportLinks, FilterNotice, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
+import { DateFilters, ExportLinks, narrowControlClass, narrowLabelClass, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
 import { TradeRows, TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows";
-import { controlClass } from "~/components/ui/field";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
 import { filterQuery } from "~/domain/report-filters";
 import { loadTradeReport } from "~/services/reports.server";
@@ -40,9 +39,9 @@ export default function TradeReportPage() {
     <section aria-labelledby="trade-report-title">
       <PageTitle id="trade-report-title" title="Trade Report" action={<ExportLinks basePath="/reports/trade/export" query={data.exportQuery} />} />
       <Form method="get" role="search" aria-label="Filter trades" className="mb-3 flex flex-wrap items-start gap-2">
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={narrowLabelClass}>
           Symbol
-          <select name="symbolId" defaultValue={input.symbolId ?? ""} className={controlClass}>
+          <select name="symbolId" defaultValue={input.symbolId ?? ""} className={narrowControlClass}>
             <option value="">All symbols</option>
             {data.symbolChoices.map((s) => (
               <option key={s.id} value={s.id}>
@@ -52,9 +51,9 @@ export default function TradeReportPage() {
           </select>
         </label>
         <UserFilter choices={data.userChoices} value={input.userId} />
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className={narrowLabelClass}>
           Active
-          <select name="active" defaultValue={input.active} className={controlClass}>
+          <select name="active" defaultValue={input.active} className={narrowControlClass}>
             {ACTIVE_FILTERS.map((a) => (
               <option key={a.value} value={a.value}>
                 {a.label}
@@ -62,11 +61,10 @@ export default function TradeReportPage() {
             ))}
           </select>
         </label>
-        <div className="self-end">
-          <DateFilters startDate={input.startDate} endDate={input.endDate} />
+        <div className="min-w-0 max-w-full self-end">
+          <DateFilters range={input} />
         </div>
       </Form>
-      <FilterNotice message={input.rangeError} />
       <TradeSummaryCards summary={{ totalPnl: summary.totalPnl, totalTrades: summary.totalTrades, profitableTrades: summary.profitableTrades, lossTrades: summary.lossTrades }} />
       <Table caption="Trades" headers={TRADE_TABLE_HEADERS} empty={data.rows.length === 0}>
         <TradeRows rows={data.rows} cellClass={cellClass} />

@@ -3,15 +3,16 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { cellClass, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
 import { ReportChart } from "~/components/reports/report-chart";
-import { DateFilters, ExportLinks } from "~/components/reports/report-ui";
+import { DateFilters, ExportLinks, FilterNotice } from "~/components/reports/report-ui";
 import { controlClass } from "~/components/ui/field";
 import { ROLE_NAMES, isRoleId } from "~/domain/access";
 import { formatIstDate, formatIstDateTime } from "~/domain/dates";
 import { MISSING_VALUE } from "~/domain/format";
 import { PAGE_SIZE, parsePage } from "~/domain/paging";
 import { filterQuery } from "~/domain/report-filters";
+import { loginResultText } from "~/domain/login-history";
 import { loadUserReport } from "~/services/reports.server";
-import { parseUserReportParams, REPORT_ROLES } from "~/schemas/report";
+import { parseUserReportParams, REPORT_ROLES, typedRange } from "~/schemas/report";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "User Reports — NSE Signals" }];
@@ -26,9 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const report = parseUserReportParams(url.searchParams);
   const { input } = report;
   const page = parsePage(url.searchParams.get("page"));
-  const { rows, total, byMonth, byUser, byUserMonth } = await loadUserReport(context, report, { page, pageSize: PAGE_SIZE });
+  const { refused, rows, total, byMonth, byUser, byUserMonth } = await loadUserReport(context, report, { page, pageSize: PAGE_SIZE });
   return json({
     input,
+    // The days in the form: what was typed when refused, the listed days otherwise (LoginUser: today by default).
+    shownRange: refused ? typedRange(url.searchParams) : (report.days ?? { startDate: "", endDate: "" }),
     page,
     total,
     rows: rows.map((r) => ({
@@ -38,6 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       role: isRoleId(r.roleId) ? ROLE_NAMES[r.roleId] : String(r.roleId),
       name: r.name,
       loginTime: r.loginTime ? formatIstDateTime(r.loginTime) : MISSING_VALUE,
+      address: r.ip ?? MISSING_VALUE,
+      agent: r.userAgent ?? MISSING_VALUE,
+      result: r.success === undefined ? "" : loginResultText(r.success, r.reason ?? null),
       dateExpired: day(r.dateExpired),
       dateSubscribed: day(r.dateSubscribed),
       status: r.status ? "Active" : "Inactive",
@@ -84,10 +90,11 @@ export default function UserReportPage() {
           </select>
         </label>
         <div className="self-end">
-          {/* The user report's Apply has no date check (docs/product-rules.md R-AC5). */}
-          <DateFilters startDate={input.startDate} endDate={input.endDate} alwaysApply />
+          {/* The user report's Apply has no date check in the browser (docs/product-rules.md R-AC5): the server says what is wrong. */}
+          <DateFilters key={`${data.shownRange.startDate}:${data.shownRange.endDate}`} startDate={data.shownRange.startDate || undefined} endDate={data.shownRange.endDate || undefined} alwaysApply />
         </div>
       </Form>
+      <FilterNotice message={input.rangeError} />
       <div className="mb-4 grid gap-4 xl:grid-cols-3">
         <ReportChart id="chart-month" title="Profit by Month" categories={data.profitByMonth.map((p) => p.label)} series={[{ name: "Profit", data: data.profitByMonth.map((p) => p.value) }]} />
         <ReportChart id="chart-user" title="Profit by User" categories={data.profitByUser.map((p) => p.label)} series={[{ name: "Profit", data: data.profitByUser.map((p) => p.value) }]} />
@@ -96,7 +103,7 @@ export default function UserReportPage() {
       <h2 className="mb-2 text-lg font-semibold">Users List</h2>
       <Table
         caption="Users list"
-        headers={login ? ["User Name", "Email", "Role", "Login Time"] : ["User Name", "Email", "Role", "Expiry Date", "subscribed Date", "Status"]}
+        headers={login ? ["User Name", "Email", "Role", "Login Time", "Address", "Browser", "Result"] : ["User Name", "Email", "Role", "Expiry Date", "subscribed Date", "Status"]}
         empty={data.rows.length === 0}
       >
         {data.rows.map((r) => (
@@ -107,7 +114,14 @@ export default function UserReportPage() {
             <td className={cellClass}>{r.email}</td>
             <td className={cellClass}>{r.role}</td>
             {login ? (
-              <td className={cellClass}>{r.loginTime}</td>
+              <>
+                <td className={cellClass}>{r.loginTime}</td>
+                <td className={cellClass}>{r.address}</td>
+                <td className={`${cellClass} max-w-xs truncate`} title={r.agent}>
+                  {r.agent}
+                </td>
+                <td className={cellClass}>{r.result}</td>
+              </>
             ) : (
               <>
                 <td className={cellClass}>{r.dateExpired}</td>

@@ -2,12 +2,15 @@
 // xlsx and pdf writers read the same list, so both files carry the same columns.
 import { ROLE_NAMES, isRoleId } from "~/domain/access";
 import { CALENDAR_FLAGS } from "~/schemas/calendar";
-import type { TradeReportRow } from "~/domain/trade-rows";
+import { loginResultText } from "~/domain/login-history";
+import { shownTradePrices, type TradeReportRow } from "~/domain/trade-rows";
+import type { PnlSummary } from "~/domain/pnl";
 import type { CalendarRow } from "~/models/calendar.server";
 import type { ChaviRow } from "~/models/chavi-admin.server";
 import type { SectorRow } from "~/models/sector.server";
 import type { SymbolListRow } from "~/models/symbol-admin.server";
 import type { UserListRow } from "~/models/user-admin.server";
+import type { UserPnlRow } from "~/models/report.server";
 import type { UserReportRow } from "~/models/user-report.server";
 
 export type CellKind = "text" | "integer" | "money" | "percent" | "datetime" | "date";
@@ -20,14 +23,21 @@ export interface ExportColumn<Row> {
   value(row: Row): string | number | Date | null;
 }
 
+/**
+ * The trade report's and the min-max report's columns: every column the screen shows
+ * (app/components/reports/trade-rows.tsx), in its order, after the trade id. A price the trade
+ * does not have is null (docs/decisions/143): an empty cell in Excel, "—" in the PDF.
+ */
 export const TRADE_EXPORT_COLUMNS: readonly ExportColumn<TradeReportRow>[] = [
   { header: "Trade Id", kind: "integer", width: 9, value: (r) => r.id },
   { header: "Symbol", kind: "text", width: 14, value: (r) => r.symbolCode },
   { header: "Trade Type", kind: "text", width: 8, value: (r) => r.tradeType },
   { header: "User Name", kind: "text", width: 16, value: (r) => r.userName },
-  { header: "Buy Price", kind: "money", width: 12, value: (r) => r.buyPrice },
-  { header: "Sell Price", kind: "money", width: 12, value: (r) => r.sellPrice },
+  { header: "Buy Price", kind: "money", width: 12, value: (r) => shownTradePrices(r).buyPrice },
+  { header: "Sell Price", kind: "money", width: 12, value: (r) => shownTradePrices(r).sellPrice },
   { header: "Quantity", kind: "integer", width: 9, value: (r) => r.quantity },
+  { header: "Target Price", kind: "money", width: 12, value: (r) => shownTradePrices(r).targetPrice },
+  { header: "SL Price", kind: "money", width: 12, value: (r) => shownTradePrices(r).slPrice },
   { header: "Current Price", kind: "money", width: 12, value: (r) => r.currentPrice },
   { header: "PNL", kind: "money", width: 12, value: (r) => r.pnl },
   { header: "PNL %", kind: "percent", width: 8, value: (r) => r.pnlPercent },
@@ -35,6 +45,50 @@ export const TRADE_EXPORT_COLUMNS: readonly ExportColumn<TradeReportRow>[] = [
   { header: "Exit Date Time", kind: "datetime", width: 20, value: (r) => r.exitDateTime },
   { header: "Status", kind: "text", width: 8, value: (r) => (r.open ? "Active" : "De-Active") },
 ];
+
+/** The totals row under an export's table: a label, and figures by column header. */
+export interface ExportTotals {
+  label: string;
+  values: Readonly<Record<string, string | number>>;
+}
+
+/** The trade and min-max exports' totals: the trade report's four cards (Total PNL under PNL). */
+export function tradeExportTotals(summary: PnlSummary): ExportTotals {
+  return {
+    label: `Total: ${summary.totalTrades} trades, ${summary.profitableTrades} profitable, ${summary.lossTrades} loss`,
+    values: { PNL: summary.totalPnl },
+  };
+}
+
+/** The PNL report's table: a row per user, as the screen's (app/routes/_reports+/reports.pnl.tsx). */
+export const PNL_EXPORT_COLUMNS: readonly ExportColumn<UserPnlRow>[] = [
+  { header: "User Name", kind: "text", width: 18, value: (r) => r.name },
+  { header: "Email", kind: "text", width: 26, value: (r) => r.email },
+  { header: "Status", kind: "text", width: 8, value: (r) => (r.status ? "Active" : "Inactive") },
+  { header: "Trades", kind: "integer", width: 8, value: (r) => r.totalTrades },
+  { header: "Profitable", kind: "integer", width: 9, value: (r) => r.profitableTrades },
+  { header: "Loss", kind: "integer", width: 8, value: (r) => r.lossTrades },
+  { header: "Total Profit", kind: "money", width: 14, value: (r) => r.totalProfit },
+  { header: "Total Loss", kind: "money", width: 14, value: (r) => r.totalLoss },
+  { header: "PNL", kind: "money", width: 14, value: (r) => r.totalPnl },
+  { header: "PNL Ratio", kind: "percent", width: 9, value: (r) => r.pnlRatio.toFixed(2) },
+];
+
+/** The PNL export's totals: the screen's six cards (and the overall PNL ratio) under their columns. */
+export function pnlExportTotals(summary: PnlSummary): ExportTotals {
+  return {
+    label: "Total",
+    values: {
+      Trades: summary.totalTrades,
+      Profitable: summary.profitableTrades,
+      Loss: summary.lossTrades,
+      "Total Profit": summary.totalProfit,
+      "Total Loss": summary.totalLoss,
+      PNL: summary.totalPnl,
+      "PNL Ratio": summary.pnlRatio.toFixed(2),
+    },
+  };
+}
 
 const roleName = (roleId: number) => (isRoleId(roleId) ? ROLE_NAMES[roleId] : String(roleId));
 const day = (ymd: string | null) => (ymd ? new Date(`${ymd}T00:00:00Z`) : null);
@@ -46,7 +100,15 @@ export function userExportColumns(mode: "all" | "login"): readonly ExportColumn<
     { header: "Email", kind: "text", width: 28, value: (r) => r.email },
     { header: "Role", kind: "text", width: 10, value: (r) => roleName(r.roleId) },
   ];
-  if (mode === "login") return [...common, { header: "Login Time", kind: "datetime", width: 20, value: (r) => r.loginTime }];
+  if (mode === "login") {
+    return [
+      ...common,
+      { header: "Login Time", kind: "datetime", width: 20, value: (r) => r.loginTime },
+      { header: "Address", kind: "text", width: 16, value: (r) => r.ip ?? null },
+      { header: "Browser", kind: "text", width: 30, value: (r) => r.userAgent ?? null },
+      { header: "Result", kind: "text", width: 22, value: (r) => (r.success === undefined ? null : loginResultText(r.success, r.reason ?? null)) },
+    ];
+  }
   return [
     ...common,
     // Subscription dates are calendar days (no time zone): written as UTC midnight, shown as is.

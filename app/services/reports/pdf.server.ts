@@ -4,17 +4,27 @@
 // per row keeps 100k rows fast and the pages regular).
 import { PassThrough, type Readable } from "node:stream";
 import PDFDocument from "pdfkit";
-import { formatNumber, formatPercent } from "~/domain/format";
+import { formatNumber, formatPercent, MISSING_VALUE } from "~/domain/format";
 import { exportIstDate, exportIstDateTime } from "./cells";
-import type { CellKind, ExportColumn } from "./columns";
+import type { CellKind, ExportColumn, ExportTotals } from "./columns";
 
 const MARGIN = 28;
 const FONT_SIZE = 7.5;
 const ROW_HEIGHT = 13;
 const HIGH_WATER = 1 << 20;
-const FIGURE_KINDS: ReadonlySet<CellKind> = new Set(["money", "percent", "integer"]);
+/** Cells never cut: a figure or a time is drawn smaller instead, so no digit is lost. */
+const UNCUT_KINDS: ReadonlySet<CellKind> = new Set(["money", "percent", "integer", "datetime", "date"]);
 
-export function pdfReadable<Row>(options: { title: string; filters: readonly string[]; columns: readonly ExportColumn<Row>[]; rows: AsyncIterable<Row> }): Readable {
+export interface PdfOptions<Row> {
+  title: string;
+  filters: readonly string[];
+  columns: readonly ExportColumn<Row>[];
+  rows: AsyncIterable<Row>;
+  /** Asked once the rows are drawn: the bold totals line under the table (none for no rows). */
+  totals?: () => ExportTotals;
+}
+
+export function pdfReadable<Row>(options: PdfOptions<Row>): Readable {
   const output = new PassThrough({ highWaterMark: HIGH_WATER });
   const doc = new PDFDocument({ size: "A4", layout: "landscape", margin: MARGIN, info: { Title: options.title } });
   doc.pipe(output);
@@ -22,8 +32,9 @@ export function pdfReadable<Row>(options: { title: string; filters: readonly str
   return output;
 }
 
+/** A cell as printed; an absent value (null) is "—" (docs/decisions/143; WinAnsi has the em dash). */
 export function pdfCellText(kind: CellKind, value: string | number | Date | null): string {
-  if (value === null) return "";
+  if (value === null) return MISSING_VALUE;
   if (value instanceof Date) return kind === "date" ? exportIstDate(value) : exportIstDateTime(value);
   if (typeof value === "number" || kind === "money" || kind === "percent") {
     if (kind === "integer") return String(value);
@@ -36,7 +47,7 @@ export function pdfCellText(kind: CellKind, value: string | number | Date | null
 
 async function writePdf<Row>(
   doc: PDFKit.PDFDocument,
-  { title, filters, columns, rows }: { title: string; filters: readonly string[]; columns: readonly ExportColumn<Row>[]; rows: AsyncIterable<Row> },
+  { title, filters, columns, rows, totals }: PdfOptions<Row>,
 ): Promise<void> {
   const usable = doc.page.width - MARGIN * 2;
   const totalWidth = columns.reduce((s, c) => s + c.width, 0);
@@ -47,6 +58,7 @@ async function writePdf<Row>(
   const bottom = () => doc.page.height - MARGIN - 14;
   let pageNumber = 0;
 
+  /** `kinds` says which cells may be cut; without it (the header row) none is: a header is drawn smaller. */
   const drawLine = (cells: readonly string[], y: number, bold: boolean, kinds?: readonly CellKind[]) => {
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(FONT_SIZE);
     cells.forEach((text, i) => {
@@ -54,8 +66,8 @@ async function writePdf<Row>(
       // glyph and kerning work that dominates a 100k-row export.
       if (text.length <= maxChars[i]) {
         doc.text(text, xs[i] + 2, y, { lineBreak: false });
-      } else if (kinds && FIGURE_KINDS.has(kinds[i])) {
-        // A figure is never cut (a PNL beyond 2^53 paise keeps every digit): it is drawn smaller.
+      } else if (!kinds || UNCUT_KINDS.has(kinds[i])) {
+        // A figure or a time is never cut (a PNL beyond 2^53 paise keeps every digit): it is drawn smaller.
         doc.fontSize(Math.max(3, (FONT_SIZE * maxChars[i]) / text.length));
         doc.text(text, xs[i] + 2, y, { lineBreak: false });
         doc.fontSize(FONT_SIZE);
@@ -114,5 +126,20 @@ async function writePdf<Row>(
     }
   }
   if (written === 0) doc.font("Helvetica").fontSize(FONT_SIZE).text("No Data Found", MARGIN + 2, y, { lineBreak: false });
+  if (totals && written > 0) {
+    if (y + ROW_HEIGHT > bottom()) {
+      doc.addPage();
+      y = startPage(false);
+    }
+    const { label, values } = totals();
+    const cells = columns.map((c) => (c.header in values ? pdfCellText(c.kind, values[c.header]) : ""));
+    doc.moveTo(MARGIN, y - 1).lineTo(MARGIN + usable, y - 1).lineWidth(0.5).stroke();
+    drawLine(cells, y, true, kinds);
+    // The label runs over the empty cells up to the first figure.
+    const firstFigure = cells.findIndex((text) => text !== "");
+    const labelChars = Math.floor(((firstFigure > 0 ? xs[firstFigure] : MARGIN + usable) - MARGIN - 4) / (FONT_SIZE * 0.55));
+    const shown = label.length <= labelChars ? label : `${label.slice(0, Math.max(0, labelChars - 3))}...`;
+    doc.font("Helvetica-Bold").fontSize(FONT_SIZE).text(shown, MARGIN + 2, y, { lineBreak: false });
+  }
   doc.end();
 }

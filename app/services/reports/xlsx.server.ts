@@ -7,7 +7,7 @@ import { once } from "node:events";
 import ExcelJS from "exceljs";
 import { neutraliseCell } from "~/domain/spreadsheet-safety";
 import { istWallClockForSpreadsheet, spreadsheetNumber } from "./cells";
-import type { CellKind, ExportColumn } from "./columns";
+import type { CellKind, ExportColumn, ExportTotals } from "./columns";
 
 const NUMBER_FORMATS: Record<CellKind, string | undefined> = {
   text: undefined,
@@ -21,7 +21,15 @@ const NUMBER_FORMATS: Record<CellKind, string | undefined> = {
 /** Keeps the writer from racing ahead of a slow reader (the PassThrough's buffer). */
 const HIGH_WATER = 1 << 20;
 
-export function xlsxReadable<Row>(options: { sheetName: string; columns: readonly ExportColumn<Row>[]; rows: AsyncIterable<Row> }): Readable {
+export interface XlsxOptions<Row> {
+  sheetName: string;
+  columns: readonly ExportColumn<Row>[];
+  rows: AsyncIterable<Row>;
+  /** Asked once the rows are written: the totals row, under a blank row (none for no rows). */
+  totals?: () => ExportTotals;
+}
+
+export function xlsxReadable<Row>(options: XlsxOptions<Row>): Readable {
   const output = new PassThrough({ highWaterMark: HIGH_WATER });
   void writeWorkbook(output, options).catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
   return output;
@@ -29,7 +37,7 @@ export function xlsxReadable<Row>(options: { sheetName: string; columns: readonl
 
 async function writeWorkbook<Row>(
   output: PassThrough,
-  { sheetName, columns, rows }: { sheetName: string; columns: readonly ExportColumn<Row>[]; rows: AsyncIterable<Row> },
+  { sheetName, columns, rows, totals }: XlsxOptions<Row>,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
@@ -54,10 +62,19 @@ async function writeWorkbook<Row>(
     written += 1;
     if (written % 500 === 0 && output.writableLength > HIGH_WATER) await once(output, "drain");
   }
+  if (totals && written > 0) {
+    // The blank row keeps the totals out of the header's filter and sort (Excel's current region).
+    sheet.addRow([]).commit();
+    const { label, values } = totals();
+    const row = sheet.addRow(columns.map((c, i) => (i === 0 ? label : c.header in values ? cellValue(c.kind, values[c.header]) : null)));
+    row.font = { bold: true };
+    row.commit();
+  }
   sheet.commit();
   await workbook.commit();
 }
 
+/** A cell as written: an absent value (null) is an empty cell (docs/decisions/143). */
 function cellValue(kind: CellKind, value: string | number | Date | null): string | number | Date | null {
   if (value === null) return null;
   if (value instanceof Date) return kind === "date" ? value : istWallClockForSpreadsheet(value);
