@@ -22,15 +22,30 @@ export function parseSearch(value: string | null | undefined): string | null {
   return text === "" ? null : text;
 }
 
+/** The page sizes a list offers: the shared choices and the list's own default (the calendar's 20). */
+export function pageSizeChoices(fallback: number = PAGE_SIZE): number[] {
+  return [...new Set<number>([...PAGE_SIZE_CHOICES, fallback])].sort((a, b) => a - b);
+}
+
 export function parsePageSize(value: string | null | undefined, fallback: number = PAGE_SIZE): number {
   const n = Number(value);
-  return (PAGE_SIZE_CHOICES as readonly number[]).includes(n) ? n : fallback;
+  return pageSizeChoices(fallback).includes(n) ? n : fallback;
 }
+
+/** A list's sort keys and its order when the URL names none. */
+export interface ListDefaults<SortKey extends string> {
+  sort: SortKey;
+  dir: SortDirection;
+  pageSize?: number;
+}
+
+/** What a list's rows are read by, page or export: the search and the order. */
+export type ListOrder<SortKey extends string> = Pick<ListQuery<SortKey>, "search" | "sort" | "dir">;
 
 export function parseListQuery<SortKey extends string>(
   params: URLSearchParams,
   sorts: readonly SortKey[],
-  fallback: { sort: SortKey; dir: SortDirection; pageSize?: number },
+  fallback: ListDefaults<SortKey>,
 ): ListQuery<SortKey> {
   const sortParam = params.get("sort");
   const sort = sorts.find((s) => s === sortParam) ?? fallback.sort;
@@ -57,4 +72,9 @@ export function sortSearch(search: string, key: string, current: { sort: string;
 /** Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** What a list page's loader answers about its query besides the rows: the search box, the sorted header, the pager. */
+export function listView<SortKey extends string>(query: ListQuery<SortKey>, total: number) {
+  return { search: query.search, sorting: { sort: query.sort, dir: query.dir }, page: query.page, pageSize: query.pageSize, total };
 }

@@ -1,9 +1,13 @@
 // The Calendar screen's entries (server-paged, 20 per page). Holidays written here are what
 // loadTradingDayCheck (trading-calendar.server.ts) reads for the feed's market-hours rule.
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { calendarEntries } from "~/db/schema";
+import type { CalendarSort } from "~/domain/admin-lists";
+import type { ListOrder } from "~/domain/list-query";
 import { pageOffset } from "~/domain/paging";
+import { streamInBatches } from "./batches.server";
+import { listOrder, searchCondition } from "./list-query.server";
 import type { CalendarInput } from "~/schemas/calendar";
 
 const columns = {
@@ -25,17 +29,30 @@ export type CalendarRow = { id: number; segment: string; note: string; date: str
   boolean
 >;
 
-export async function listCalendarPage(db: AppDatabase, page: number, pageSize: number): Promise<{ rows: CalendarRow[]; total: number }> {
+function calendarListOrder(filter: ListOrder<CalendarSort>): SQL[] {
+  const column = { date: sql`${calendarEntries.date}`, segment: sql`${calendarEntries.segment}` }[filter.sort];
+  return listOrder(column, filter.dir, calendarEntries.id);
+}
+
+/** One page of the calendar: its notes searched, in the chosen order (latest date first by default). */
+export async function listCalendarPage(db: AppDatabase, filter: ListOrder<CalendarSort> & { page: number; pageSize: number }): Promise<{ rows: CalendarRow[]; total: number }> {
+  const where = searchCondition(filter.search, [calendarEntries.note]);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
       .from(calendarEntries)
-      .orderBy(desc(calendarEntries.date), desc(calendarEntries.id))
-      .limit(pageSize)
-      .offset(pageOffset(page, pageSize)),
-    db.select({ total: count() }).from(calendarEntries),
+      .where(where)
+      .orderBy(...calendarListOrder(filter))
+      .limit(filter.pageSize)
+      .offset(pageOffset(filter.page, filter.pageSize)),
+    db.select({ total: count() }).from(calendarEntries).where(where),
   ]);
   return { rows, total };
+}
+
+/** Every entry of the calendar's search in its order, a batch at a time (the list's export). */
+export function streamCalendarList(db: AppDatabase, filter: ListOrder<CalendarSort>): AsyncGenerator<CalendarRow> {
+  return streamInBatches((page, pageSize) => listCalendarPage(db, { ...filter, page, pageSize }));
 }
 
 export async function findCalendarEntry(db: AppDatabase, id: number): Promise<CalendarRow | null> {

@@ -1,10 +1,14 @@
 // The Key List, key assignments (chavi_users) and the key order. Multi-row writes are one
 // transaction each.
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase, AppTransaction } from "~/db/client.server";
 import { chavis, chaviUsers, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
+import type { KeySort } from "~/domain/admin-lists";
+import type { ListOrder } from "~/domain/list-query";
 import { pageOffset } from "~/domain/paging";
+import { streamInBatches } from "./batches.server";
+import { listOrder, searchCondition } from "./list-query.server";
 
 export interface ChaviRow {
   id: number;
@@ -32,12 +36,38 @@ const columns = {
   updatedAt: chavis.updatedAt,
 };
 
-export async function listChavisPage(db: AppDatabase, page: number, pageSize: number): Promise<{ rows: ChaviRow[]; total: number }> {
+// The Key List's own order; /key-setting's order (sort_order) is listChavisInOrder's and stays apart.
+function keyListOrder(filter: ListOrder<KeySort>): SQL[] {
+  const column = {
+    name: sql`lower(${chavis.name})`,
+    // The type as the list shows it (minus, plus), not the enum's declared order.
+    type: sql`${chavis.type}::text`,
+    srno: sql`${chavis.srNo}`,
+    status: sql`${chavis.isactive}`,
+    created: sql`${chavis.id}`,
+  }[filter.sort];
+  return listOrder(column, filter.dir, chavis.id);
+}
+
+/** One page of the Key List: its names searched, in the chosen order. */
+export async function listChavisPage(db: AppDatabase, filter: ListOrder<KeySort> & { page: number; pageSize: number }): Promise<{ rows: ChaviRow[]; total: number }> {
+  const where = searchCondition(filter.search, [chavis.name]);
   const [rows, [{ total }]] = await Promise.all([
-    db.select(columns).from(chavis).orderBy(desc(chavis.id)).limit(pageSize).offset(pageOffset(page, pageSize)),
-    db.select({ total: count() }).from(chavis),
+    db
+      .select(columns)
+      .from(chavis)
+      .where(where)
+      .orderBy(...keyListOrder(filter))
+      .limit(filter.pageSize)
+      .offset(pageOffset(filter.page, filter.pageSize)),
+    db.select({ total: count() }).from(chavis).where(where),
   ]);
   return { rows, total };
+}
+
+/** Every row of the Key List's search in its order, a batch at a time (the list's export). */
+export function streamChaviList(db: AppDatabase, filter: ListOrder<KeySort>): AsyncGenerator<ChaviRow> {
+  return streamInBatches((page, pageSize) => listChavisPage(db, { ...filter, page, pageSize }));
 }
 
 /** Every key in the Chavi Setting order. */

@@ -1,8 +1,12 @@
 // Sectors: the sector list, its create/edit/status writes, and the choices other forms offer.
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { sectorAnalysisPoints, sectors, symbols } from "~/db/schema";
+import type { SectorSort } from "~/domain/admin-lists";
+import type { ListOrder } from "~/domain/list-query";
 import { pageOffset } from "~/domain/paging";
+import { streamInBatches } from "./batches.server";
+import { listOrder, searchCondition } from "./list-query.server";
 
 export interface SectorRow {
   id: number;
@@ -22,12 +26,30 @@ const columns = {
   updatedAt: sectors.updatedAt,
 };
 
-export async function listSectorsPage(db: AppDatabase, page: number, pageSize: number): Promise<{ rows: SectorRow[]; total: number }> {
+function sectorListOrder(filter: ListOrder<SectorSort>): SQL[] {
+  const column = { name: sql`lower(${sectors.sectorName})`, status: sql`${sectors.status}`, created: sql`${sectors.id}` }[filter.sort];
+  return listOrder(column, filter.dir, sectors.id);
+}
+
+/** One page of the Sector List: its names searched, in the chosen order. */
+export async function listSectorsPage(db: AppDatabase, filter: ListOrder<SectorSort> & { page: number; pageSize: number }): Promise<{ rows: SectorRow[]; total: number }> {
+  const where = searchCondition(filter.search, [sectors.sectorName]);
   const [rows, [{ total }]] = await Promise.all([
-    db.select(columns).from(sectors).orderBy(desc(sectors.id)).limit(pageSize).offset(pageOffset(page, pageSize)),
-    db.select({ total: count() }).from(sectors),
+    db
+      .select(columns)
+      .from(sectors)
+      .where(where)
+      .orderBy(...sectorListOrder(filter))
+      .limit(filter.pageSize)
+      .offset(pageOffset(filter.page, filter.pageSize)),
+    db.select({ total: count() }).from(sectors).where(where),
   ]);
   return { rows, total };
+}
+
+/** Every row of the Sector List's search in its order, a batch at a time (the list's export). */
+export function streamSectorList(db: AppDatabase, filter: ListOrder<SectorSort>): AsyncGenerator<SectorRow> {
+  return streamInBatches((page, pageSize) => listSectorsPage(db, { ...filter, page, pageSize }));
 }
 
 export async function findSector(db: AppDatabase, id: number): Promise<SectorRow | null> {

@@ -1,8 +1,12 @@
 // The Symbol List and its create/edit/status writes.
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { sectors, symbols } from "~/db/schema";
+import type { SymbolSort } from "~/domain/admin-lists";
+import type { ListOrder } from "~/domain/list-query";
 import { pageOffset } from "~/domain/paging";
+import { streamInBatches } from "./batches.server";
+import { listOrder, searchCondition } from "./list-query.server";
 
 export interface SymbolListRow {
   id: number;
@@ -40,23 +44,45 @@ const columns = {
   updatedAt: symbols.updatedAt,
 };
 
-export async function listSymbolsPage(
-  db: AppDatabase,
-  filter: { sectorId: number | null; page: number; pageSize: number },
-): Promise<{ rows: SymbolListRow[]; total: number }> {
-  const where = filter.sectorId ? eq(symbols.sectorId, filter.sectorId) : undefined;
+/** The Symbol List's filter: one sector or all, a search of code and description, and an order. */
+export interface SymbolListFilter extends ListOrder<SymbolSort> {
+  sectorId: number | null;
+}
+
+function symbolListWhere(filter: SymbolListFilter): SQL | undefined {
+  return and(filter.sectorId ? eq(symbols.sectorId, filter.sectorId) : undefined, searchCondition(filter.search, [symbols.symbolCode, symbols.description]));
+}
+
+function symbolListOrder(filter: SymbolListFilter): SQL[] {
+  const column = {
+    code: sql`lower(${symbols.symbolCode})`,
+    sector: sql`lower(${sectors.sectorName})`,
+    lot: sql`${symbols.lotSize}`,
+    status: sql`${symbols.status}`,
+    created: sql`${symbols.id}`,
+  }[filter.sort];
+  return listOrder(column, filter.dir, symbols.id);
+}
+
+export async function listSymbolsPage(db: AppDatabase, filter: SymbolListFilter & { page: number; pageSize: number }): Promise<{ rows: SymbolListRow[]; total: number }> {
+  const where = symbolListWhere(filter);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
       .from(symbols)
       .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
       .where(where)
-      .orderBy(desc(symbols.id))
+      .orderBy(...symbolListOrder(filter))
       .limit(filter.pageSize)
       .offset(pageOffset(filter.page, filter.pageSize)),
     db.select({ total: count() }).from(symbols).where(where),
   ]);
   return { rows, total };
+}
+
+/** Every row of the Symbol List's filter in its order, a batch at a time (the list's export). */
+export function streamSymbolList(db: AppDatabase, filter: SymbolListFilter): AsyncGenerator<SymbolListRow> {
+  return streamInBatches((page, pageSize) => listSymbolsPage(db, { ...filter, page, pageSize }));
 }
 
 export async function findSymbolForEdit(db: AppDatabase, id: number): Promise<SymbolListRow | null> {

@@ -1,13 +1,14 @@
 // The user list and the user modal's writes. A user's subscription is four tables
 // (subscriptions + subscription_details + user_symbols + user_sectors); every write of it is
 // one transaction that rewrites all four, so a half-saved subscription cannot exist.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase, AppTransaction } from "~/db/client.server";
 import { authSessions, chavis, chaviUsers, subscriptionDetails, subscriptions, symbols, userSectors, userSymbols, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { shiftYmd } from "~/domain/dates";
 import { streamInBatches } from "./batches.server";
-import { likePattern, type SortDirection } from "~/domain/list-query";
+import type { SortDirection } from "~/domain/list-query";
+import { listOrder, searchCondition } from "./list-query.server";
 import { pageOffset } from "~/domain/paging";
 import type { SubscriptionFilter, UserSort } from "~/domain/user-admin";
 import { accountColumns, identityValues, insertUser, type UserAccount } from "~/models/user.server";
@@ -49,11 +50,7 @@ export interface UserListFilter {
 }
 
 function userListWhere(latest: ReturnType<typeof latestSubscription>, filter: UserListFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(users.roleId, filter.roleId)];
-  if (filter.search !== null) {
-    const pattern = likePattern(filter.search);
-    parts.push(or(ilike(users.username, pattern), ilike(users.name, pattern), ilike(users.email, pattern)));
-  }
+  const parts: (SQL | undefined)[] = [eq(users.roleId, filter.roleId), searchCondition(filter.search, [users.username, users.name, users.email])];
   if (filter.subscription?.kind === "expired") parts.push(lt(latest.dateExpired, filter.today));
   if (filter.subscription?.kind === "expiring") {
     parts.push(and(gte(latest.dateExpired, filter.today), lte(latest.dateExpired, shiftYmd(filter.today, filter.subscription.days))));
@@ -71,8 +68,7 @@ function userListOrder(latest: ReturnType<typeof latestSubscription>, filter: Pi
     subscribed: sql`${latest.dateSubscribed}`,
     created: sql`${users.id}`,
   }[filter.sort];
-  const direction = filter.dir === "asc" ? sql`asc nulls last` : sql`desc nulls last`;
-  return [sql`${column} ${direction}`, filter.dir === "asc" ? asc(users.id) : desc(users.id)];
+  return listOrder(column, filter.dir, users.id);
 }
 
 /** One page of the user list for its filter and order. */

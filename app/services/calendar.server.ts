@@ -14,10 +14,16 @@ import {
   findCalendarEntryOn,
   listCalendarPage,
   lockCalendarDay,
+  streamCalendarList,
   updateCalendarEntry as updateCalendarRow,
   type CalendarRow,
 } from "~/models/calendar.server";
 import { CALENDAR_SAVED, type CalendarInput } from "~/schemas/calendar";
+import type { CalendarSort } from "~/domain/admin-lists";
+import type { ListOrder } from "~/domain/list-query";
+import type { ListExportFormat } from "~/schemas/user-admin";
+import { CALENDAR_LIST_EXPORT_COLUMNS } from "~/services/reports/columns";
+import { todaysListDownload } from "~/services/reports/download.server";
 
 export type { CalendarRow };
 
@@ -39,9 +45,14 @@ export function calendarDeletedMessage(entry: Pick<CalendarRow, "segment" | "dat
   return `Calendar entry ${entry.note} (${entry.segment}, ${calendarDayLabel(entry.date)}) deleted successfully`;
 }
 
-/** Calendar entries, latest date first. */
-export function listCalendarEntries(context: Db, page: number, pageSize: number): Promise<{ rows: CalendarRow[]; total: number }> {
-  return listCalendarPage(context.db, page, pageSize);
+/** Calendar entries: their notes searched, in the chosen order (latest date first unless asked), one page. */
+export function listCalendarEntries(context: Db, query: ListOrder<CalendarSort> & { page: number; pageSize: number }): Promise<{ rows: CalendarRow[]; total: number }> {
+  return listCalendarPage(context.db, query);
+}
+
+/** The calendar as a CSV or Excel download: every entry of its search, in its order. */
+export function calendarListDownload(context: Db, filter: ListOrder<CalendarSort>, format: ListExportFormat): Response {
+  return todaysListDownload("calendar", { sheetName: "Calendar", columns: CALENDAR_LIST_EXPORT_COLUMNS, rows: streamCalendarList(context.db, filter) }, format);
 }
 
 export function findCalendarEntry(context: Db, id: number): Promise<CalendarRow | null> {

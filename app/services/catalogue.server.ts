@@ -17,12 +17,17 @@ import {
   listAudioScripts,
   listSymbolsPage,
   setSymbolStatus,
+  streamSymbolList,
   updateSymbol as updateSymbolRow,
+  type SymbolListFilter,
   type SymbolListRow,
   type SymbolWrite,
 } from "~/models/symbol-admin.server";
 import { listVisibleSymbols, type VisibleSymbol } from "~/models/symbol.server";
 import { SYMBOL_CODE_TAKEN, type SymbolInput } from "~/schemas/catalogue";
+import type { ListExportFormat } from "~/schemas/user-admin";
+import { SYMBOL_LIST_EXPORT_COLUMNS } from "~/services/reports/columns";
+import { todaysListDownload } from "~/services/reports/download.server";
 
 export type { SymbolListRow, VisibleSymbol };
 
@@ -53,9 +58,14 @@ export async function listSymbolFormSectors(context: Db, ownSectorId: number | n
   return all.filter((s) => s.status || s.id === ownSectorId).map((s) => ({ id: s.id, sectorName: s.sectorName, active: s.status }));
 }
 
-/** The Symbol List, newest first, optionally one sector's. */
-export function listSymbols(context: Db, filter: { sectorId: number | null; page: number; pageSize: number }): Promise<{ rows: SymbolListRow[]; total: number }> {
-  return listSymbolsPage(context.db, filter);
+/** The Symbol List: one sector or all, its codes and descriptions searched, in the chosen order, one page. */
+export function listSymbols(context: Db, query: SymbolListFilter & { page: number; pageSize: number }): Promise<{ rows: SymbolListRow[]; total: number }> {
+  return listSymbolsPage(context.db, query);
+}
+
+/** The Symbol List as a CSV or Excel download: every row of its filter, in its order. */
+export function symbolListDownload(context: Db, filter: SymbolListFilter, format: ListExportFormat): Response {
+  return todaysListDownload("symbols", { sheetName: "Symbols", columns: SYMBOL_LIST_EXPORT_COLUMNS, rows: streamSymbolList(context.db, filter) }, format);
 }
 
 /** The active symbols the user may see (a customer: its subscription). */

@@ -25,12 +25,18 @@ import {
   saveChaviOrder,
   setChaviStatus,
   setUserKeys,
+  streamChaviList,
   updateChavi,
   type ChaviRow,
   type KeyUserChoice,
 } from "~/models/chavi-admin.server";
 import { KEY_NAME_TAKEN, registrationFailed, type ChaviInput } from "~/schemas/chavi";
 import { listTodaysKeyEvents } from "~/services/charts.server";
+import type { KeySort } from "~/domain/admin-lists";
+import type { ListOrder } from "~/domain/list-query";
+import type { ListExportFormat } from "~/schemas/user-admin";
+import { KEY_LIST_EXPORT_COLUMNS } from "~/services/reports/columns";
+import { todaysListDownload } from "~/services/reports/download.server";
 
 export type { ChaviRow, KeyUserChoice };
 
@@ -51,9 +57,14 @@ export function keySaveFailure(error: unknown): string {
 
 // ---------------------------------------------------------------- reading
 
-/** The Key List page, newest first. */
-export function listKeysPage(context: Db, page: number, pageSize: number): Promise<{ rows: ChaviRow[]; total: number }> {
-  return listChavisPage(context.db, page, pageSize);
+/** The Key List: its names searched, in the chosen order (newest first unless asked), one page. */
+export function listKeysPage(context: Db, query: ListOrder<KeySort> & { page: number; pageSize: number }): Promise<{ rows: ChaviRow[]; total: number }> {
+  return listChavisPage(context.db, query);
+}
+
+/** The Key List as a CSV or Excel download: every row of its search, in its order. */
+export function keyListDownload(context: Db, filter: ListOrder<KeySort>, format: ListExportFormat): Response {
+  return todaysListDownload("keys", { sheetName: "Keys", columns: KEY_LIST_EXPORT_COLUMNS, rows: streamChaviList(context.db, filter) }, format);
 }
 
 /** Every key in the Chavi Setting order (how key chips are ordered); `activeOnly` drops the keys switched off. */

@@ -17,11 +17,17 @@ import {
   listSectorsPage,
   listSymbolsOfSectors,
   setSectorStatus,
+  streamSectorList,
   updateSector as updateSectorRow,
   type SectorRow,
   type SymbolChoice,
 } from "~/models/sector.server";
 import { SECTOR_NAME_TAKEN } from "~/schemas/catalogue";
+import type { SectorSort } from "~/domain/admin-lists";
+import type { ListOrder } from "~/domain/list-query";
+import type { ListExportFormat } from "~/schemas/user-admin";
+import { SECTOR_LIST_EXPORT_COLUMNS } from "~/services/reports/columns";
+import { todaysListDownload } from "~/services/reports/download.server";
 
 export type { SectorRow, SymbolChoice };
 
@@ -40,9 +46,14 @@ export interface SectorChoice {
 export const SECTOR_CREATED = "Sector created successfully";
 export const SECTOR_UPDATED = "Sector updated successfully";
 
-/** The Sector List, newest first. */
-export function listSectors(context: Db, page: number, pageSize: number): Promise<{ rows: SectorRow[]; total: number }> {
-  return listSectorsPage(context.db, page, pageSize);
+/** The Sector List: its names searched, in the chosen order (newest first unless asked), one page. */
+export function listSectors(context: Db, query: ListOrder<SectorSort> & { page: number; pageSize: number }): Promise<{ rows: SectorRow[]; total: number }> {
+  return listSectorsPage(context.db, query);
+}
+
+/** The Sector List as a CSV or Excel download: every row of its search, in its order. */
+export function sectorListDownload(context: Db, filter: ListOrder<SectorSort>, format: ListExportFormat): Response {
+  return todaysListDownload("sectors", { sheetName: "Sectors", columns: SECTOR_LIST_EXPORT_COLUMNS, rows: streamSectorList(context.db, filter) }, format);
 }
 
 /** Sectors for selects and filters, by name: every sector, or only the active ones. */

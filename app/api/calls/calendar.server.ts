@@ -1,5 +1,6 @@
 // The market calendar (docs/product-rules.md R-AC7 Calendar; the documents spell it "calender").
 import * as z from "zod";
+import { CALENDAR_LIST_DEFAULTS } from "~/domain/admin-lists";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
 import { createCalendarEntry, deleteCalendarEntry, listCalendarEntries, updateCalendarEntry, type CalendarRow } from "~/services/calendar.server";
 import { calendarSchema } from "~/schemas/calendar";
@@ -53,7 +54,7 @@ export const calendarCalls = [
     status: 200,
     response: pagedShape(calendarRowShape),
     handle: async ({ context, query }) => {
-      const { rows, total } = await listCalendarEntries(context, query.currentPage ?? 1, query.pageSize ?? LONG_PAGE_SIZE);
+      const { rows, total } = await listCalendarEntries(context, { ...CALENDAR_LIST_DEFAULTS, search: null, page: query.currentPage ?? 1, pageSize: query.pageSize ?? LONG_PAGE_SIZE });
       return { status: 200, data: { rows: rows.map(calendarOut), count: total } };
     },
     sample: () => ({ query: { currentPage: "1", pageSize: "20" } }),

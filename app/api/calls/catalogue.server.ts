@@ -1,6 +1,7 @@
 // Symbols, sectors and sector analysis (docs/product-rules.md R-AC7 Symbols, Sectors).
 import * as z from "zod";
 import { istDateString, isValidYmd } from "~/domain/dates";
+import { SYMBOL_LIST_DEFAULTS } from "~/domain/admin-lists";
 import { PAGE_SIZE } from "~/domain/paging";
 import {
   createSymbol,
@@ -110,6 +111,8 @@ export const catalogueCalls = [
         return { status: 200, data: rows.map((r) => ({ id: r.id, symbol_code: r.symbolCode, sector_id: r.sectorId, sector_name: r.sectorName })), totalCount: rows.length };
       }
       const { rows, total } = await listSymbols(context, {
+        ...SYMBOL_LIST_DEFAULTS,
+        search: null,
         sectorId: query.sector_id ?? null,
         page: query.currentPage ?? 1,
         pageSize: query.pageSize ?? PAGE_SIZE,

@@ -3,7 +3,7 @@
 // JavaScript and a dialog over the list with it.
 import { Form, Link, useFetcher, useLocation, useOutlet, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { MAX_SEARCH_LENGTH, PAGE_SIZE_CHOICES, sortSearch, type SortDirection } from "~/domain/list-query";
+import { MAX_SEARCH_LENGTH, pageSizeChoices, sortSearch, type SortDirection } from "~/domain/list-query";
 import { pageCount, pageRange, searchWithPage, withListSearch } from "~/domain/paging";
 import { controlClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -266,21 +266,21 @@ export function Table({
 /** The list's search box (?q), inside its FilterForm. */
 export function SearchField({ value, label = "Search" }: { value: string | null; label?: string }) {
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium">
+    <label className="flex max-w-full flex-col gap-1 text-sm font-medium">
       {label}
-      <input type="search" name="q" defaultValue={value ?? ""} maxLength={MAX_SEARCH_LENGTH} className={`${controlClass} w-48`} />
+      <input type="search" name="q" defaultValue={value ?? ""} maxLength={MAX_SEARCH_LENGTH} className={`${controlClass} w-48 max-w-full`} />
     </label>
   );
 }
 
 /** The list's page size (?size), inside its FilterForm; the sort stays in hidden fields. */
-export function PageSizeAndSort({ pageSize, sorting }: { pageSize: number; sorting?: { sort: string; dir: SortDirection } }) {
+export function PageSizeAndSort({ pageSize, sorting, defaultSize }: { pageSize: number; sorting?: { sort: string; dir: SortDirection }; /** The list's own default size when it is not one of the shared choices (the calendar's 20). */ defaultSize?: number }) {
   return (
     <>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Rows per page
         <select name="size" defaultValue={String(pageSize)} className={controlClass}>
-          {PAGE_SIZE_CHOICES.map((n) => (
+          {pageSizeChoices(defaultSize).map((n) => (
             <option key={n} value={n}>
               {n}
             </option>
@@ -316,6 +316,47 @@ export function ExportLinks({ path, label }: { path: string; label: string }) {
         Excel
       </a>
     </span>
+  );
+}
+
+/** A list's title actions: its other links, its CSV/Excel exports and "+ Add" (keeping the list's search). */
+export function ListActions({ exportPath, exportLabel, addTo, children }: { exportPath: string; exportLabel: string; addTo: string; children?: React.ReactNode }) {
+  return (
+    <span className="flex flex-wrap items-center gap-3">
+      {children}
+      <ExportLinks path={exportPath} label={exportLabel} />
+      <KeepListLink to={addTo} className={buttonClass}>
+        + Add
+      </KeepListLink>
+    </span>
+  );
+}
+
+/** A list's GET filter form: its own filters (`children`), the search box, the page size and the sort; `after` follows them. */
+export function ListFilters({
+  label,
+  searchLabel,
+  view,
+  defaultSize,
+  children,
+  after,
+}: {
+  label: string;
+  searchLabel: string;
+  view: { search: string | null; pageSize: number; sorting: { sort: string; dir: SortDirection } };
+  defaultSize?: number;
+  children?: React.ReactNode;
+  after?: React.ReactNode;
+}) {
+  return (
+    <div className="mb-3">
+      <FilterForm label={label}>
+        {children}
+        <SearchField value={view.search} label={searchLabel} />
+        <PageSizeAndSort pageSize={view.pageSize} sorting={view.sorting} defaultSize={defaultSize} />
+        {after}
+      </FilterForm>
+    </div>
   );
 }
 

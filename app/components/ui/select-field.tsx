@@ -52,9 +52,10 @@ export function FilterSelect({
   options: readonly { value: string | number; label: string }[];
 }) {
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium">
+    // max-w-full: a long option (a sector's name) must not widen a phone's page past its screen.
+    <label className="flex max-w-full flex-col gap-1 text-sm font-medium">
       {label}
-      <select name={name} defaultValue={value} className={controlClass}>
+      <select name={name} defaultValue={value} className={`${controlClass} max-w-full`}>
         {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         <SelectOptions options={options} />
       </select>

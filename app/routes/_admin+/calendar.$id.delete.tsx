@@ -2,12 +2,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
 import { DeleteOrCancel, RouteDialog } from "~/components/admin/admin-ui";
-import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
+import { listReturnPath, parseIdParam } from "~/domain/paging";
 import { refuse } from "~/domain/outcome";
 import { CALENDAR_FLAGS } from "~/schemas/calendar";
 import { calendarDayLabel, CALENDAR_ENTRY_GONE, deleteCalendarEntry, findCalendarEntry } from "~/services/calendar.server";
 import { redirectWithToast } from "~/auth/toast.server";
-import { searchParamsOf } from "~/schemas/request-input.server";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete calendar entry — NSE Signals" }];
 
@@ -18,13 +18,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = parseIdParam(params.id);
   const entry = id ? await findCalendarEntry(context, id) : null;
   if (!entry) notFound();
-  const page = parsePage(searchParamsOf(request).get("page"));
   return json({
     segment: entry.segment,
     note: entry.note,
     day: calendarDayLabel(entry.date),
     flags: CALENDAR_FLAGS.filter((f) => entry[f.name]).map((f) => f.label),
-    backTo: `/calendar${searchWithPage("", page)}`,
+    backTo: listReturnPath("/calendar", requestUrl(request).search),
   });
 }
 
@@ -32,7 +31,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   const outcome = id ? await deleteCalendarEntry(context, actor, id) : refuse(CALENDAR_ENTRY_GONE, undefined, 404);
-  const backTo = `/calendar${searchWithPage("", parsePage(searchParamsOf(request).get("page")))}`;
+  const backTo = listReturnPath("/calendar", requestUrl(request).search);
   return redirectWithToast(context.cookies, request, backTo, outcome.ok ? { type: "success", message: outcome.value.message } : { type: "error", message: outcome.problem.message });
 }
 

@@ -4,11 +4,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { CalendarForm } from "~/components/admin/calendar-form";
-import { parseIdParam, parsePage, searchWithPage } from "~/domain/paging";
+import { listReturnPath, parseIdParam } from "~/domain/paging";
 import { findCalendarEntry, updateCalendarEntry } from "~/services/calendar.server";
 import { calendarSchema } from "~/schemas/calendar";
 import { redirectWithToast } from "~/auth/toast.server";
-import { readForm, searchParamsOf } from "~/schemas/request-input.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit calendar entry — NSE Signals" }];
 
@@ -17,8 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = parseIdParam(params.id);
   const entry = id ? await findCalendarEntry(context, id) : null;
   if (!entry) notFound();
-  const page = parsePage(searchParamsOf(request).get("page"));
-  return json({ entry, backTo: `/calendar${searchWithPage("", page)}` });
+  return json({ entry, backTo: listReturnPath("/calendar", requestUrl(request).search) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -30,8 +29,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const saved = await updateCalendarEntry(context, actor, id, submission.value);
   if (!saved.ok && saved.problem.status === 404) notFound();
   if (!saved.ok) return json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
-  const page = parsePage(searchParamsOf(request).get("page"));
-  return redirectWithToast(context.cookies, request, `/calendar${searchWithPage("", page)}`, { type: "success", message: saved.value.message });
+  return redirectWithToast(context.cookies, request, listReturnPath("/calendar", requestUrl(request).search), { type: "success", message: saved.value.message });
 }
 
 export default function EditCalendarRoute() {

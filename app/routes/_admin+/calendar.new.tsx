@@ -7,7 +7,8 @@ import { CalendarForm } from "~/components/admin/calendar-form";
 import { createCalendarEntry } from "~/services/calendar.server";
 import { calendarSchema } from "~/schemas/calendar";
 import { redirectWithToast } from "~/auth/toast.server";
-import { readForm } from "~/schemas/request-input.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
+import { listReturnPath } from "~/domain/paging";
 
 export const meta: MetaFunction = () => [{ title: "Add calendar entry — NSE Signals" }];
 
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const created = await createCalendarEntry(context, actor, submission.value);
   if (!created.ok) return json(replyWithProblem(submission, created.problem), { status: created.problem.status });
-  return redirectWithToast(context.cookies, request, "/calendar", { type: "success", message: created.value.message });
+  return redirectWithToast(context.cookies, request, listReturnPath("/calendar", requestUrl(request).search), { type: "success", message: created.value.message });
 }
 
 export default function NewCalendarRoute() {

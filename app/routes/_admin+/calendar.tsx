@@ -1,19 +1,24 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
-import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
+import { cellClass, KeepListLink, linkClass, ListActions, ListFilters, ListWithDialog, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
+import { listView } from "~/domain/list-query";
+import { CALENDAR_LIST_DEFAULTS } from "~/domain/admin-lists";
 import { calendarDayLabel, listCalendarEntries } from "~/services/calendar.server";
 import { CALENDAR_FLAGS } from "~/schemas/calendar";
+import { parseCalendarListQuery } from "~/schemas/admin-lists";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Calendar — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const page = parsePage(searchParamsOf(request).get("page"));
-  const { rows, total } = await listCalendarEntries(context, page, LONG_PAGE_SIZE);
-  return json({ page, total, rows: rows.map((r) => ({ ...r, shownDate: calendarDayLabel(r.date) })) });
+  const query = parseCalendarListQuery(searchParamsOf(request));
+  const { rows, total } = await listCalendarEntries(context, query);
+  return json({
+    ...listView(query, total),
+    rows: rows.map((r) => ({ ...r, shownDate: calendarDayLabel(r.date) })),
+  });
 }
 
 export default function CalendarPage() {
@@ -21,8 +26,18 @@ export default function CalendarPage() {
   return (
     <ListWithDialog>
       <section aria-labelledby="calendar-title">
-        <PageTitle id="calendar-title" title="Calendar" action={<Link to="/calendar/new" className={buttonClass}>+ Add</Link>} />
-        <Table caption="Calendar" headers={["Segment", "Note", ...CALENDAR_FLAGS.map((f) => f.label), "Date", "Edit", "Delete"]} empty={data.rows.length === 0}>
+        <PageTitle
+          id="calendar-title"
+          title="Calendar"
+          action={<ListActions exportPath="/calendar/export" exportLabel="calendar" addTo="/calendar/new" />}
+        />
+        <ListFilters label="Filter calendar" searchLabel="Search note" view={data} defaultSize={CALENDAR_LIST_DEFAULTS.pageSize} />
+        <Table
+          caption="Calendar"
+          sorting={data.sorting}
+          headers={[{ label: "Segment", sort: "segment" }, "Note", ...CALENDAR_FLAGS.map((f) => f.label), { label: "Date", sort: "date" }, "Edit", "Delete"]}
+          empty={data.rows.length === 0}
+        >
           {data.rows.map((r) => (
             <tr key={r.id} data-date={r.date}>
               <td className={cellClass}>{r.segment}</td>
@@ -36,19 +51,19 @@ export default function CalendarPage() {
               ))}
               <td className={cellClass}>{r.shownDate}</td>
               <td className={cellClass}>
-                <Link to={`/calendar/${r.id}/edit${data.page > 1 ? `?page=${data.page}` : ""}`} className={linkClass} aria-label={`Edit ${r.note} ${r.shownDate}`}>
+                <KeepListLink to={`/calendar/${r.id}/edit`} className={linkClass} aria-label={`Edit ${r.note} ${r.shownDate}`}>
                   Edit
-                </Link>
+                </KeepListLink>
               </td>
               <td className={cellClass}>
-                <Link to={`/calendar/${r.id}/delete${data.page > 1 ? `?page=${data.page}` : ""}`} className={linkClass} aria-label={`Delete ${r.note} ${r.segment} ${r.shownDate}`}>
+                <KeepListLink to={`/calendar/${r.id}/delete`} className={linkClass} aria-label={`Delete ${r.note} ${r.segment} ${r.shownDate}`}>
                   Delete
-                </Link>
+                </KeepListLink>
               </td>
             </tr>
           ))}
         </Table>
-        <Pagination page={data.page} pageSize={LONG_PAGE_SIZE} total={data.total} label="Calendar" />
+        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} label="Calendar" />
       </section>
     </ListWithDialog>
   );

@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
-import { buttonClass, RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
-import { parseIdParam } from "~/domain/paging";
+import { buttonClass, KeepListLink, RouteDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { listReturnPath, parseIdParam } from "~/domain/paging";
 import { refuse } from "~/domain/outcome";
 import { deleteKey, findKey, KEY_ALREADY_DELETED } from "~/services/keys.server";
 import { redirectWithToast } from "~/auth/toast.server";
+import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Chavi — NSE Signals" }];
 
@@ -21,8 +22,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, [1]);
   const id = parseIdParam(params.id);
   const outcome = id ? await deleteKey(context, actor, id) : refuse(KEY_ALREADY_DELETED, undefined, 404);
-  if (!outcome.ok) return redirectWithToast(context.cookies, request, "/chavi", { type: "error", message: outcome.problem.message });
-  return redirectWithToast(context.cookies, request, "/chavi", { type: "success", message: outcome.value.message });
+  const back = listReturnPath("/chavi", requestUrl(request).search);
+  if (!outcome.ok) return redirectWithToast(context.cookies, request, back, { type: "error", message: outcome.problem.message });
+  return redirectWithToast(context.cookies, request, back, { type: "success", message: outcome.value.message });
 }
 
 export default function DeleteChaviRoute() {
@@ -37,9 +39,9 @@ export default function DeleteChaviRoute() {
           <button type="submit" className={`${buttonClass} bg-red-600 hover:bg-red-700`}>
             Delete
           </button>
-          <Link to="/chavi" className={secondaryButtonClass}>
+          <KeepListLink to="/chavi" className={secondaryButtonClass}>
             Cancel
-          </Link>
+          </KeepListLink>
         </div>
       </Form>
     </RouteDialog>

@@ -4,11 +4,11 @@ import { notFound, requireRole } from "~/auth/guards.server";
 import { findKey, keySaveFailure, listKeyUsers, updateKey } from "~/services/keys.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { ChaviForm } from "~/components/admin/chavi-form";
-import { parseIdParam } from "~/domain/paging";
+import { listReturnPath, parseIdParam } from "~/domain/paging";
 import { chaviSchema } from "~/schemas/chavi";
 import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { redirectWithToast } from "~/auth/toast.server";
-import { readForm } from "~/schemas/request-input.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Chavi — NSE Signals" }];
 
@@ -48,7 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (outcome.problem.status === 404) notFound();
     return json(replyWithProblem(submission, outcome.problem), { status: outcome.problem.status });
   }
-  return redirectWithToast(context.cookies, request, "/chavi", { type: "success", message: outcome.value.message });
+  return redirectWithToast(context.cookies, request, listReturnPath("/chavi", requestUrl(request).search), { type: "success", message: outcome.value.message });
 }
 
 export default function EditChaviRoute() {

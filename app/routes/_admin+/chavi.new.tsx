@@ -7,7 +7,8 @@ import { ChaviForm } from "~/components/admin/chavi-form";
 import { chaviSchema } from "~/schemas/chavi";
 import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { redirectWithToast } from "~/auth/toast.server";
-import { readForm } from "~/schemas/request-input.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
+import { listReturnPath } from "~/domain/paging";
 
 export const meta: MetaFunction = () => [{ title: "Create Chavi — NSE Signals" }];
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply({ formErrors: [keySaveFailure(error)] }), { status: 500 });
   }
   if (!outcome.ok) return json(replyWithProblem(submission, outcome.problem), { status: outcome.problem.status });
-  return redirectWithToast(context.cookies, request, "/chavi", { type: "success", message: outcome.value.message });
+  return redirectWithToast(context.cookies, request, listReturnPath("/chavi", requestUrl(request).search), { type: "success", message: outcome.value.message });
 }
 
 export default function NewChaviRoute() {

@@ -2,19 +2,23 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { answerStatusSwitch } from "~/auth/status-switch.server";
-import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { cellClass, KeepListLink, linkClass, ListActions, ListFilters, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { listView } from "~/domain/list-query";
 import { formatIstDate } from "~/domain/dates";
-import { PAGE_SIZE, parsePage } from "~/domain/paging";
 import { listKeysPage, switchKey } from "~/services/keys.server";
+import { parseKeyListQuery } from "~/schemas/admin-lists";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Keys (Chavi) — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const page = parsePage(searchParamsOf(request).get("page"));
-  const { rows, total } = await listKeysPage(context, page, PAGE_SIZE);
-  return json({ page, total, rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })) });
+  const query = parseKeyListQuery(searchParamsOf(request));
+  const { rows, total } = await listKeysPage(context, query);
+  return json({
+    ...listView(query, total),
+    rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,20 +35,32 @@ export default function ChaviListPage() {
           id="chavi-title"
           title="Key List"
           action={
-            <span className="flex items-center gap-3">
+            <ListActions exportPath="/chavi/export" exportLabel="keys" addTo="/chavi/new">
               <Link to="/chavi/assign" className={linkClass}>
                 Assign keys to a user
               </Link>
               <Link to="/key-setting" className={linkClass}>
                 Key order
               </Link>
-              <Link to="/chavi/new" className={buttonClass}>
-                + Add
-              </Link>
-            </span>
+            </ListActions>
           }
         />
-        <Table caption="Keys" headers={["Name", "Display Name", "Type", "Sr No", "Last Date", "Update Date", "Edit/Delete", "Status"]} empty={data.rows.length === 0}>
+        <ListFilters label="Filter keys" searchLabel="Search name" view={data} />
+        <Table
+          caption="Keys"
+          sorting={data.sorting}
+          headers={[
+            { label: "Name", sort: "name" },
+            "Display Name",
+            { label: "Type", sort: "type" },
+            { label: "Sr No", sort: "srno" },
+            "Last Date",
+            "Update Date",
+            "Edit/Delete",
+            { label: "Status", sort: "status" },
+          ]}
+          empty={data.rows.length === 0}
+        >
           {data.rows.map((k) => (
             <tr key={k.id} data-key={k.name}>
               <th scope="row" className={`${cellClass} text-left font-medium`}>
@@ -57,12 +73,12 @@ export default function ChaviListPage() {
               <td className={cellClass}>{k.updatedAt}</td>
               <td className={cellClass}>
                 <span className="flex gap-2">
-                  <Link to={`/chavi/${k.id}/edit`} className={linkClass} aria-label={`Edit ${k.name}`}>
+                  <KeepListLink to={`/chavi/${k.id}/edit`} className={linkClass} aria-label={`Edit ${k.name}`}>
                     Edit
-                  </Link>
-                  <Link to={`/chavi/${k.id}/delete`} className={linkClass} aria-label={`Delete ${k.name}`}>
+                  </KeepListLink>
+                  <KeepListLink to={`/chavi/${k.id}/delete`} className={linkClass} aria-label={`Delete ${k.name}`}>
                     Delete
-                  </Link>
+                  </KeepListLink>
                 </span>
               </td>
               <td className={cellClass}>
@@ -71,7 +87,7 @@ export default function ChaviListPage() {
             </tr>
           ))}
         </Table>
-        <Pagination page={data.page} pageSize={PAGE_SIZE} total={data.total} label="Keys" />
+        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} label="Keys" />
       </section>
     </ListWithDialog>
   );

@@ -4,11 +4,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { notFound, requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { SectorForm } from "~/components/admin/sector-form";
-import { parseIdParam } from "~/domain/paging";
+import { listReturnPath, parseIdParam } from "~/domain/paging";
 import { findSector, updateSector } from "~/services/sectors.server";
 import { sectorSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/auth/toast.server";
-import { readForm } from "~/schemas/request-input.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Sector — NSE Signals" }];
 
@@ -29,7 +29,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const saved = await updateSector(context, actor, id, submission.value);
   if (!saved.ok && saved.problem.status === 404) notFound();
   if (!saved.ok) return json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
-  return redirectWithToast(context.cookies, request, "/sectore", { type: "success", message: saved.value.message });
+  return redirectWithToast(context.cookies, request, listReturnPath("/sectore", requestUrl(request).search), { type: "success", message: saved.value.message });
 }
 
 export default function EditSectorRoute() {

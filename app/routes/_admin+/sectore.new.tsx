@@ -7,7 +7,8 @@ import { SectorForm } from "~/components/admin/sector-form";
 import { createSector } from "~/services/sectors.server";
 import { sectorSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/auth/toast.server";
-import { readForm } from "~/schemas/request-input.server";
+import { readForm, requestUrl } from "~/schemas/request-input.server";
+import { listReturnPath } from "~/domain/paging";
 
 export const meta: MetaFunction = () => [{ title: "Create sector — NSE Signals" }];
 
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const created = await createSector(context, actor, submission.value);
   if (!created.ok) return json(replyWithProblem(submission, created.problem), { status: created.problem.status });
-  return redirectWithToast(context.cookies, request, "/sectore", { type: "success", message: created.value.message });
+  return redirectWithToast(context.cookies, request, listReturnPath("/sectore", requestUrl(request).search), { type: "success", message: created.value.message });
 }
 
 export default function NewSectorRoute() {

@@ -2,21 +2,21 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { answerStatusSwitch } from "~/auth/status-switch.server";
-import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { cellClass, KeepListLink, linkClass, ListActions, ListFilters, ListWithDialog, PageTitle, Pagination, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { listView } from "~/domain/list-query";
 import { formatIstDate } from "~/domain/dates";
-import { PAGE_SIZE, parsePage } from "~/domain/paging";
 import { listSectors, switchSector } from "~/services/sectors.server";
+import { parseSectorListQuery } from "~/schemas/admin-lists";
 import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Sectors — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const page = parsePage(searchParamsOf(request).get("page"));
-  const { rows, total } = await listSectors(context, page, PAGE_SIZE);
+  const query = parseSectorListQuery(searchParamsOf(request));
+  const { rows, total } = await listSectors(context, query);
   return json({
-    page,
-    total,
+    ...listView(query, total),
     rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })),
   });
 }
@@ -35,17 +35,20 @@ export default function SectorsPage() {
           id="sectors-title"
           title="Sector List"
           action={
-            <span className="flex items-center gap-3">
+            <ListActions exportPath="/sectore/export" exportLabel="sectors" addTo="/sectore/new">
               <Link to="/sectore/segment-settings" className={linkClass}>
                 Sectore Segment Settings
               </Link>
-              <Link to="/sectore/new" className={buttonClass}>
-                + Add
-              </Link>
-            </span>
+            </ListActions>
           }
         />
-        <Table caption="Sectors" headers={["User Name", "Description", "Last Date", "Update Date", "Edit", "Status"]} empty={data.rows.length === 0}>
+        <ListFilters label="Filter sectors" searchLabel="Search name" view={data} />
+        <Table
+          caption="Sectors"
+          sorting={data.sorting}
+          headers={[{ label: "User Name", sort: "name" }, "Description", "Last Date", "Update Date", "Edit", { label: "Status", sort: "status" }]}
+          empty={data.rows.length === 0}
+        >
           {data.rows.map((s) => (
             <tr key={s.id} data-sector={s.sectorName}>
               <th scope="row" className={`${cellClass} text-left font-medium`}>
@@ -55,9 +58,9 @@ export default function SectorsPage() {
               <td className={cellClass}>{s.createdAt}</td>
               <td className={cellClass}>{s.updatedAt}</td>
               <td className={cellClass}>
-                <Link to={`/sectore/${s.id}/edit`} className={linkClass} aria-label={`Edit ${s.sectorName}`}>
+                <KeepListLink to={`/sectore/${s.id}/edit`} className={linkClass} aria-label={`Edit ${s.sectorName}`}>
                   Edit
-                </Link>
+                </KeepListLink>
               </td>
               <td className={cellClass}>
                 <StatusSwitch id={s.id} on={s.status} name={s.sectorName} />
@@ -65,7 +68,7 @@ export default function SectorsPage() {
             </tr>
           ))}
         </Table>
-        <Pagination page={data.page} pageSize={PAGE_SIZE} total={data.total} label="Sectors" />
+        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} label="Sectors" />
       </section>
     </ListWithDialog>
   );

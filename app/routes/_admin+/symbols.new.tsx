@@ -4,11 +4,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/admin/admin-ui";
 import { SymbolForm } from "~/components/admin/symbol-form";
-import { parseIdParam } from "~/domain/paging";
+import { listReturnPath, parseIdParam } from "~/domain/paging";
 import { createSymbol, listSymbolFormSectors } from "~/services/catalogue.server";
 import { symbolSchema } from "~/schemas/catalogue";
 import { redirectWithToast } from "~/auth/toast.server";
-import { readForm, searchParamsOf } from "~/schemas/request-input.server";
+import { readForm, requestUrl, searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Symbol — NSE Signals" }];
 
@@ -25,7 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const created = await createSymbol(context, actor, submission.value);
   if (!created.ok) return json(replyWithProblem(submission, created.problem), { status: created.problem.status });
   const sector = submission.value.sectorId ? `?sector_id=${submission.value.sectorId}` : "";
-  return redirectWithToast(context.cookies, request, `/symbols${sector}`, { type: "success", message: created.value.message });
+  const back = listReturnPath("/symbols", requestUrl(request).search, { fallback: `/symbols${sector}` });
+  return redirectWithToast(context.cookies, request, back, { type: "success", message: created.value.message });
 }
 
 export default function NewSymbolRoute() {

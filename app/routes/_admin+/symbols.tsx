@@ -2,33 +2,28 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { answerStatusSwitch } from "~/auth/status-switch.server";
-import { buttonClass, cellClass, FilterForm, linkClass, ListWithDialog, PageTitle, Pagination, StatusDot, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { cellClass, KeepListLink, linkClass, ListActions, ListFilters, ListWithDialog, PageTitle, Pagination, StatusDot, StatusSwitch, Table } from "~/components/admin/admin-ui";
+import { listView } from "~/domain/list-query";
 import { AudioScriptButton } from "~/components/admin/audio-script-button";
 import { FilterSelect } from "~/components/ui/select-field";
 import { formatIstDate } from "~/domain/dates";
 import { formatNumber } from "~/domain/format";
-import { PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
 import { listSymbols, switchSymbol } from "~/services/catalogue.server";
 import { listSectorChoices } from "~/services/sectors.server";
 import { SELECT_SECTOR } from "~/schemas/catalogue";
+import { parseSymbolListQuery } from "~/schemas/admin-lists";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Symbols — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
-  const url = requestUrl(request);
-  const sectorId = parseIdParam(url.searchParams.get("sector_id"));
-  const page = parsePage(url.searchParams.get("page"));
-  const [{ rows, total }, sectors] = await Promise.all([
-    listSymbols(context, { sectorId, page, pageSize: PAGE_SIZE }),
-    listSectorChoices(context),
-  ]);
+  const query = parseSymbolListQuery(requestUrl(request).searchParams);
+  const [{ rows, total }, sectors] = await Promise.all([listSymbols(context, query), listSectorChoices(context)]);
   return json({
-    sectorId,
+    sectorId: query.sectorId,
     sectors,
-    page,
-    total,
+    ...listView(query, total),
     rows: rows.map((r) => ({ ...r, createdAt: formatIstDate(r.createdAt), updatedAt: formatIstDate(r.updatedAt) })),
   });
 }
@@ -46,25 +41,38 @@ export default function SymbolsPage() {
         <PageTitle
           id="symbols-title"
           title="Symbol List"
-          action={
-            <Link to={`/symbols/new${data.sectorId ? `?sector_id=${data.sectorId}` : ""}`} className={buttonClass}>
-              + Add
-            </Link>
-          }
+          action={<ListActions exportPath="/symbols/export" exportLabel="symbols" addTo="/symbols/new" />}
         />
-        <div className="mb-3 flex items-end gap-3">
-          <FilterForm label="Filter symbols">
-            <FilterSelect label="Sector" name="sector_id" value={data.sectorId ? String(data.sectorId) : ""} placeholder={SELECT_SECTOR} options={data.sectors.map((s) => ({ value: s.id, label: s.sectorName }))} />
-          </FilterForm>
-          {data.sectorId ? (
-            <Link to="/symbols" className={`${linkClass} pb-2 text-sm`}>
-              Clear
-            </Link>
-          ) : null}
-        </div>
+        <ListFilters
+          label="Filter symbols"
+          searchLabel="Search code or description"
+          view={data}
+          after={
+            data.sectorId || data.search ? (
+              <Link to="/symbols" className={`${linkClass} pb-2 text-sm`}>
+                Clear
+              </Link>
+            ) : null
+          }
+        >
+          <FilterSelect label="Sector" name="sector_id" value={data.sectorId ? String(data.sectorId) : ""} placeholder={SELECT_SECTOR} options={data.sectors.map((s) => ({ value: s.id, label: s.sectorName }))} />
+        </ListFilters>
         <Table
           caption="Symbols"
-          headers={["Segment", "Description", "Symbol", "Lot size", "Step", "Last Date", "Update Date", "Audio Script", "Edit", "Status"]}
+          sorting={data.sorting}
+          headers={[
+            "Segment",
+            "Description",
+            { label: "Symbol", sort: "code" },
+            { label: "Sector", sort: "sector" },
+            { label: "Lot size", sort: "lot" },
+            "Step",
+            { label: "Last Date", sort: "created" },
+            "Update Date",
+            "Audio Script",
+            "Edit",
+            { label: "Status", sort: "status" },
+          ]}
           empty={data.rows.length === 0}
         >
           {data.rows.map((s) => (
@@ -74,6 +82,7 @@ export default function SymbolsPage() {
               <th scope="row" className={`${cellClass} text-left font-medium`}>
                 {s.symbolCode}
               </th>
+              <td className={cellClass}>{s.sectorName ?? "—"}</td>
               <td className={`${cellClass} tabular-nums`}>{formatNumber(s.lotSize, 0)}</td>
               <td className={`${cellClass} tabular-nums`}>{formatNumber(s.step)}</td>
               <td className={cellClass}>{s.createdAt}</td>
@@ -82,9 +91,9 @@ export default function SymbolsPage() {
                 <AudioScriptButton script={s.audioScript} symbolCode={s.symbolCode} />
               </td>
               <td className={cellClass}>
-                <Link to={`/symbols/${s.id}/edit`} className={linkClass} aria-label={`Edit ${s.symbolCode}`}>
+                <KeepListLink to={`/symbols/${s.id}/edit`} className={linkClass} aria-label={`Edit ${s.symbolCode}`}>
                   Edit
-                </Link>
+                </KeepListLink>
               </td>
               <td className={cellClass}>
                 <span className="flex items-center gap-2">
@@ -95,7 +104,7 @@ export default function SymbolsPage() {
             </tr>
           ))}
         </Table>
-        <Pagination page={data.page} pageSize={PAGE_SIZE} total={data.total} label="Symbols" />
+        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} label="Symbols" />
       </section>
     </ListWithDialog>
   );

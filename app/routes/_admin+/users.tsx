@@ -24,6 +24,7 @@ import { FilterSelect } from "~/components/ui/select-field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { BUILT_PATHS, canReach, ROLE_NAMES } from "~/domain/access";
 import { formatIstDate } from "~/domain/dates";
+import { listView } from "~/domain/list-query";
 import { EXPIRING_DAYS_DEFAULT, filterableRoles, MAX_SUBSCRIPTION_DAYS } from "~/domain/user-admin";
 import { listAccountsPage, setUserActive } from "~/services/accounts.server";
 import { listKeysInOrder } from "~/services/keys.server";
@@ -43,12 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     roleId,
     roles: filterableRoles(user.roleId),
-    search: query.search,
-    sorting: { sort: query.sort, dir: query.dir },
+    ...listView(query, total),
     subscription: query.subscription,
-    page: query.page,
-    pageSize: query.pageSize,
-    total,
     rows,
     // Row actions that lead to screens this user may open.
     canAssignKeys,

@@ -1,9 +1,14 @@
 // What each export writes: a header, a cell kind and how to read the value from a row. The
 // xlsx and pdf writers read the same list, so both files carry the same columns.
 import { ROLE_NAMES, isRoleId } from "~/domain/access";
+import { CALENDAR_FLAGS } from "~/schemas/calendar";
 import { loginResultText } from "~/domain/login-history";
 import { shownTradePrices, type TradeReportRow } from "~/domain/trade-rows";
 import type { PnlSummary } from "~/domain/pnl";
+import type { CalendarRow } from "~/models/calendar.server";
+import type { ChaviRow } from "~/models/chavi-admin.server";
+import type { SectorRow } from "~/models/sector.server";
+import type { SymbolListRow } from "~/models/symbol-admin.server";
 import type { UserListRow } from "~/models/user-admin.server";
 import type { UserPnlRow } from "~/models/report.server";
 import type { UserReportRow } from "~/models/user-report.server";
@@ -123,4 +128,49 @@ export const USER_LIST_EXPORT_COLUMNS: readonly ExportColumn<UserListRow>[] = [
   { header: "Expiry Date", kind: "date", width: 12, value: (r) => day(r.dateExpired) },
   { header: "subscribed Date", kind: "date", width: 12, value: (r) => day(r.dateSubscribed) },
   { header: "Status", kind: "text", width: 9, value: (r) => (r.status ? "Active" : "Inactive") },
+];
+
+const onOff = (on: boolean) => (on ? "Active" : "Inactive");
+const created = <Row extends { createdAt: Date; updatedAt: Date }>(): ExportColumn<Row>[] => [
+  { header: "Last Date", kind: "datetime", width: 20, value: (r) => r.createdAt },
+  { header: "Update Date", kind: "datetime", width: 20, value: (r) => r.updatedAt },
+];
+
+/** The Symbol List's export: the columns the list shows (its Sector too), and the id. */
+export const SYMBOL_LIST_EXPORT_COLUMNS: readonly ExportColumn<SymbolListRow>[] = [
+  { header: "Id", kind: "integer", width: 8, value: (r) => r.id },
+  { header: "Symbol", kind: "text", width: 16, value: (r) => r.symbolCode },
+  { header: "Sector", kind: "text", width: 18, value: (r) => r.sectorName },
+  { header: "Segment", kind: "text", width: 10, value: (r) => r.segment },
+  { header: "Description", kind: "text", width: 28, value: (r) => r.description },
+  { header: "Lot size", kind: "integer", width: 9, value: (r) => r.lotSize },
+  { header: "Step", kind: "money", width: 9, value: (r) => r.step },
+  ...created<SymbolListRow>(),
+  { header: "Status", kind: "text", width: 9, value: (r) => onOff(r.status) },
+];
+
+export const SECTOR_LIST_EXPORT_COLUMNS: readonly ExportColumn<SectorRow>[] = [
+  { header: "Id", kind: "integer", width: 8, value: (r) => r.id },
+  { header: "Name", kind: "text", width: 20, value: (r) => r.sectorName },
+  { header: "Description", kind: "text", width: 28, value: (r) => r.description },
+  ...created<SectorRow>(),
+  { header: "Status", kind: "text", width: 9, value: (r) => onOff(r.status) },
+];
+
+export const KEY_LIST_EXPORT_COLUMNS: readonly ExportColumn<ChaviRow>[] = [
+  { header: "Id", kind: "integer", width: 8, value: (r) => r.id },
+  { header: "Name", kind: "text", width: 16, value: (r) => r.name },
+  { header: "Display Name", kind: "text", width: 18, value: (r) => r.displayName },
+  { header: "Type", kind: "text", width: 8, value: (r) => r.type },
+  { header: "Sr No", kind: "integer", width: 8, value: (r) => r.srNo },
+  ...created<ChaviRow>(),
+  { header: "Status", kind: "text", width: 9, value: (r) => onOff(r.isactive) },
+];
+
+export const CALENDAR_LIST_EXPORT_COLUMNS: readonly ExportColumn<CalendarRow>[] = [
+  { header: "Id", kind: "integer", width: 8, value: (r) => r.id },
+  { header: "Date", kind: "date", width: 12, value: (r) => day(r.date) },
+  { header: "Segment", kind: "text", width: 10, value: (r) => r.segment },
+  { header: "Note", kind: "text", width: 28, value: (r) => r.note },
+  ...CALENDAR_FLAGS.map((f): ExportColumn<CalendarRow> => ({ header: f.label, kind: "text", width: 14, value: (r) => (r[f.name] ? "Yes" : "No") })),
 ];

@@ -1,6 +1,7 @@
 // Exports leave as downloads: a streamed body, a filename naming the report and its dates.
 import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
+import { istDateString } from "~/domain/dates";
 import type { ExportFormat } from "~/schemas/report";
 import type { ListExportFormat } from "~/schemas/user-admin";
 import type { ExportColumn } from "./columns";
@@ -36,4 +37,9 @@ export function downloadResponse(body: Readable, filename: string, format: Expor
 export function listDownloadResponse<Row>(list: { sheetName: string; columns: readonly ExportColumn<Row>[]; rows: AsyncIterable<Row> }, filename: string, format: ListExportFormat): Response {
   const body = format === "csv" ? csvReadable(list) : xlsxReadable(list);
   return downloadResponse(body, filename, format);
+}
+
+/** An admin list as a download named after the list and today in IST, e.g. symbols_2026-11-26.csv. */
+export function todaysListDownload<Row>(name: string, list: { sheetName: string; columns: readonly ExportColumn<Row>[]; rows: AsyncIterable<Row> }, format: ListExportFormat): Response {
+  return listDownloadResponse(list, `${name}_${istDateString(new Date())}.${format}`, format);
 }
