@@ -90,6 +90,19 @@ export interface ReferencePointFilter {
   pageSize: number;
 }
 
+
+/** A point with its symbol's code: a row of the lists and the Delete confirmation. */
+const pointRowColumns = {
+  id: referencePoints.id,
+  symbolId: referencePoints.symbolId,
+  symbolCode: symbols.symbolCode,
+  pointName: referencePoints.pointName,
+  displayName: referencePoints.displayName,
+  price: referencePoints.price,
+  slPrice: referencePoints.slPrice,
+  date: referencePoints.date,
+  isActive: referencePoints.isActive,
+};
 /** Reference (target) points, newest first, 20 per page on the admin screens. */
 export async function listReferencePointsPage(db: AppDatabase, filter: ReferencePointFilter): Promise<{ rows: ReferencePointRow[]; total: number }> {
   const pattern = `%${filter.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -100,17 +113,7 @@ export async function listReferencePointsPage(db: AppDatabase, filter: Reference
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({
-        id: referencePoints.id,
-        symbolId: referencePoints.symbolId,
-        symbolCode: symbols.symbolCode,
-        pointName: referencePoints.pointName,
-        displayName: referencePoints.displayName,
-        price: referencePoints.price,
-        slPrice: referencePoints.slPrice,
-        date: referencePoints.date,
-        isActive: referencePoints.isActive,
-      })
+      .select(pointRowColumns)
       .from(referencePoints)
       .innerJoin(symbols, eq(symbols.id, referencePoints.symbolId))
       .where(where)
@@ -135,17 +138,7 @@ export async function setReferencePointActive(db: AppDatabase, id: number, isAct
 /** One point with its symbol's code (the Delete confirmation names it), or null. */
 export async function findReferencePoint(db: AppDatabase, id: number): Promise<ReferencePointRow | null> {
   const [row] = await db
-    .select({
-      id: referencePoints.id,
-      symbolId: referencePoints.symbolId,
-      symbolCode: symbols.symbolCode,
-      pointName: referencePoints.pointName,
-      displayName: referencePoints.displayName,
-      price: referencePoints.price,
-      slPrice: referencePoints.slPrice,
-      date: referencePoints.date,
-      isActive: referencePoints.isActive,
-    })
+    .select(pointRowColumns)
     .from(referencePoints)
     .innerJoin(symbols, eq(symbols.id, referencePoints.symbolId))
     .where(eq(referencePoints.id, id))

@@ -3,11 +3,9 @@
 // reaches and is listed only to its audience; hostile targets are refused with nothing stored;
 // support resolves and reopens, a client's message reopens; the inbox filters and searches with
 // LIKE's wildcards taken literally.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { broadcastRecipients, broadcasts, supportConversations } from "~/db/schema";
 import { dispatchApi } from "~/api/dispatch.server";
 import { loader as supportIndexLoader } from "~/routes/_support+/support._index";
@@ -23,14 +21,13 @@ import {
   BROADCAST_AUDIENCE_INVALID,
   type SupportScreenData,
 } from "~/domain/chat";
-import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import type { PublicUser } from "~/models/user.server";
 import type { AppContext } from "~/config/context";
 import type { RoleId } from "~/domain/access";
 import type { BroadcastDraft } from "~/services/broadcasts.server";
-import { createTestContext, hubOptionsFor, type TestContext } from "../support/context";
+import { useLiveChat } from "../support/live-chat";
+import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
 
@@ -372,47 +369,8 @@ describe("resolved conversations", () => {
 });
 
 describe("live over socket.io", () => {
-  let hub: RealtimeHub;
-  let server: http.Server;
-  let url: string;
-  let live: AppContext;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    server = http.createServer();
-    hub = createRealtimeHub({ httpServer: server, ...hubOptionsFor(t.context) });
-    attachChatSocketHandlers(hub.io);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    live = { ...t.context, hub };
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.disconnect();
-    await hub?.close();
-  });
-
-  async function socketFor(who: Member): Promise<Socket> {
-    const socket = connect(url, { transports: ["websocket"], reconnection: false, extraHeaders: { Cookie: who.cookie } });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
-      socket.once("connect_error", reject);
-    });
-    return socket;
-  }
-
-  function record(socket: Socket) {
-    const seen: { event: string; payload: Record<string, unknown> }[] = [];
-    socket.onAny((event, payload) => seen.push({ event, payload }));
-    return seen;
-  }
-
-  /** Waits until a marker sent after everything else arrives: what came before it is all there is. */
-  async function settle(socket: Socket, userId: number) {
-    const marker = new Promise((resolve) => socket.once("test-marker", resolve));
-    hub.emitToUser(userId, "test-marker", {});
-    await marker;
-  }
+  const chat = useLiveChat(() => t.context);
+  const { socketFor, record, settle } = chat;
 
   it("a broadcast to a role reaches that role's sockets only", async () => {
     const sender = await admin();
@@ -424,7 +382,7 @@ describe("live over socket.io", () => {
     const atEmployee = record(employeeSocket);
     const atSubAdmin = record(subAdminSocket);
     const atSender = record(senderSocket);
-    expect((await postBroadcast(sender, { message: "customers only", audience: "roles", roles: ["4"] }, live)).status).toBe(302);
+    expect((await postBroadcast(sender, { message: "customers only", audience: "roles", roles: ["4"] }, chat.live)).status).toBe(302);
     await settle(customerSocket, customer.user.id);
     await settle(employeeSocket, employee.user.id);
     await settle(subAdminSocket, subAdmin.user.id);
@@ -445,7 +403,7 @@ describe("live over socket.io", () => {
     const atOther = record(other);
     // The neighbour even tries to join the chosen user's room: refused, so it still hears nothing.
     expect(await other.emitWithAck("join_room", chosen.user.id)).toEqual({ ok: false, message: "Not allowed" });
-    expect((await postBroadcast(sender, { message: "just for you", audience: "users", userIds: [String(chosen.user.id)] }, live)).status).toBe(302);
+    expect((await postBroadcast(sender, { message: "just for you", audience: "users", userIds: [String(chosen.user.id)] }, chat.live)).status).toBe(302);
     await settle(tab1, chosen.user.id);
     await settle(tab2, chosen.user.id);
     await settle(other, neighbour.user.id);
@@ -458,19 +416,19 @@ describe("live over socket.io", () => {
     const desk: Member = { user: support, cookie: await sessionCookieFor(t.context, support.id) };
     const customer = await member(4);
     const [deskSocket, customerSocket] = await Promise.all([socketFor(desk), socketFor(customer)]);
-    await call(conversationAction, formRequest(`/support/${support.id}`, { intent: "send", message: "hi" }, { cookie: customer.cookie }), live, { receiverId: String(support.id) });
+    await call(conversationAction, formRequest(`/support/${support.id}`, { intent: "send", message: "hi" }, { cookie: customer.cookie }), chat.live, { receiverId: String(support.id) });
     // The message's own events are out of the way before recording starts.
     await settle(deskSocket, support.id);
     await settle(customerSocket, customer.user.id);
     const atDesk = record(deskSocket);
     const atCustomer = record(customerSocket);
-    await call(conversationAction, formRequest(`/support/${customer.user.id}`, { intent: "resolve" }, { cookie: desk.cookie }), live, { receiverId: String(customer.user.id) });
+    await call(conversationAction, formRequest(`/support/${customer.user.id}`, { intent: "resolve" }, { cookie: desk.cookie }), chat.live, { receiverId: String(customer.user.id) });
     await settle(deskSocket, support.id);
     await settle(customerSocket, customer.user.id);
     expect(atDesk.find((e) => e.event === "conversation-state")?.payload).toEqual({ clientId: customer.user.id, resolved: true });
     expect(atCustomer.map((e) => e.event)).toEqual(["test-marker"]);
     // The client writes again: support hears the conversation reopen.
-    await call(conversationAction, formRequest(`/support/${support.id}`, { intent: "send", message: "again" }, { cookie: customer.cookie }), live, { receiverId: String(support.id) });
+    await call(conversationAction, formRequest(`/support/${support.id}`, { intent: "send", message: "again" }, { cookie: customer.cookie }), chat.live, { receiverId: String(support.id) });
     await settle(deskSocket, support.id);
     expect(atDesk.filter((e) => e.event === "conversation-state").map((e) => e.payload)).toEqual([
       { clientId: customer.user.id, resolved: true },

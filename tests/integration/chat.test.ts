@@ -2,13 +2,11 @@
 // counts, role 3's view, who may read and post where (403/404 and nothing stored), messages as
 // text, the length limit and the posting limit, Contact Us and Go to Chat, broadcasts; and live
 // delivery over a real socket.io server with real clients (only the conversation's sockets).
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, or } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { broadcasts, messages } from "~/db/schema";
 import { loader as supportIndexLoader, action as supportIndexAction } from "~/routes/_support+/support._index";
 import { loader as conversationLoader, action as conversationAction } from "~/routes/_support+/support.$receiverId";
@@ -26,12 +24,11 @@ import {
   MESSAGE_TOO_LONG,
   NO_CONVERSATION_TEXT,
 } from "~/domain/chat";
-import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
-import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { setUserStatus, type PublicUser } from "~/models/user.server";
 import type { AppContext } from "~/config/context";
 import type { RoleId } from "~/domain/access";
-import { createTestContext, type TestContext, hubOptionsFor } from "../support/context";
+import { useLiveChat } from "../support/live-chat";
+import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
 
@@ -456,49 +453,10 @@ describe("broadcasts", () => {
 });
 
 describe("live over socket.io", () => {
-  let hub: RealtimeHub;
-  let server: http.Server;
-  let url: string;
-  let live: AppContext;
-  const sockets: Socket[] = [];
+  const chat = useLiveChat(() => t.context);
+  const { socketFor, record, settle } = chat;
 
-  beforeAll(async () => {
-    server = http.createServer();
-    hub = createRealtimeHub({ httpServer: server, ...hubOptionsFor(t.context) });
-    attachChatSocketHandlers(hub.io);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    live = { ...t.context, hub };
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.disconnect();
-    await hub?.close();
-  });
-
-  async function socketFor(who: Member): Promise<Socket> {
-    const socket = connect(url, { transports: ["websocket"], reconnection: false, extraHeaders: { Cookie: who.cookie } });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
-      socket.once("connect_error", reject);
-    });
-    return socket;
-  }
-
-  function record(socket: Socket) {
-    const seen: { event: string; payload: Record<string, unknown> }[] = [];
-    socket.onAny((event, payload) => seen.push({ event, payload }));
-    return seen;
-  }
-
-  /** Waits until a marker sent after everything else arrives: what came before it is all there is. */
-  async function settle(socket: Socket, userId: number) {
-    const marker = new Promise((resolve) => socket.once("test-marker", resolve));
-    hub.emitToUser(userId, "test-marker", {});
-    await marker;
-  }
-
-  it("a customer's message reaches support live with the unread count; the answer reaches the customer; nobody else hears", async () => {
+  it("a customer's message reaches support chat.live with the unread count; the answer reaches the customer; nobody else hears", async () => {
     const customer = await member(4, "Live Customer");
     const bystander = await member(4);
     const employee = await member(3);
@@ -512,10 +470,10 @@ describe("live over socket.io", () => {
     const atBystander = record(bystanderSocket);
     const atEmployee = record(employeeSocket);
 
-    expect((await send(customer, support.id, "live question", live)).status).toBe(302);
+    expect((await send(customer, support.id, "chat.live question", chat.live)).status).toBe(302);
     await settle(adminSocket, support.id);
     expect(atAdmin.find((e) => e.event === "new-message")?.payload).toMatchObject({
-      message: "live question",
+      message: "chat.live question",
       senderId: customer.user.id,
       receiverId: support.id,
       sender: { id: customer.user.id, name: "Live Customer", roleId: 4 },
@@ -523,9 +481,9 @@ describe("live over socket.io", () => {
     });
     expect(atAdmin.find((e) => e.event === "message-unread")?.payload).toEqual({ clientId: customer.user.id, unread: 1 });
 
-    expect((await send(supportMember, customer.user.id, "live answer", live)).status).toBe(302);
+    expect((await send(supportMember, customer.user.id, "chat.live answer", chat.live)).status).toBe(302);
     await settle(customerSocket, customer.user.id);
-    expect(atCustomer.filter((e) => e.event === "new-message").map((e) => e.payload.message)).toEqual(["live question", "live answer"]);
+    expect(atCustomer.filter((e) => e.event === "new-message").map((e) => e.payload.message)).toEqual(["chat.live question", "chat.live answer"]);
     expect(atCustomer.find((e) => e.event === "message-unread")?.payload).toEqual({ clientId: customer.user.id, unread: 1 });
 
     await settle(bystanderSocket, bystander.user.id);
@@ -544,8 +502,8 @@ describe("live over socket.io", () => {
     expect(await socket.emitWithAck("join_room", "nonsense")).toEqual({ ok: false, message: "Bad room" });
     expect(await socket.emitWithAck("join_room", customer.user.id)).toEqual({ ok: true, room: `user:${customer.user.id}` });
 
-    await send(victim, support.id, "secret", live);
-    await send(await asMember(support), victim.user.id, "secret answer", live);
+    await send(victim, support.id, "secret", chat.live);
+    await send(await asMember(support), victim.user.id, "secret answer", chat.live);
     await settle(socket, customer.user.id);
     expect(seen.map((e) => e.event)).toEqual(["test-marker"]);
   });
@@ -556,13 +514,13 @@ describe("live over socket.io", () => {
     expect(await socket.emitWithAck("join_room", subAdmin.user.id)).toEqual({ ok: false, message: "Not allowed" });
   });
 
-  it("a broadcast reaches every signed-in user of every role live", async () => {
+  it("a broadcast reaches every signed-in user of every role chat.live", async () => {
     // One after another: the shared factory names users after a counter it reads after an await.
     const members: Member[] = [];
     for (const role of [1, 2, 3, 4] as RoleId[]) members.push(await member(role));
     const socks = await Promise.all(members.map(socketFor));
     const arrivals = socks.map((s) => new Promise<Record<string, unknown>>((resolve) => s.once("broadcast-message", resolve)));
-    const res = await call(newBroadcastAction, formRequest("/broadcast/message/new", { message: "Market closes early today" }, { cookie: members[0].cookie }), live);
+    const res = await call(newBroadcastAction, formRequest("/broadcast/message/new", { message: "Market closes early today" }, { cookie: members[0].cookie }), chat.live);
     expect(res.status).toBe(302);
     for (const payload of await Promise.all(arrivals)) {
       expect(payload).toMatchObject({ message: "Market closes early today", userName: members[0].user.name });
