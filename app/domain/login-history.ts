@@ -66,3 +66,7 @@ export function loginRetentionCutoff(now: Date | number, retentionDays: number):
 
 /** How many old rows one recorded attempt deletes at most: a bounded piggyback, never a long delete on a sign-in. */
 export const LOGIN_PRUNE_BATCH = 200;
+
+/** The sign-in history's sortable columns: the time, the account, the result. */
+export const LOGIN_HISTORY_SORTS = ["time", "account", "result"] as const;
+export type LoginHistorySort = (typeof LOGIN_HISTORY_SORTS)[number];

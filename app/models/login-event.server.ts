@@ -1,5 +1,8 @@
 // The sign-in history (login_events): every attempt, kept after the session ends, pruned after
 // the retention period (docs/decisions/141). Lists read it by time through login_events_time_idx.
+import type { SortDirection } from "~/domain/list-query";
+import type { LoginHistorySort } from "~/domain/login-history";
+import { listOrder, searchCondition } from "./list-query.server";
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { loginEvents, users } from "~/db/schema";
@@ -35,6 +38,14 @@ export interface LoginHistoryFilter {
   range: { from: Date; to: Date };
   /** Only accounts of this role (an attempt on an unknown account has none and is left out); null: every attempt. */
   roleId: number | null;
+  /** Matched in what was typed, the account's user name, name and email, and the address; null: none. */
+  search?: string | null;
+}
+
+/** The history's order: a sortable column and its direction (newest first by default). */
+export interface LoginHistoryOrder {
+  sort: LoginHistorySort;
+  dir: SortDirection;
 }
 
 export interface LoginEventRow {
@@ -76,6 +87,7 @@ function historyWhere(filter: LoginHistoryFilter, after?: SQL): SQL | undefined 
     sql`${loginEvents.occurredAt} >= ${filter.range.from.toISOString()}::timestamptz`,
     sql`${loginEvents.occurredAt} < ${filter.range.to.toISOString()}::timestamptz`,
     filter.roleId !== null ? eq(users.roleId, filter.roleId) : undefined,
+    searchCondition(filter.search ?? null, [loginEvents.identifier, users.username, users.name, users.email, loginEvents.ip]),
     after,
   );
 }
@@ -85,7 +97,9 @@ export async function listLoginEventsPage(
   db: AppDatabase,
   filter: LoginHistoryFilter,
   paging: { page: number; pageSize: number },
+  order: LoginHistoryOrder = { sort: "time", dir: "desc" },
 ): Promise<{ rows: LoginEventRow[]; total: number }> {
+  const column = { time: loginEvents.occurredAt, account: sql`lower(coalesce(${users.username}, ${loginEvents.identifier}))`, result: loginEvents.success }[order.sort];
   const where = historyWhere(filter);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -93,7 +107,7 @@ export async function listLoginEventsPage(
       .from(loginEvents)
       .leftJoin(users, eq(users.id, loginEvents.userId))
       .where(where)
-      .orderBy(desc(loginEvents.occurredAt), desc(loginEvents.id))
+      .orderBy(...listOrder(column, order.dir, loginEvents.id))
       .limit(paging.pageSize)
       .offset(pageOffset(paging.page, paging.pageSize)),
     db.select({ total: count() }).from(loginEvents).leftJoin(users, eq(users.id, loginEvents.userId)).where(where),

@@ -7,6 +7,9 @@ import { reportDateRange } from "~/domain/report-filters";
 import { loginHistoryDays, loginHistoryRange } from "~/domain/login-history";
 import { isRecordId } from "~/domain/paging";
 import { queryFields } from "./parse";
+import { parseListQuery } from "~/domain/list-query";
+import { LOGIN_HISTORY_SORTS } from "~/domain/login-history";
+import { LONG_PAGE_SIZE } from "~/domain/paging";
 
 /** The trade report's active filter: All, Active (open) or De-Active (closed); default De-Active. */
 export const ACTIVE_FILTERS = [
@@ -164,6 +167,13 @@ export const loginHistoryFilterSchema = z
 
 export function parseLoginHistoryParams(params: URLSearchParams) {
   return loginHistoryFilterSchema.parse(queryFields(params, loginHistoryFilterSchema));
+}
+
+/** /login-user's history query: its range and role, and the list's search, order and page size (20 unless chosen). */
+export function parseLoginHistoryQuery(params: URLSearchParams) {
+  const filter = parseLoginHistoryParams(params);
+  const list = parseListQuery(params, LOGIN_HISTORY_SORTS, { sort: "time", dir: "desc", pageSize: LONG_PAGE_SIZE });
+  return { filter, range: filter, roleId: filter.role_id, search: list.search, order: { sort: list.sort, dir: list.dir }, pageSize: list.pageSize };
 }
 
 /** A refused range keeps what was typed in the form (the message says what is wrong with it). */

@@ -13,7 +13,13 @@ import {
   type LoginFailureReason,
 } from "~/domain/login-history";
 import { refuse, succeed, type Outcome } from "~/domain/outcome";
-import { insertLoginEvent, listLoginEventsPage, pruneLoginEventsBefore, type LoginEventRow } from "~/models/login-event.server";
+import { insertLoginEvent, listLoginEventsPage, pruneLoginEventsBefore, type LoginEventRow, type LoginHistoryOrder } from "~/models/login-event.server";
+import { streamInBatches } from "~/models/batches.server";
+import { ROLE_NAMES, isRoleId } from "~/domain/access";
+import { loginResultText } from "~/domain/login-history";
+import type { ListExportFormat } from "~/schemas/user-admin";
+import type { ExportColumn } from "~/services/reports/columns";
+import { listDownloadResponse } from "~/services/reports/download.server";
 import type { DateRangeInput } from "~/schemas/report";
 
 export type { LoginEventRow };
@@ -52,6 +58,8 @@ export interface LoginHistoryQuery {
   roleId: number | null;
   page: number;
   pageSize: number;
+  search?: string | null;
+  order?: LoginHistoryOrder;
 }
 
 export interface LoginHistoryPage {
@@ -68,8 +76,28 @@ export async function listLoginHistory(context: Pick<AppContext, "db">, query: L
   const days = loginHistoryDays(query.range);
   const { rows, total } = await listLoginEventsPage(
     context.db,
-    { range: loginHistoryRange(days), roleId: query.roleId },
+    { range: loginHistoryRange(days), roleId: query.roleId, search: query.search ?? null },
     { page: query.page, pageSize: query.pageSize },
+    query.order,
   );
   return succeed({ ...days, rows, total });
+}
+
+const LOGIN_HISTORY_EXPORT_COLUMNS: readonly ExportColumn<LoginEventRow>[] = [
+  { header: "Login Time", kind: "datetime", width: 20, value: (r) => r.occurredAt },
+  { header: "User Name", kind: "text", width: 18, value: (r) => r.username },
+  { header: "Account", kind: "text", width: 28, value: (r) => r.email ?? r.identifier },
+  { header: "Role", kind: "text", width: 10, value: (r) => (r.roleId !== null && isRoleId(r.roleId) ? ROLE_NAMES[r.roleId] : null) },
+  { header: "Address", kind: "text", width: 16, value: (r) => r.ip },
+  { header: "Browser", kind: "text", width: 40, value: (r) => r.userAgent },
+  { header: "Result", kind: "text", width: 22, value: (r) => loginResultText(r.success, r.reason) },
+];
+
+/** The sign-in history as /login-user lists it (range, role, search, order), every page, as CSV or Excel. */
+export function loginHistoryDownload(context: Pick<AppContext, "db">, query: Omit<LoginHistoryQuery, "page" | "pageSize">, format: ListExportFormat): Outcome<Response> {
+  if (query.range.rangeError) return refuse(query.range.rangeError, "startDate");
+  const days = loginHistoryDays(query.range);
+  const filter = { range: loginHistoryRange(days), roleId: query.roleId, search: query.search ?? null };
+  const rows = streamInBatches((page, pageSize) => listLoginEventsPage(context.db, filter, { page, pageSize }, query.order));
+  return succeed(listDownloadResponse({ sheetName: "Sign-in history", columns: LOGIN_HISTORY_EXPORT_COLUMNS, rows }, `sign-in-history_${days.startDate}_to_${days.endDate}.${format}`, format));
 }

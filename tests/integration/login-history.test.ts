@@ -16,6 +16,7 @@ import { action as otpAction } from "~/routes/_auth+/verifictionOtp";
 import { action as reauthAction } from "~/routes/_auth+/reauth";
 import { createAuthSession } from "~/models/auth-session.server";
 import { loader as loginUsersLoader } from "~/routes/_admin+/login-user";
+import { loader as loginExportLoader } from "~/routes/_admin+/login-user.export";
 import { loader as userReportLoader } from "~/routes/_reports+/reports.user";
 import { istDateString, istWallTimeToEpochMs, shiftYmd } from "~/domain/dates";
 import { LOGIN_PRUNE_BATCH } from "~/domain/login-history";
@@ -172,6 +173,28 @@ describe("Login Users reports from the history", () => {
     expect(mine[0].time).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
     // Signed out: no longer among those signed in now.
     expect(data.rows.map((r: { userId: number }) => r.userId)).not.toContain(user.id);
+  });
+
+  it("searches account, name and address (wildcards taken literally), sorts by account or result, and exports what it lists", async () => {
+    const user = await createUser(t.context.db, { roleId: 3, name: "Searchable Signer", username: "search_signer" });
+    await call(loginAction, formRequest("/login", { email: user.email, password: "wrong-password" }, withAgent), from("198.51.100.7"));
+    await call(loginAction, formRequest("/login", { email: user.email, password: TEST_PASSWORD }, withAgent), from("198.51.100.7"));
+    const byName = await loaderJson(loginUsersLoader, "/login-user?q=Searchable");
+    expect(byName.history.rows.map((r: { username: string }) => r.username)).toEqual(["search_signer", "search_signer"]);
+    expect((await loaderJson(loginUsersLoader, "/login-user?q=198.51.100.7")).history.total).toBe(2);
+    expect((await loaderJson(loginUsersLoader, "/login-user?q=%25")).history.total).toBe(0);
+    const resultAsc = await loaderJson(loginUsersLoader, "/login-user?q=search_signer&sort=result&dir=asc");
+    expect(resultAsc.history.rows.map((r: { success: boolean }) => r.success)).toEqual([false, true]);
+    const resultDesc = await loaderJson(loginUsersLoader, "/login-user?q=search_signer&sort=result&dir=desc");
+    expect(resultDesc.history.rows.map((r: { success: boolean }) => r.success)).toEqual([true, false]);
+
+    const csv = await call(loginExportLoader, getRequest("/login-user/export?q=search_signer&sort=result&dir=asc&format=csv", { cookie: adminCookie }), t.context);
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\n");
+    expect(lines[0]).toBe("Login Time,User Name,Account,Role,Address,Browser,Result");
+    expect(lines.slice(1).map((l) => l.split(",").at(-1))).toEqual(["Failed: Wrong password", "Signed in"]);
+    const refused = await call(loginExportLoader, getRequest(`/login-user/export?format=csv&startDate=${istDateString(new Date())}`, { cookie: adminCookie }), t.context);
+    expect(refused.status).toBe(400);
   });
 
   it("lists yesterday's sign-ins for yesterday's range, not for today's", async () => {

@@ -97,6 +97,7 @@ const ROUTES: Record<string, RouteCase> = {
   "demo.payment": { url: "/demo/payment" },
   "key-setting": { url: "/key-setting", intents: ["move", "save-order"] },
   "login-user": { url: "/login-user" },
+  "login-user.export": { url: "/login-user/export?format=csv" },
   login: { url: "/login" },
   "login_.two-factor": { url: "/login/two-factor" },
   logout: { url: "/logout" },

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { cellClass, FilterForm, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
+import { cellClass, ExportLinks, FilterForm, PageSizeAndSort, PageTitle, Pagination, SearchField, Table } from "~/components/admin/admin-ui";
 import { FilterNotice } from "~/components/reports/report-ui";
 import { controlClass } from "~/components/ui/field";
 import { FilterSelect } from "~/components/ui/select-field";
@@ -12,7 +12,7 @@ import { loginResultText } from "~/domain/login-history";
 import { LONG_PAGE_SIZE, parseIdParam, parsePage } from "~/domain/paging";
 import { listSignedInAccounts } from "~/services/accounts.server";
 import { listLoginHistory } from "~/services/login-history.server";
-import { parseLoginHistoryParams, typedRange } from "~/schemas/report";
+import { parseLoginHistoryQuery, typedRange } from "~/schemas/report";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Login Users — NSE Signals" }];
@@ -29,9 +29,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = requestUrl(request);
   const page = parsePage(url.searchParams.get("page"));
   const { roleId, rows, total } = await listSignedInAccounts(context, { roleId: parseIdParam(url.searchParams.get("role_id")), page, pageSize: LONG_PAGE_SIZE });
-  const filter = parseLoginHistoryParams(url.searchParams);
+  const query = parseLoginHistoryQuery(url.searchParams);
   const historyPage = parsePage(url.searchParams.get(HISTORY_PAGE));
-  const listed = await listLoginHistory(context, { range: filter, roleId: filter.role_id, page: historyPage, pageSize: LONG_PAGE_SIZE });
+  const listed = await listLoginHistory(context, { ...query, page: historyPage });
   type HistoryRow = { id: number; time: string; username: string; account: string; role: string; address: string; agent: string; success: boolean; result: string };
   const history: { refused: string | null; startDate: string; endDate: string; page: number; total: number; rows: HistoryRow[] } = listed.ok
     ? {
@@ -60,6 +60,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     total,
     rows: rows.map((r) => ({ ...r, loginTime: formatIstDateTime(r.loginTime), lastSeenAt: formatIstDateTime(r.lastSeenAt) })),
     history,
+    search: query.search,
+    sorting: query.order,
+    historyPageSize: query.pageSize,
   });
 }
 
@@ -70,7 +73,7 @@ export default function LoginUsersPage() {
   const { history } = data;
   return (
     <section aria-labelledby="login-users-title">
-      <PageTitle id="login-users-title" title="Login Users" />
+      <PageTitle id="login-users-title" title="Login Users" action={<ExportLinks path="/login-user/export" label="the sign-in history" />} />
       <div className="mb-3">
         <FilterForm label="Filter login users">
           <FilterSelect label="Role" name="role_id" value={data.roleId ? String(data.roleId) : ""} placeholder="All roles" options={FILTER_ROLES.map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
@@ -82,6 +85,8 @@ export default function LoginUsersPage() {
             End Date
             <input type="date" name="endDate" defaultValue={history.endDate} key={`e-${history.endDate}`} className={controlClass} aria-invalid={history.refused ? true : undefined} aria-describedby={history.refused ? "login-range-error" : undefined} />
           </label>
+          <SearchField value={data.search} label="Search account, name or address" />
+          <PageSizeAndSort pageSize={data.historyPageSize} sorting={data.sorting} />
         </FilterForm>
         <div id="login-range-error" className="mt-2">
           <FilterNotice message={history.refused ?? undefined} />
@@ -96,7 +101,12 @@ export default function LoginUsersPage() {
           {history.startDate === history.endDate ? `Sign-in attempts on ${shownDay(history.startDate)}` : `Sign-in attempts from ${shownDay(history.startDate)} to ${shownDay(history.endDate)}`} (India time)
         </p>
       )}
-      <Table caption="Sign-in history" headers={["Login Time", "User Name", "Account", "Role", "Address", "Browser", "Result"]} empty={history.rows.length === 0}>
+      <Table
+        caption="Sign-in history"
+        sorting={data.sorting}
+        headers={[{ label: "Login Time", sort: "time" }, { label: "User Name", sort: "account" }, "Account", "Role", "Address", "Browser", { label: "Result", sort: "result" }]}
+        empty={history.rows.length === 0}
+      >
         {history.rows.map((r) => (
           <tr key={r.id}>
             <td className={cellClass}>{r.time}</td>
@@ -113,7 +123,7 @@ export default function LoginUsersPage() {
           </tr>
         ))}
       </Table>
-      <Pagination page={history.page} pageSize={LONG_PAGE_SIZE} total={history.total} label="Sign-in history" param={HISTORY_PAGE} />
+      <Pagination page={history.page} pageSize={data.historyPageSize} total={history.total} label="Sign-in history" param={HISTORY_PAGE} />
 
       <h2 id="signed-in-now-title" className="mb-2 mt-6 text-lg font-semibold">
         Signed in now
