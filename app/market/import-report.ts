@@ -1,7 +1,7 @@
 // The outcome of importing one file (bhav copy, reference points, 1-minute bars, symbol list),
 // shared by the upload page and the import command. Plain data: it crosses the loader boundary.
 
-export type ImportKind = "bhav" | "reference" | "minute" | "symbol-list";
+export type ImportKind = "bhav" | "reference" | "minute" | "symbol-list" | "index-history";
 
 export interface ImportRowError {
   /** 1-based line in the file (header = line 1); 0 when the problem is not tied to one line. */

@@ -205,7 +205,8 @@ export async function collectImportSources(paths: readonly string[]): Promise<Im
 }
 
 /** Symbol lists go first, so that the other files of the same run find their symbols. */
-export const KIND_ORDER: Record<DetectedKind, number> = { "symbol-list": 0, bhav: 1, minute: 2, reference: 3, unknown: 4 };
+// ("index-history" is never detected here: the file names no symbol, so only the Upload page takes it.)
+export const KIND_ORDER: Record<DetectedKind, number> = { "symbol-list": 0, bhav: 1, minute: 2, reference: 3, "index-history": 4, unknown: 5 };
 
 export async function readHead(file: string, bytes = 64 * 1024): Promise<string> {
   const handle = await fs.open(file, "r");

@@ -175,13 +175,13 @@ export async function deleteStalePreviews(db: AppDatabase, cutoff: Date): Promis
   return gone.length;
 }
 
-/** The latest batches, newest first, before the batch id `beforeId` when given (keyset paging). */
-export async function listUploadBatches(db: AppDatabase, options: { beforeId?: number; limit: number }): Promise<UploadBatchRow[]> {
+/** The latest batches (of `kind` when given), newest first, before the batch id `beforeId` when given (keyset paging). */
+export async function listUploadBatches(db: AppDatabase, options: { kind?: string; beforeId?: number; limit: number }): Promise<UploadBatchRow[]> {
   const rows = await db
     .select(batchColumns)
     .from(uploadBatches)
     .leftJoin(users, eq(users.id, uploadBatches.uploadedBy))
-    .where(options.beforeId ? lt(uploadBatches.id, options.beforeId) : undefined)
+    .where(and(options.beforeId ? lt(uploadBatches.id, options.beforeId) : undefined, options.kind ? eq(uploadBatches.kind, options.kind) : undefined))
     .orderBy(desc(uploadBatches.id))
     .limit(options.limit);
   return rows.map(asBatch);

@@ -40,6 +40,7 @@ import {
   ZIP_NOT_ACCEPTED,
   type ImportReport,
 } from "~/market/import-report";
+import { planIndexHistory } from "~/market/index-history.server";
 import { importReferencePoints } from "~/market/reference-import.server";
 import type { DailyBar } from "~/models/day-ohlc.server";
 import {
@@ -181,7 +182,7 @@ export function uploadStatus(results: readonly UploadFileResult[]): 200 | 400 | 
   return 400;
 }
 
-const refusedReport = (kind: "bhav" | "reference", file: UploadedFile) => emptyReport(kind, file.problem ?? FILE_EMPTY);
+const refusedReport = (kind: "bhav" | "reference" | "index-history", file: UploadedFile) => emptyReport(kind, file.problem ?? FILE_EMPTY);
 
 /**
  * Imports uploaded reference-point files one after the other (each its own transaction): each
@@ -202,6 +203,14 @@ export async function importReferenceUploads(
 // ---------------------------------------------------------------- bhav copies: preview, commit, undo (docs/decisions/142)
 
 export type UploadSummary = UploadBatchSummary<ImportReport>;
+
+/**
+ * The uploads staged as daily bars (upload_batch_bars) and committed, undone and listed alike:
+ * bhav copies and daily index history files (docs/decisions/142). A batch of one kind is not
+ * found through another's tab.
+ */
+export const DAY_BAR_KINDS = ["bhav", "index-history"] as const;
+export type DayBarKind = (typeof DAY_BAR_KINDS)[number];
 
 /** A batch as the Upload page shows it (plain data: it crosses the loader boundary). */
 export interface UploadBatchView {
@@ -310,8 +319,14 @@ function summarise(planned: readonly PlannedFile[], counts: { rows: number; repl
 }
 
 /** Stages the planned bars as a batch (state previewed) in the caller's transaction; its id and summary. */
-async function stageBatch(db: AppDatabase, uploadedBy: number | null, fileName: string, planned: PlannedFile[]): Promise<{ id: number; summary: UploadSummary }> {
-  const id = await insertUploadBatch(db, { kind: "bhav", fileName, uploadedBy, summary: {} });
+async function stageBatch(
+  db: AppDatabase,
+  uploadedBy: number | null,
+  fileName: string,
+  planned: PlannedFile[],
+  kind: DayBarKind = "bhav",
+): Promise<{ id: number; summary: UploadSummary }> {
+  const id = await insertUploadBatch(db, { kind, fileName, uploadedBy, summary: {} });
   await insertUploadBatchBars(db, id, planned.flatMap((p) => p.bars));
   const summary = summarise(planned, await countReplacedBars(db, id), await latestHeldTradingDate(db), istDateString(new Date()));
   await setUploadBatchState(db, id, { state: "previewed", summary });
@@ -362,26 +377,54 @@ export async function previewBhavUploads(
   return { batchId: id, results, status };
 }
 
-/** A bhav batch by id for the page (null: none, or not a bhav copy's). */
-export async function findUploadBatchView(context: Pick<AppContext, "db">, id: number): Promise<UploadBatchView | null> {
+/**
+ * Reads uploaded daily index history files of one index (`symbolCode`: the files name none) and
+ * stages their bars as one batch, as previewBhavUploads does for bhav copies.
+ */
+export async function previewIndexHistoryUploads(
+  context: Pick<AppContext, "db">,
+  user: { id: number },
+  symbolCode: string,
+  files: readonly UploadedFile[],
+): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
+  await discardStalePreviews(context);
+  const planned: PlannedFile[] = [];
+  for (const file of files) {
+    if (file.problem !== null || file.text === null) planned.push({ file, report: { ...refusedReport("index-history", file), format: "unknown", tradingDates: [] }, bars: [] });
+    else planned.push({ file, ...(await planIndexHistory(context.db, file.text, symbolCode)) });
+  }
+  dropRepeatedBars(planned);
+  const results = planned.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.report) as ImportReport }));
+  const status = uploadStatus(results);
+  if (!planned.some((p) => p.bars.length > 0)) return { batchId: null, results, status: status === 200 ? 400 : status };
+  const { id } = await context.db.transaction((tx) => stageBatch(tx, user.id, batchFileName(files.map((f) => f.name)), planned, "index-history"));
+  return { batchId: id, results, status };
+}
+
+/** A batch of `kind` by id for the page (null: none, or of another kind). */
+export async function findUploadBatchView(context: Pick<AppContext, "db">, id: number, kind: DayBarKind = "bhav"): Promise<UploadBatchView | null> {
   const row = await findUploadBatch(context.db, id);
-  return row && row.kind === "bhav" ? toView(row) : null;
+  return row && row.kind === kind ? toView(row) : null;
 }
 
 export const UPLOAD_HISTORY_PAGE = 20;
 
 /** The upload history, newest first, UPLOAD_HISTORY_PAGE at a time (keyset: before a batch id). */
-export async function listUploadHistory(context: Pick<AppContext, "db">, beforeId?: number): Promise<{ batches: UploadBatchView[]; olderThan: number | null }> {
+export async function listUploadHistory(
+  context: Pick<AppContext, "db">,
+  beforeId?: number,
+  kind: DayBarKind = "bhav",
+): Promise<{ batches: UploadBatchView[]; olderThan: number | null }> {
   await discardStalePreviews(context);
-  const rows = await listUploadBatches(context.db, { beforeId, limit: UPLOAD_HISTORY_PAGE + 1 });
+  const rows = await listUploadBatches(context.db, { kind, beforeId, limit: UPLOAD_HISTORY_PAGE + 1 });
   const page = rows.slice(0, UPLOAD_HISTORY_PAGE).map(toView);
   return { batches: page, olderThan: rows.length > UPLOAD_HISTORY_PAGE ? page[page.length - 1].id : null };
 }
 
-/** Locks a bhav batch for a change; a batch of another kind is not found. */
-async function lockBhavBatch(db: AppDatabase, id: number): Promise<UploadBatchRow | null> {
+/** Locks a batch of `kind` for a change; a batch of another kind is not found. */
+async function lockBhavBatch(db: AppDatabase, id: number, kind: DayBarKind): Promise<UploadBatchRow | null> {
   const row = await lockUploadBatch(db, id);
-  return row && row.kind === "bhav" ? row : null;
+  return row && row.kind === kind ? row : null;
 }
 
 /**
@@ -393,11 +436,11 @@ export async function commitUploadBatch(
   context: Pick<AppContext, "db">,
   actor: AuditActor,
   id: number,
-  options: { farDatesConfirmed: boolean },
+  options: { farDatesConfirmed: boolean; kind?: DayBarKind },
 ): Promise<Outcome<{ message: string }>> {
   try {
     return await context.db.transaction(async (tx) => {
-      const batch = await lockBhavBatch(tx, id);
+      const batch = await lockBhavBatch(tx, id, options.kind ?? "bhav");
       if (!batch) return notFoundOutcome();
       if (batch.state === "committed") return refuse(UPLOAD_ALREADY_COMMITTED, undefined, 409);
       if (batch.state === "undone") return refuse(UPLOAD_ALREADY_UNDONE, undefined, 409);
@@ -422,9 +465,9 @@ export async function commitUploadBatch(
  * Undoes a committed batch in one transaction: days it added are deleted, days it replaced get
  * their values back. Refused while a batch committed later wrote any of the same bars.
  */
-export async function undoUploadBatch(context: Pick<AppContext, "db">, actor: AuditActor, id: number): Promise<Outcome<{ message: string }>> {
+export async function undoUploadBatch(context: Pick<AppContext, "db">, actor: AuditActor, id: number, kind: DayBarKind = "bhav"): Promise<Outcome<{ message: string }>> {
   return context.db.transaction(async (tx) => {
-    const batch = await lockBhavBatch(tx, id);
+    const batch = await lockBhavBatch(tx, id, kind);
     if (!batch) return notFoundOutcome();
     if (batch.state === "previewed") return refuse(UPLOAD_NOT_COMMITTED, undefined, 409);
     if (batch.state === "undone") return refuse(UPLOAD_ALREADY_UNDONE, undefined, 409);
@@ -442,9 +485,9 @@ export async function undoUploadBatch(context: Pick<AppContext, "db">, actor: Au
 }
 
 /** Discards a preview (nothing was written). */
-export async function discardUploadBatch(context: Pick<AppContext, "db">, id: number): Promise<Outcome<{ message: string }>> {
+export async function discardUploadBatch(context: Pick<AppContext, "db">, id: number, kind: DayBarKind = "bhav"): Promise<Outcome<{ message: string }>> {
   return context.db.transaction(async (tx) => {
-    const batch = await lockBhavBatch(tx, id);
+    const batch = await lockBhavBatch(tx, id, kind);
     if (!batch) return notFoundOutcome();
     if (batch.state !== "previewed") return refuse(UPLOAD_ONLY_PREVIEW_DISCARDED, undefined, 409);
     await deleteUploadBatch(tx, id);
