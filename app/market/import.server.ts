@@ -58,10 +58,38 @@ export function vendorTickerToCode(ticker: string): string {
   return t.endsWith("_F1") ? `${t.slice(0, -3)}-I` : t;
 }
 
-/** Stores vendor 1-minute bars of symbols we list; bars of other tickers are counted, never create a symbol. */
-export async function importMinuteBars(db: AppDatabase, text: string): Promise<ImportReport> {
-  if (findCsvHeader(text).header === null) return emptyReport("minute", FILE_EMPTY);
-  const label = "Vendor 1-minute bars";
+const KIND_NAMES: Record<ImportKind, string> = {
+  bhav: "a bhav copy",
+  minute: "vendor 1-minute bars",
+  "symbol-list": "a symbol list",
+  reference: "a reference-point file",
+  "index-history": "a daily index history",
+};
+
+/**
+ * For the Upload page's tabs: when a file is plainly another kind than the tab takes, the
+ * sentence that says so ("It looks like a bhav copy: …"); null when it is that kind or unknown.
+ */
+export function otherKindNote(text: string, expected: ImportKind): string | null {
+  const kind = detectImportKind(text.slice(0, 64 * 1024));
+  return kind === "unknown" || kind === expected ? null : `It looks like ${KIND_NAMES[kind]}: upload it on its own tab.`;
+}
+
+export const NOT_MINUTE_BARS = "This file is not vendor 1-minute bars (Ticker,YYYYMMDD,HH:MM,Open,High,Low,Close,Volume without a header).";
+export const MINUTE_LABEL = "Vendor 1-minute bars";
+
+/** Vendor 1-minute bars mapped onto our symbols: what would be stored, per symbol, and the per-row report. */
+export interface MinutePlan {
+  report: ImportReport;
+  toStore: { symbolId: number; code: string; bars: MinuteBar[] }[];
+}
+
+/** Reads vendor 1-minute bars and maps them onto the symbols we list; nothing is written. */
+export async function planMinuteBars(db: AppDatabase, text: string): Promise<MinutePlan> {
+  if (findCsvHeader(text).header === null) return { report: emptyReport("minute", FILE_EMPTY), toStore: [] };
+  const other = otherKindNote(text, "minute");
+  if (other) return { report: emptyReport("minute", `${NOT_MINUTE_BARS} ${other}`), toStore: [] };
+  const label = MINUTE_LABEL;
   const parsed = await readMinuteCsv(text);
   const { rows, duplicates } = dedupeMinuteBars(parsed.rows);
   const byCode = new Map<string, MinuteBar[]>();
@@ -79,7 +107,7 @@ export async function importMinuteBars(db: AppDatabase, text: string): Promise<I
     errors,
     ignored: { count: duplicates.length, reason: "repeated minutes (the first bar of each minute is kept)" },
   };
-  const toStore: { symbolId: number; code: string; bars: MinuteBar[] }[] = [];
+  const toStore: MinutePlan["toStore"] = [];
   for (const [code, bars] of byCode) {
     const symbol = listed.get(code);
     if (!symbol) {
@@ -90,7 +118,27 @@ export async function importMinuteBars(db: AppDatabase, text: string): Promise<I
       toStore.push({ symbolId: symbol.id, code: symbol.symbolCode, bars });
     }
   }
-  if (toStore.length === 0) return capReport(report);
+  return { report, toStore };
+}
+
+/** What a minute plan stores, one report row per symbol (its candles and days). */
+export function minuteStoredRows(toStore: MinutePlan["toStore"]): ImportReport["stored"] {
+  return toStore.map((s) => {
+    const times = s.bars.map((b) => b.time);
+    const first = istDateString(Math.min(...times));
+    const last = istDateString(Math.max(...times));
+    return {
+      line: s.bars[0].line,
+      symbolCode: s.code,
+      detail: `${formatNumber(s.bars.length, 0)} 1-minute candles, ${first === last ? first : `${first} to ${last}`}`,
+    };
+  });
+}
+
+/** Stores vendor 1-minute bars of symbols we list; bars of other tickers are counted, never create a symbol. */
+export async function importMinuteBars(db: AppDatabase, text: string): Promise<ImportReport> {
+  const { report, toStore } = await planMinuteBars(db, text);
+  if (report.fatal !== null || toStore.length === 0) return capReport(report);
   try {
     // Partitions first, outside the transaction: a refused partition must not abort it (decision 003).
     await ensureMonthPartitions(db, toStore.flatMap((s) => s.bars.map((b) => b.time)));
@@ -104,16 +152,7 @@ export async function importMinuteBars(db: AppDatabase, text: string): Promise<I
   return capReport({
     ...report,
     storedCount: toStore.reduce((n, s) => n + s.bars.length, 0),
-    stored: toStore.map((s) => {
-      const times = s.bars.map((b) => b.time);
-      const first = istDateString(Math.min(...times));
-      const last = istDateString(Math.max(...times));
-      return {
-        line: s.bars[0].line,
-        symbolCode: s.code,
-        detail: `${formatNumber(s.bars.length, 0)} 1-minute candles, ${first === last ? first : `${first} to ${last}`}`,
-      };
-    }),
+    stored: minuteStoredRows(toStore),
   });
 }
 

@@ -11,13 +11,12 @@ import { type ParseError } from "~/market/bhav.server";
 import { dailyBarFromBhavRow, type BhavImportReport, type BhavPlan } from "~/market/bhav-import.server";
 import { findCsvHeader, streamCsvRecords } from "~/market/csv-chunks.server";
 import { emptyReport, FILE_EMPTY, type ImportRowError, type ImportStoredRow } from "~/market/import-report";
-import { detectImportKind } from "~/market/import.server";
+import { otherKindNote } from "~/market/import.server";
 import { symbolsByCodes } from "~/models/symbol.server";
 
 export const INDEX_HISTORY_LABEL = "Daily index history (Date, Open, High, Low, Close, Volume)";
 export const INDEX_HISTORY_HEADER = "Date,Open,High,Low,Close (Volume and Turnover optional)";
 export const NOT_AN_INDEX_HISTORY = `This file is not a daily index history: its first line must be the header ${INDEX_HISTORY_HEADER}.`;
-const KIND_NAMES: Record<string, string> = { bhav: "a bhav copy", minute: "vendor 1-minute bars", "symbol-list": "a symbol list", reference: "a reference-point file" };
 export const indexSymbolNotListed = (code: string) => `${code} is not in the symbol list: add it on the Symbols page first, or name a listed symbol.`;
 
 const REQUIRED = ["DATE", "OPEN", "HIGH", "LOW", "CLOSE"] as const;
@@ -55,8 +54,8 @@ export async function planIndexHistory(db: AppDatabase, text: string, symbolCode
   for await (const record of streamCsvRecords(text, parseErrors)) {
     if (index === null) {
       if (!isIndexHistoryHeader(record.fields)) {
-        const kind = KIND_NAMES[detectImportKind(text.slice(0, 64 * 1024))];
-        return fail(kind ? `${NOT_AN_INDEX_HISTORY} It looks like ${kind}: upload it on its own tab.` : NOT_AN_INDEX_HISTORY);
+        const other = otherKindNote(text, "index-history");
+        return fail(other ? `${NOT_AN_INDEX_HISTORY} ${other}` : NOT_AN_INDEX_HISTORY);
       }
       index = new Map(record.fields.map((f, i) => [f.trim().toUpperCase(), i]));
       continue;

@@ -24,6 +24,7 @@ import {
   listUploadHistory,
   previewBhavUploads,
   previewIndexHistoryUploads,
+  previewMinuteUploads,
   readUpload,
   undoUploadBatch,
   type UploadBatchView,
@@ -117,6 +118,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const symbol = indexHistoryUploadSchema.safeParse({ symbol: fields.get("symbol") ?? undefined });
     if (!symbol.success) return answer({ tab, formError: symbol.error.issues[0].message }, 400);
     staged = await previewIndexHistoryUploads(context, user, symbol.data.symbol, files);
+  } else if (tab === "minute") {
+    staged = await previewMinuteUploads(context, user, files);
   } else {
     staged = await previewBhavUploads(context, user, files);
   }
@@ -160,7 +163,13 @@ export default function UploadPage() {
       ) : null}
       {batch ? <BatchPanel batch={batch} busy={busy} tab={tab} /> : null}
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-        {tab === "index" ? (
+        {tab === "minute" ? (
+          <>
+            Vendor 1-minute bars as CSV without a header: <code className="text-xs">Ticker,YYYYMMDD,HH:MM,Open,High,Low,Close,Volume</code>, each bar stamped at
+            its end (IST). TICKER_F1 is stored under TICKER-I; bars of tickers that are not listed are counted and skipped. Previewed first: nothing is stored
+            until you commit it, and a committed 1-minute upload cannot be undone.
+          </>
+        ) : tab === "index" ? (
           <>
             A daily index history as CSV, first line <code className="text-xs">{INDEX_HISTORY_HEADER}</code>, dates as YYYY-MM-DD or DD/MM/YYYY, one index per
             upload: name its symbol below. A row with only a close is stored flat at its close. Previewed first: nothing is stored until you commit it.
@@ -215,7 +224,7 @@ function BatchPanel({ batch, busy, tab }: { batch: UploadBatchView; busy: boolea
       ) : null}
       <dl aria-label="Counts" className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-500">{staged ? "Rows to store" : "Rows stored"}</dt>
+          <dt className="text-slate-500">{tab === "minute" ? (staged ? "Minutes to store" : "Minutes stored") : staged ? "Rows to store" : "Rows stored"}</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(summary.rows, 0)}</dd>
         </div>
         <div>
@@ -323,7 +332,9 @@ function UploadHistory({ batches, olderThan, busy, tab }: { batches: UploadBatch
                     {formatNumber(b.summary.rows, 0)} ({formatNumber(b.summary.newRows, 0)} / {formatNumber(b.summary.replacingRows, 0)})
                   </td>
                   <td>
-                    {b.state === "committed" ? (
+                    {b.state === "committed" && tab === "minute" ? (
+                      <span className="text-slate-500">Cannot be undone</span>
+                    ) : b.state === "committed" ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="undo" />
                         <input type="hidden" name="batchId" value={b.id} />
