@@ -156,6 +156,68 @@ export async function importMinuteBars(db: AppDatabase, text: string): Promise<I
   });
 }
 
+export const NOT_A_SYMBOL_LIST = "This file is not a symbol list: its first line must be the header Company Name,Industry,Symbol,Series,ISIN Code.";
+/** A symbol list longer than this is not a constituent list (NIFTY 500 has 500 rows). */
+export const MAX_SYMBOL_LIST_ROWS = 5000;
+const SYMBOL_CODE_PATTERN = /^[A-Z0-9][A-Z0-9&\-_.]{0,39}$/;
+
+/** A symbol list's rows as a preview sees them: the symbols to create and those already listed. */
+export interface SymbolListPlan {
+  report: ImportReport;
+  /** The rows to create (their code new), in file order, one per code. */
+  fresh: { line: number; symbolCode: string; description: string; industry: string }[];
+  /** The codes already listed (left unchanged). */
+  present: string[];
+}
+
+/**
+ * Reads NSE's index constituent list for the Upload page and says what a commit would do, writing
+ * nothing: codes new and already listed, bad rows (no symbol, a code that is not a symbol code, a
+ * code given twice) by line.
+ */
+export async function planSymbolList(db: AppDatabase, text: string): Promise<SymbolListPlan> {
+  const none = (fatal: string) => ({ report: emptyReport("symbol-list", fatal), fresh: [], present: [] });
+  if (findCsvHeader(text).header === null) return none(FILE_EMPTY);
+  if (detectImportKind(text.slice(0, 64 * 1024)) !== "symbol-list") {
+    const other = otherKindNote(text, "symbol-list");
+    return none(other ? `${NOT_A_SYMBOL_LIST} ${other}` : NOT_A_SYMBOL_LIST);
+  }
+  const parsed = parseSymbolList(text);
+  if (parsed.rows.length + parsed.errors.length > MAX_SYMBOL_LIST_ROWS) {
+    return none(`This symbol list has more than ${formatNumber(MAX_SYMBOL_LIST_ROWS, 0)} rows: it is not an index constituent list.`);
+  }
+  const errors: ImportRowError[] = parsed.errors.map((e) => ({ line: e.line, message: e.message }));
+  const listed = await symbolsByCodes(db, parsed.rows.map((r) => r.symbol));
+  const firstLine = new Map<string, number>();
+  const fresh: SymbolListPlan["fresh"] = [];
+  const present: string[] = [];
+  for (const r of parsed.rows) {
+    if (!SYMBOL_CODE_PATTERN.test(r.symbol)) {
+      errors.push({ line: r.line, message: `'${r.symbol.slice(0, 40)}' is not a symbol code (letters, digits, & - _ . up to 40)` });
+      continue;
+    }
+    const earlier = firstLine.get(r.symbol);
+    if (earlier !== undefined) {
+      errors.push({ line: r.line, message: `Duplicate row: ${r.symbol} is already given on line ${earlier}` });
+      continue;
+    }
+    firstLine.set(r.symbol, r.line);
+    if (listed.has(r.symbol)) present.push(r.symbol);
+    else fresh.push({ line: r.line, symbolCode: r.symbol, description: r.companyName.slice(0, 200), industry: r.industry.slice(0, 100) });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  const report: ImportReport = {
+    ...emptyReport("symbol-list", null, "NSE index constituent list"),
+    storedCount: fresh.length,
+    stored: fresh.map((r) => ({ line: r.line, symbolCode: r.symbolCode, detail: `${r.description} (${r.industry || "no industry"}), created inactive` })),
+    errorCount: errors.length,
+    errors,
+    ignored: { count: present.length, reason: "already listed (left unchanged)" },
+  };
+  if (parsed.rows.length === 0 && errors.length === 0) report.fatal = "The file has a header but no rows.";
+  return { report, fresh, present };
+}
+
 /** NSE's index constituent list: creates missing sectors and symbols (inactive), in one transaction. */
 export async function importSymbolList(db: AppDatabase, text: string): Promise<ImportReport> {
   if (findCsvHeader(text).header === null) return emptyReport("symbol-list", FILE_EMPTY);

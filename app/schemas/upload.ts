@@ -1,11 +1,11 @@
 // The upload page: its tab (a search param and a hidden field) and the files sent.
 import * as z from "zod";
 
-export const UPLOAD_TABS = ["reference", "bhav", "index", "minute"] as const;
+export const UPLOAD_TABS = ["reference", "bhav", "index", "minute", "symbols"] as const;
 export type UploadTab = (typeof UPLOAD_TABS)[number];
-export const UPLOAD_TAB_LABELS: Record<UploadTab, string> = { reference: "Reference Point", bhav: "Bhav Copy", index: "Index History", minute: "1-Minute Bars" };
+export const UPLOAD_TAB_LABELS: Record<UploadTab, string> = { reference: "Reference Point", bhav: "Bhav Copy", index: "Index History", minute: "1-Minute Bars", symbols: "Symbol List" };
 /** The tabs whose uploads are staged as daily bars, and the batch kind each stages (docs/decisions/142). */
-export const BATCH_TAB_KINDS = { bhav: "bhav", index: "index-history", minute: "minute" } as const;
+export const BATCH_TAB_KINDS = { bhav: "bhav", index: "index-history", minute: "minute", symbols: "symbol-list" } as const;
 export type BatchTab = keyof typeof BATCH_TAB_KINDS;
 export const isBatchTab = (tab: UploadTab): tab is BatchTab => tab in BATCH_TAB_KINDS;
 
@@ -29,7 +29,7 @@ export const referencePointFilesSchema = z.object({
 });
 
 export const uploadSchema = z.object({
-  tab: z.enum(UPLOAD_TABS, { error: "Please choose Reference Point, Bhav Copy, Index History or 1-Minute Bars." }),
+  tab: z.enum(UPLOAD_TABS, { error: "Please choose Reference Point, Bhav Copy, Index History, 1-Minute Bars or Symbol List." }),
   fileCount: z.number().int().min(1, NO_FILES_CHOSEN),
 });
 

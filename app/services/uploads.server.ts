@@ -41,7 +41,8 @@ import {
   type ImportReport,
 } from "~/market/import-report";
 import { planIndexHistory } from "~/market/index-history.server";
-import { minuteStoredRows, planMinuteBars, type MinutePlan } from "~/market/import.server";
+import { minuteStoredRows, planMinuteBars, planSymbolList, type MinutePlan, type SymbolListPlan } from "~/market/import.server";
+import { addListedSymbols, type ListingEntry } from "~/models/listing.server";
 import { ensureMonthPartitions, upsertMinuteCandles } from "~/models/candle.server";
 import { importReferencePoints } from "~/market/reference-import.server";
 import type { DailyBar } from "~/models/day-ohlc.server";
@@ -218,9 +219,13 @@ export type UploadSummary = UploadBatchSummary<ImportReport>;
 export const DAY_BAR_KINDS = ["bhav", "index-history"] as const;
 export type DayBarKind = (typeof DAY_BAR_KINDS)[number];
 /** Every kind of batch the Upload page stages: daily bars, and 1-minute bars (which cannot be undone). */
-export type UploadBatchKind = DayBarKind | "minute";
+export type UploadBatchKind = DayBarKind | "minute" | "symbol-list";
 export const MINUTE_UPLOAD_NO_UNDO =
   "A 1-minute upload cannot be undone: the minutes and hourly candles it replaced are not kept. Upload the corrected file again instead.";
+export const SYMBOL_LIST_NO_UNDO =
+  "A symbol list upload cannot be undone here: switch the symbols off or remove them on the Symbols page (removing one removes its data).";
+/** A staged symbol list keeps the rows to create with its summary (a list is small: MAX_SYMBOL_LIST_ROWS). */
+type SymbolListSummary = UploadSummary & { entries: ListingEntry[] };
 
 /** A batch as the Upload page shows it (plain data: it crosses the loader boundary). */
 export interface UploadBatchView {
@@ -464,6 +469,82 @@ export async function previewMinuteUploads(
   return { batchId: id, results, status };
 }
 
+/**
+ * Commits a staged symbol list in the caller's transaction: the symbols not listed are created
+ * (status off) with their sectors, as `npm run import` does (addListedSymbols); counts recounted.
+ */
+async function commitSymbolList(db: AppDatabase, id: number, summary: SymbolListSummary): Promise<UploadSummary> {
+  const result = await addListedSymbols(db, summary.entries);
+  const created = result.createdSymbols.length;
+  const committed = { ...summary, newRows: created, replacingRows: summary.rows - created, createdSectors: result.createdSectors };
+  await setUploadBatchState(db, id, { state: "committed", summary: committed, committedAt: new Date() });
+  return committed;
+}
+
+/**
+ * Reads uploaded symbol lists and stages what a commit would create as one batch (the rows kept
+ * with its summary), creating nothing. A code given again by a later file is that file's bad row.
+ */
+export async function previewSymbolListUploads(
+  context: Pick<AppContext, "db">,
+  user: { id: number },
+  files: readonly UploadedFile[],
+): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
+  await discardStalePreviews(context);
+  const plans: { file: UploadedFile; plan: SymbolListPlan }[] = [];
+  const firstFile = new Map<string, string>();
+  for (const file of files) {
+    if (file.problem !== null || file.text === null) {
+      plans.push({ file, plan: { report: emptyReport("symbol-list", file.problem ?? FILE_EMPTY), fresh: [], present: [] } });
+      continue;
+    }
+    const plan = await planSymbolList(context.db, file.text);
+    const again = (code: string, line: number) => {
+      const earlier = firstFile.get(code);
+      if (earlier === undefined) {
+        firstFile.set(code, file.name);
+        return false;
+      }
+      plan.report.errors.push({ line, message: `Duplicate row: ${code} is already given in ${earlier}` });
+      plan.report.errorCount += 1;
+      return true;
+    };
+    plan.fresh = plan.fresh.filter((r) => !again(r.symbolCode, r.line));
+    plan.present = plan.present.filter((code) => !again(code, 0));
+    plan.report.errors.sort((a, b) => a.line - b.line);
+    plan.report.stored = plan.report.stored.filter((r) => plan.fresh.some((f) => f.line === r.line));
+    plan.report.storedCount = plan.fresh.length;
+    plan.report.ignored = { ...plan.report.ignored, count: plan.present.length };
+    plans.push({ file, plan });
+  }
+  const results = plans.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.plan.report) }));
+  const status = uploadStatus(results);
+  const fresh = plans.flatMap((p) => p.plan.fresh);
+  const present = plans.flatMap((p) => p.plan.present);
+  if (fresh.length + present.length === 0) return { batchId: null, results, status: status === 200 ? 400 : status };
+  const sum = (f: (r: ImportReport) => number) => plans.reduce((n, p) => n + f(p.plan.report), 0);
+  const codes = fresh.map((r) => r.symbolCode);
+  const summary: SymbolListSummary = {
+    files: results,
+    dates: [],
+    symbols: codes.slice(0, MAX_SUMMARY_SYMBOLS),
+    symbolCount: codes.length,
+    rows: fresh.length + present.length,
+    newRows: fresh.length,
+    replacingRows: present.length,
+    skipped: { notListed: 0, bad: sum((r) => r.errorCount), notUsed: 0 },
+    farDates: [],
+    latestHeld: null,
+    today: istDateString(new Date()),
+    entries: fresh.map(({ symbolCode, description, industry }) => ({ symbolCode, description, industry })),
+  };
+  const id = await context.db.transaction(async (tx) => {
+    const batchId = await insertUploadBatch(tx, { kind: "symbol-list", fileName: batchFileName(files.map((f) => f.name)), uploadedBy: user.id, summary });
+    return batchId;
+  });
+  return { batchId: id, results, status };
+}
+
 /** Previews older than a day are discarded (docs/decisions/142). */
 export function discardStalePreviews(context: Pick<AppContext, "db">, now = new Date()): Promise<number> {
   return deleteStalePreviews(context.db, stalePreviewCutoff(now));
@@ -574,8 +655,18 @@ export async function commitUploadBatch(
       }
       const summary = batch.summary as UploadSummary;
       if (summary.farDates.length > 0 && !options.farDatesConfirmed) return refuse(FAR_DATES_NOT_CONFIRMED, "confirmFarDates");
-      const done = kind === "minute" ? await commitMinuteBatch(tx, id, summary) : await commitStagedBatch(tx, id, summary);
+      const done =
+        kind === "minute"
+          ? await commitMinuteBatch(tx, id, summary)
+          : kind === "symbol-list"
+            ? await commitSymbolList(tx, id, summary as SymbolListSummary)
+            : await commitStagedBatch(tx, id, summary);
       await recordAudit(tx, [{ actor, action: "upload", entity: "upload", entityId: id, before: null, after: { fileName: batch.fileName, rows: done.rows, newRows: done.newRows, replacingRows: done.replacingRows } }]);
+      if (kind === "symbol-list") {
+        return succeed({
+          message: `${POSTED_OK}: ${plural(done.newRows, "symbol", "symbols")} created (status off: activate them on the Symbols page), ${done.replacingRows} already listed left unchanged.`,
+        });
+      }
       const unit = kind === "minute" ? (["1-minute candle", "1-minute candles"] as const) : (["row", "rows"] as const);
       return succeed({
         message:
@@ -597,6 +688,7 @@ export async function undoUploadBatch(context: Pick<AppContext, "db">, actor: Au
     const batch = await lockBhavBatch(tx, id, kind);
     if (!batch) return notFoundOutcome();
     if (kind === "minute") return refuse(MINUTE_UPLOAD_NO_UNDO, undefined, 409);
+    if (kind === "symbol-list") return refuse(SYMBOL_LIST_NO_UNDO, undefined, 409);
     if (batch.state === "previewed") return refuse(UPLOAD_NOT_COMMITTED, undefined, 409);
     if (batch.state === "undone") return refuse(UPLOAD_ALREADY_UNDONE, undefined, 409);
     const later = await laterOverlappingBatch(tx, id, batch.committedAt ?? batch.createdAt);

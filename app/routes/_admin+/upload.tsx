@@ -25,6 +25,7 @@ import {
   previewBhavUploads,
   previewIndexHistoryUploads,
   previewMinuteUploads,
+  previewSymbolListUploads,
   readUpload,
   undoUploadBatch,
   type UploadBatchView,
@@ -120,6 +121,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     staged = await previewIndexHistoryUploads(context, user, symbol.data.symbol, files);
   } else if (tab === "minute") {
     staged = await previewMinuteUploads(context, user, files);
+  } else if (tab === "symbols") {
+    staged = await previewSymbolListUploads(context, user, files);
   } else {
     staged = await previewBhavUploads(context, user, files);
   }
@@ -163,7 +166,13 @@ export default function UploadPage() {
       ) : null}
       {batch ? <BatchPanel batch={batch} busy={busy} tab={tab} /> : null}
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-        {tab === "minute" ? (
+        {tab === "symbols" ? (
+          <>
+            NSE&apos;s index constituent list as CSV, first line <code className="text-xs">Company Name,Industry,Symbol,Series,ISIN Code</code>. Symbols not listed
+            yet are created with status off (activate them on the Symbols page), industries not yet a sector become sectors; symbols already listed are left
+            unchanged. Previewed first: nothing is created until you commit it.
+          </>
+        ) : tab === "minute" ? (
           <>
             Vendor 1-minute bars as CSV without a header: <code className="text-xs">Ticker,YYYYMMDD,HH:MM,Open,High,Low,Close,Volume</code>, each bar stamped at
             its end (IST). TICKER_F1 is stored under TICKER-I; bars of tickers that are not listed are counted and skipped. Previewed first: nothing is stored
@@ -228,11 +237,11 @@ function BatchPanel({ batch, busy, tab }: { batch: UploadBatchView; busy: boolea
           <dd className="font-semibold tabular-nums">{formatNumber(summary.rows, 0)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">New</dt>
+          <dt className="text-slate-500">{tab === "symbols" ? "New symbols" : "New"}</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(summary.newRows, 0)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Replacing</dt>
+          <dt className="text-slate-500">{tab === "symbols" ? "Already listed" : "Replacing"}</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(summary.replacingRows, 0)}</dd>
         </div>
         <div>
@@ -241,21 +250,25 @@ function BatchPanel({ batch, busy, tab }: { batch: UploadBatchView; busy: boolea
         </div>
       </dl>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Skipped: {plural(summary.skipped.notListed, "row", "rows")} whose symbol is not listed, {plural(summary.skipped.bad, "bad row", "bad rows")} (listed below);{" "}
+        Skipped: {tab === "symbols" ? null : <>{plural(summary.skipped.notListed, "row", "rows")} whose symbol is not listed, </>} {plural(summary.skipped.bad, "bad row", "bad rows")} (listed below){tab === "bhav" ? "; " : "."}
         {tab === "bhav" ? <>{plural(summary.skipped.notUsed, "row", "rows")} not used (options, later expiries, other series).</> : null}
       </p>
+      {summary.dates.length > 0 ? (
+        <div className="text-sm">
+          <h3 className="font-medium">Dates</h3>
+          <ul aria-label="Dates" className="flex flex-wrap gap-x-3 gap-y-1">
+            {summary.dates.map((d) => (
+              <li key={d.date} className={far.includes(d.date) ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
+                {ymdOnScreen(d.date)} <span className="text-slate-500">({plural(d.rows, tab === "minute" ? "minute" : "row", tab === "minute" ? "minutes" : "rows")})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="text-sm">
-        <h3 className="font-medium">Dates</h3>
-        <ul aria-label="Dates" className="flex flex-wrap gap-x-3 gap-y-1">
-          {summary.dates.map((d) => (
-            <li key={d.date} className={far.includes(d.date) ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
-              {ymdOnScreen(d.date)} <span className="text-slate-500">({plural(d.rows, "row", "rows")})</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div className="text-sm">
-        <h3 className="font-medium">Symbols ({formatNumber(summary.symbolCount, 0)})</h3>
+        <h3 className="font-medium">
+          {tab === "symbols" ? "New symbols" : "Symbols"} ({formatNumber(summary.symbolCount, 0)})
+        </h3>
         <p className="break-words">
           {summary.symbols.join(", ")}
           {summary.symbolCount > summary.symbols.length ? ", …" : ""}
@@ -332,7 +345,7 @@ function UploadHistory({ batches, olderThan, busy, tab }: { batches: UploadBatch
                     {formatNumber(b.summary.rows, 0)} ({formatNumber(b.summary.newRows, 0)} / {formatNumber(b.summary.replacingRows, 0)})
                   </td>
                   <td>
-                    {b.state === "committed" && tab === "minute" ? (
+                    {b.state === "committed" && (tab === "minute" || tab === "symbols") ? (
                       <span className="text-slate-500">Cannot be undone</span>
                     ) : b.state === "committed" ? (
                       <Form method="post">
