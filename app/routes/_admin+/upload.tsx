@@ -144,7 +144,7 @@ export default function UploadPage() {
         Upload
       </h1>
       {/* Tabs are links: switching is a navigation, so the chosen files are cleared. */}
-      <nav aria-label="Upload type" className="mb-4 flex gap-2 border-b border-slate-200 dark:border-slate-800">
+      <nav aria-label="Upload type" className="mb-4 flex flex-wrap gap-x-2 border-b border-slate-200 dark:border-slate-800">
         {UPLOAD_TABS.map((t) => (
           <Link
             key={t}
@@ -168,19 +168,19 @@ export default function UploadPage() {
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
         {tab === "symbols" ? (
           <>
-            NSE&apos;s index constituent list as CSV, first line <code className="text-xs">Company Name,Industry,Symbol,Series,ISIN Code</code>. Symbols not listed
+            NSE&apos;s index constituent list as CSV, first line <code className="break-all text-xs">Company Name,Industry,Symbol,Series,ISIN Code</code>. Symbols not listed
             yet are created with status off (activate them on the Symbols page), industries not yet a sector become sectors; symbols already listed are left
             unchanged. Previewed first: nothing is created until you commit it.
           </>
         ) : tab === "minute" ? (
           <>
-            Vendor 1-minute bars as CSV without a header: <code className="text-xs">Ticker,YYYYMMDD,HH:MM,Open,High,Low,Close,Volume</code>, each bar stamped at
+            Vendor 1-minute bars as CSV without a header: <code className="break-all text-xs">Ticker,YYYYMMDD,HH:MM,Open,High,Low,Close,Volume</code>, each bar stamped at
             its end (IST). TICKER_F1 is stored under TICKER-I; bars of tickers that are not listed are counted and skipped. Previewed first: nothing is stored
             until you commit it, and a committed 1-minute upload cannot be undone.
           </>
         ) : tab === "index" ? (
           <>
-            A daily index history as CSV, first line <code className="text-xs">{INDEX_HISTORY_HEADER}</code>, dates as YYYY-MM-DD or DD/MM/YYYY, one index per
+            A daily index history as CSV, first line <code className="break-all text-xs">{INDEX_HISTORY_HEADER}</code>, dates as YYYY-MM-DD or DD/MM/YYYY, one index per
             upload: name its symbol below. A row with only a close is stored flat at its close. Previewed first: nothing is stored until you commit it.
           </>
         ) : tab === "bhav" ? (
@@ -190,7 +190,7 @@ export default function UploadPage() {
           </>
         ) : (
           <>
-            A CSV file whose first line is <code className="text-xs">{REFERENCE_HEADER}</code>, dates as YYYY-MM-DD.
+            A CSV file whose first line is <code className="break-all text-xs">{REFERENCE_HEADER}</code>, dates as YYYY-MM-DD.
           </>
         )}{" "}
         Up to {MAX_UPLOAD_MB} MB per file.
