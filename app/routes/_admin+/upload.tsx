@@ -227,7 +227,7 @@ function BatchPanel({ batch, busy, tab }: { batch: UploadBatchView; busy: boolea
           </p>
           <p>
             {far.map(ymdOnScreen).join(", ")}: more than {FAR_DATE_DAYS} days before today ({ymdOnScreen(summary.today)}) or after it. The latest day held is{" "}
-            {summary.latestHeld ? ymdOnScreen(summary.latestHeld) : "none"}. Committing puts these days into every daily chart.
+            {summary.latestHeld ? ymdOnScreen(summary.latestHeld) : "none"}. Committing puts these days into every {tab === "minute" ? "intraday" : "daily"} chart.
           </p>
         </div>
       ) : null}
