@@ -156,6 +156,17 @@ describe("1-minute bars: preview and commit", () => {
     expect(batch!.summary.files[1].report.errors[0].message).toMatch(/^Duplicate row: NIFTY-I at .* is already given in a\.csv$/);
   });
 
+  it("a minute batch of the same symbol and day does not block undoing an earlier bhav copy (it wrote no daily bar)", async () => {
+    const bhav = await call(action, multipartRequest("/upload?tab=bhav", { fields: { tab: "bhav" }, files: [{ name: "fo.csv", content: [fixture("bhav/fo-legacy-sample.csv")] }] }, cookies[1]), t.context);
+    const bhavId = Number(/batch=(\d+)/.exec(bhav.headers.get("Location") ?? "")?.[1]);
+    const bhavCommit = await call(action, formRequest("/upload?tab=bhav", { intent: "commit", batchId: String(bhavId), confirmFarDates: "on" }, { cookie: cookies[1] }), t.context);
+    expect(bhavCommit.status).toBe(302);
+    const { batchId } = await preview([{ name: "same-day.csv", content: SAMPLE().replace(/20231115/g, "20200206") }]);
+    expect((await post("commit", batchId!)).status).toBe(302);
+    const undo = await call(action, formRequest("/upload?tab=bhav", { intent: "undo", batchId: String(bhavId) }, { cookie: cookies[1] }), t.context);
+    expect(undo.status).toBe(302);
+  });
+
   it("discard drops the preview and writes nothing", async () => {
     const { batchId } = await preview([{ name: "n.csv", content: SAMPLE() }]);
     expect((await post("discard", batchId!)).status).toBe(302);
