@@ -198,6 +198,16 @@ describe("1-minute bars: hostile uploads make no batch", () => {
     expect(await minutes()).toHaveLength(1);
   });
 
+  it("a huge line beside good ones is a bad row whose message is cut, not stored whole", async () => {
+    const { batchId } = await preview([{ name: "x.csv", content: `${SAMPLE()}\nNIFTY_F1,20231116,09:20,${"9".repeat(2_000_000)},1,1,1,1\n` }]);
+    const { batch } = await page(`&batch=${batchId}`);
+    expect(batch!.summary).toMatchObject({ rows: 33, skipped: { bad: 1 } });
+    const [error] = batch!.summary.files[0].report.errors;
+    expect(error.line).toBe(34);
+    expect(error.message.length).toBeLessThanOrEqual(300);
+    expect(error.message).toMatch(/^Invalid Open value "9+…$/);
+  });
+
   it("only role 1 may upload", async () => {
     const { res, batchId } = await preview([{ name: "n.csv", content: SAMPLE() }], 2);
     expect(batchId).toBeNull();
