@@ -40,6 +40,8 @@ export const POSTED_OK = "Data posted successfully";
 export const POSTED_ERROR = "Error posting data";
 export const MAX_LISTED_ROWS = 500;
 export const MAX_SKIPPED_CODES = 12;
+/** A row's message in a report is cut to this many characters. */
+export const MAX_MESSAGE_CHARS = 300;
 
 export const MAX_UPLOAD_MB = 50;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
@@ -93,7 +95,8 @@ export function capReport<T extends ImportReport>(report: T): T {
     ...report,
     stored: report.stored.slice(0, MAX_LISTED_ROWS),
     errorCount: errors.length,
-    errors: errors.slice(0, MAX_LISTED_ROWS),
+    // A bad value is quoted in its message: cut, so one huge line cannot put megabytes into a report (or a batch's summary).
+    errors: errors.slice(0, MAX_LISTED_ROWS).map((e) => (e.message.length > MAX_MESSAGE_CHARS ? { ...e, message: `${e.message.slice(0, MAX_MESSAGE_CHARS - 1)}…` } : e)),
     skipped: {
       count: report.skipped.count,
       codes: report.skipped.codes.slice(0, MAX_SKIPPED_CODES),

@@ -100,8 +100,7 @@ export async function planMinuteBars(db: AppDatabase, text: string): Promise<Min
     else byCode.set(code, [bar]);
   }
   const listed = await symbolsByCodes(db, [...byCode.keys()]);
-  // A bad value is quoted in its message: cut, so a 2 MB line cannot put 2 MB into the batch's summary.
-  const errors: ImportRowError[] = parsed.errors.map((e) => ({ line: e.line, message: e.message.length > 300 ? `${e.message.slice(0, 299)}…` : e.message }));
+  const errors: ImportRowError[] = parsed.errors.map((e) => ({ line: e.line, message: e.message }));
   const report: ImportReport = {
     ...emptyReport("minute", null, label),
     errorCount: errors.length,
