@@ -1,7 +1,7 @@
 // The outcome of importing one file (bhav copy, reference points, 1-minute bars, symbol list),
 // shared by the upload page and the import command. Plain data: it crosses the loader boundary.
 
-export type ImportKind = "bhav" | "reference" | "minute" | "symbol-list";
+export type ImportKind = "bhav" | "reference" | "minute" | "symbol-list" | "index-history";
 
 export interface ImportRowError {
   /** 1-based line in the file (header = line 1); 0 when the problem is not tied to one line. */
@@ -40,6 +40,8 @@ export const POSTED_OK = "Data posted successfully";
 export const POSTED_ERROR = "Error posting data";
 export const MAX_LISTED_ROWS = 500;
 export const MAX_SKIPPED_CODES = 12;
+/** A row's message in a report is cut to this many characters. */
+export const MAX_MESSAGE_CHARS = 300;
 
 export const MAX_UPLOAD_MB = 50;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
@@ -93,7 +95,8 @@ export function capReport<T extends ImportReport>(report: T): T {
     ...report,
     stored: report.stored.slice(0, MAX_LISTED_ROWS),
     errorCount: errors.length,
-    errors: errors.slice(0, MAX_LISTED_ROWS),
+    // A bad value is quoted in its message: cut, so one huge line cannot put megabytes into a report (or a batch's summary).
+    errors: errors.slice(0, MAX_LISTED_ROWS).map((e) => (e.message.length > MAX_MESSAGE_CHARS ? { ...e, message: `${e.message.slice(0, MAX_MESSAGE_CHARS - 1)}…` } : e)),
     skipped: {
       count: report.skipped.count,
       codes: report.skipped.codes.slice(0, MAX_SKIPPED_CODES),

@@ -58,10 +58,38 @@ export function vendorTickerToCode(ticker: string): string {
   return t.endsWith("_F1") ? `${t.slice(0, -3)}-I` : t;
 }
 
-/** Stores vendor 1-minute bars of symbols we list; bars of other tickers are counted, never create a symbol. */
-export async function importMinuteBars(db: AppDatabase, text: string): Promise<ImportReport> {
-  if (findCsvHeader(text).header === null) return emptyReport("minute", FILE_EMPTY);
-  const label = "Vendor 1-minute bars";
+const KIND_NAMES: Record<ImportKind, string> = {
+  bhav: "a bhav copy",
+  minute: "vendor 1-minute bars",
+  "symbol-list": "a symbol list",
+  reference: "a reference-point file",
+  "index-history": "a daily index history",
+};
+
+/**
+ * For the Upload page's tabs: when a file is plainly another kind than the tab takes, the
+ * sentence that says so ("It looks like a bhav copy: …"); null when it is that kind or unknown.
+ */
+export function otherKindNote(text: string, expected: ImportKind): string | null {
+  const kind = detectImportKind(text.slice(0, 64 * 1024));
+  return kind === "unknown" || kind === expected ? null : `It looks like ${KIND_NAMES[kind]}: upload it on its own tab.`;
+}
+
+export const NOT_MINUTE_BARS = "This file is not vendor 1-minute bars (Ticker,YYYYMMDD,HH:MM,Open,High,Low,Close,Volume without a header).";
+export const MINUTE_LABEL = "Vendor 1-minute bars";
+
+/** Vendor 1-minute bars mapped onto our symbols: what would be stored, per symbol, and the per-row report. */
+export interface MinutePlan {
+  report: ImportReport;
+  toStore: { symbolId: number; code: string; bars: MinuteBar[] }[];
+}
+
+/** Reads vendor 1-minute bars and maps them onto the symbols we list; nothing is written. */
+export async function planMinuteBars(db: AppDatabase, text: string): Promise<MinutePlan> {
+  if (findCsvHeader(text).header === null) return { report: emptyReport("minute", FILE_EMPTY), toStore: [] };
+  const other = otherKindNote(text, "minute");
+  if (other) return { report: emptyReport("minute", `${NOT_MINUTE_BARS} ${other}`), toStore: [] };
+  const label = MINUTE_LABEL;
   const parsed = await readMinuteCsv(text);
   const { rows, duplicates } = dedupeMinuteBars(parsed.rows);
   const byCode = new Map<string, MinuteBar[]>();
@@ -79,7 +107,7 @@ export async function importMinuteBars(db: AppDatabase, text: string): Promise<I
     errors,
     ignored: { count: duplicates.length, reason: "repeated minutes (the first bar of each minute is kept)" },
   };
-  const toStore: { symbolId: number; code: string; bars: MinuteBar[] }[] = [];
+  const toStore: MinutePlan["toStore"] = [];
   for (const [code, bars] of byCode) {
     const symbol = listed.get(code);
     if (!symbol) {
@@ -90,7 +118,27 @@ export async function importMinuteBars(db: AppDatabase, text: string): Promise<I
       toStore.push({ symbolId: symbol.id, code: symbol.symbolCode, bars });
     }
   }
-  if (toStore.length === 0) return capReport(report);
+  return { report, toStore };
+}
+
+/** What a minute plan stores, one report row per symbol (its candles and days). */
+export function minuteStoredRows(toStore: MinutePlan["toStore"]): ImportReport["stored"] {
+  return toStore.map((s) => {
+    const times = s.bars.map((b) => b.time);
+    const first = istDateString(Math.min(...times));
+    const last = istDateString(Math.max(...times));
+    return {
+      line: s.bars[0].line,
+      symbolCode: s.code,
+      detail: `${formatNumber(s.bars.length, 0)} 1-minute candles, ${first === last ? first : `${first} to ${last}`}`,
+    };
+  });
+}
+
+/** Stores vendor 1-minute bars of symbols we list; bars of other tickers are counted, never create a symbol. */
+export async function importMinuteBars(db: AppDatabase, text: string): Promise<ImportReport> {
+  const { report, toStore } = await planMinuteBars(db, text);
+  if (report.fatal !== null || toStore.length === 0) return capReport(report);
   try {
     // Partitions first, outside the transaction: a refused partition must not abort it (decision 003).
     await ensureMonthPartitions(db, toStore.flatMap((s) => s.bars.map((b) => b.time)));
@@ -104,17 +152,70 @@ export async function importMinuteBars(db: AppDatabase, text: string): Promise<I
   return capReport({
     ...report,
     storedCount: toStore.reduce((n, s) => n + s.bars.length, 0),
-    stored: toStore.map((s) => {
-      const times = s.bars.map((b) => b.time);
-      const first = istDateString(Math.min(...times));
-      const last = istDateString(Math.max(...times));
-      return {
-        line: s.bars[0].line,
-        symbolCode: s.code,
-        detail: `${formatNumber(s.bars.length, 0)} 1-minute candles, ${first === last ? first : `${first} to ${last}`}`,
-      };
-    }),
+    stored: minuteStoredRows(toStore),
   });
+}
+
+export const NOT_A_SYMBOL_LIST = "This file is not a symbol list: its first line must be the header Company Name,Industry,Symbol,Series,ISIN Code.";
+/** A symbol list longer than this is not a constituent list (NIFTY 500 has 500 rows). */
+export const MAX_SYMBOL_LIST_ROWS = 5000;
+const SYMBOL_CODE_PATTERN = /^[A-Z0-9][A-Z0-9&\-_.]{0,39}$/;
+
+/** A symbol list's rows as a preview sees them: the symbols to create and those already listed. */
+export interface SymbolListPlan {
+  report: ImportReport;
+  /** The rows to create (their code new), in file order, one per code. */
+  fresh: { line: number; symbolCode: string; description: string; industry: string }[];
+  /** The codes already listed (left unchanged). */
+  present: string[];
+}
+
+/**
+ * Reads NSE's index constituent list for the Upload page and says what a commit would do, writing
+ * nothing: codes new and already listed, bad rows (no symbol, a code that is not a symbol code, a
+ * code given twice) by line.
+ */
+export async function planSymbolList(db: AppDatabase, text: string): Promise<SymbolListPlan> {
+  const none = (fatal: string) => ({ report: emptyReport("symbol-list", fatal), fresh: [], present: [] });
+  if (findCsvHeader(text).header === null) return none(FILE_EMPTY);
+  if (detectImportKind(text.slice(0, 64 * 1024)) !== "symbol-list") {
+    const other = otherKindNote(text, "symbol-list");
+    return none(other ? `${NOT_A_SYMBOL_LIST} ${other}` : NOT_A_SYMBOL_LIST);
+  }
+  const parsed = parseSymbolList(text);
+  if (parsed.rows.length + parsed.errors.length > MAX_SYMBOL_LIST_ROWS) {
+    return none(`This symbol list has more than ${formatNumber(MAX_SYMBOL_LIST_ROWS, 0)} rows: it is not an index constituent list.`);
+  }
+  const errors: ImportRowError[] = parsed.errors.map((e) => ({ line: e.line, message: e.message }));
+  const listed = await symbolsByCodes(db, parsed.rows.map((r) => r.symbol));
+  const firstLine = new Map<string, number>();
+  const fresh: SymbolListPlan["fresh"] = [];
+  const present: string[] = [];
+  for (const r of parsed.rows) {
+    if (!SYMBOL_CODE_PATTERN.test(r.symbol)) {
+      errors.push({ line: r.line, message: `'${r.symbol.slice(0, 40)}' is not a symbol code (letters, digits, & - _ . up to 40)` });
+      continue;
+    }
+    const earlier = firstLine.get(r.symbol);
+    if (earlier !== undefined) {
+      errors.push({ line: r.line, message: `Duplicate row: ${r.symbol} is already given on line ${earlier}` });
+      continue;
+    }
+    firstLine.set(r.symbol, r.line);
+    if (listed.has(r.symbol)) present.push(r.symbol);
+    else fresh.push({ line: r.line, symbolCode: r.symbol, description: r.companyName.slice(0, 200), industry: r.industry.slice(0, 100) });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  const report: ImportReport = {
+    ...emptyReport("symbol-list", null, "NSE index constituent list"),
+    storedCount: fresh.length,
+    stored: fresh.map((r) => ({ line: r.line, symbolCode: r.symbolCode, detail: `${r.description} (${r.industry || "no industry"}), created inactive` })),
+    errorCount: errors.length,
+    errors,
+    ignored: { count: present.length, reason: "already listed (left unchanged)" },
+  };
+  if (parsed.rows.length === 0 && errors.length === 0) report.fatal = "The file has a header but no rows.";
+  return { report, fresh, present };
 }
 
 /** NSE's index constituent list: creates missing sectors and symbols (inactive), in one transaction. */
@@ -205,7 +306,8 @@ export async function collectImportSources(paths: readonly string[]): Promise<Im
 }
 
 /** Symbol lists go first, so that the other files of the same run find their symbols. */
-export const KIND_ORDER: Record<DetectedKind, number> = { "symbol-list": 0, bhav: 1, minute: 2, reference: 3, unknown: 4 };
+// ("index-history" is never detected here: the file names no symbol, so only the Upload page takes it.)
+export const KIND_ORDER: Record<DetectedKind, number> = { "symbol-list": 0, bhav: 1, minute: 2, reference: 3, "index-history": 4, unknown: 5 };
 
 export async function readHead(file: string, bytes = 64 * 1024): Promise<string> {
   const handle = await fs.open(file, "r");

@@ -139,12 +139,15 @@ export async function batchBarKeys(db: AppDatabase, batchId: number): Promise<{ 
   return db.select({ symbolId: uploadBatchBars.symbolId, tradingDate: uploadBatchBars.tradingDate }).from(uploadBatchBars).where(eq(uploadBatchBars.batchId, batchId));
 }
 
-/** A committed batch, committed after `committedAt`, that wrote a bar this batch also wrote. */
+/**
+ * A committed batch, committed after `committedAt`, that wrote a daily bar this batch also wrote
+ * (a minute batch's rows are its days of minutes, not daily bars: it never blocks an undo).
+ */
 export async function laterOverlappingBatch(db: AppDatabase, batchId: number, committedAt: Date): Promise<{ id: number; fileName: string } | null> {
   const rows = rowsOf<{ id: number; file_name: string }>(
     await db.execute(sql`
       select b.id, b.file_name from upload_batches b
-      where b.state = 'committed' and b.id <> ${batchId} and b.committed_at > ${committedAt.toISOString()}::timestamptz
+      where b.state = 'committed' and b.id <> ${batchId} and b.kind <> 'minute' and b.committed_at > ${committedAt.toISOString()}::timestamptz
         and exists (
           select 1 from upload_batch_bars later join upload_batch_bars mine
             on mine.symbol_id = later.symbol_id and mine.trading_date = later.trading_date
@@ -175,14 +178,84 @@ export async function deleteStalePreviews(db: AppDatabase, cutoff: Date): Promis
   return gone.length;
 }
 
-/** The latest batches, newest first, before the batch id `beforeId` when given (keyset paging). */
-export async function listUploadBatches(db: AppDatabase, options: { beforeId?: number; limit: number }): Promise<UploadBatchRow[]> {
+/** The latest batches (of `kind` when given), newest first, before the batch id `beforeId` when given (keyset paging). */
+export async function listUploadBatches(db: AppDatabase, options: { kind?: string; beforeId?: number; limit: number }): Promise<UploadBatchRow[]> {
   const rows = await db
     .select(batchColumns)
     .from(uploadBatches)
     .leftJoin(users, eq(users.id, uploadBatches.uploadedBy))
-    .where(options.beforeId ? lt(uploadBatches.id, options.beforeId) : undefined)
+    .where(and(options.beforeId ? lt(uploadBatches.id, options.beforeId) : undefined, options.kind ? eq(uploadBatches.kind, options.kind) : undefined))
     .orderBy(desc(uploadBatches.id))
     .limit(options.limit);
   return rows.map(asBatch);
+}
+
+// ---------------------------------------------------------------- minute batches (docs/decisions/142, "Other files")
+
+/** One symbol's staged day of 1-minute bars: the day's aggregate and its minutes [startMs, o, h, l, c, volume]. */
+export interface StagedMinuteDay {
+  symbolId: number;
+  tradingDate: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  minutes: [number, number, number, number, number, number][];
+}
+
+/**
+ * Stages a minute batch: one upload_batch_bars row per symbol and day (its OHLCV the day's
+ * aggregate), the day's minutes in the row's jsonb (`previous`, which a minute batch does not
+ * otherwise use: it records no replaced values, as it cannot be undone).
+ */
+export async function insertUploadBatchMinuteDays(db: AppDatabase, batchId: number, days: readonly StagedMinuteDay[]): Promise<void> {
+  for (let i = 0; i < days.length; i += 50) {
+    await db.insert(uploadBatchBars).values(
+      days.slice(i, i + 50).map((d) => ({
+        batchId,
+        symbolId: d.symbolId,
+        tradingDate: d.tradingDate,
+        open: d.open,
+        high: d.high,
+        low: d.low,
+        close: d.close,
+        volume: Math.round(d.volume),
+        previous: { minutes: d.minutes },
+      })),
+    );
+  }
+}
+
+const stagedMinutes = (batchId: number) => sql`
+  select u.symbol_id, (m->>0)::bigint as start_ms, (m->>1)::numeric as open, (m->>2)::numeric as high,
+         (m->>3)::numeric as low, (m->>4)::numeric as close, (m->>5)::bigint as volume
+  from upload_batch_bars u, jsonb_array_elements(u.previous->'minutes') m
+  where u.batch_id = ${batchId}`;
+
+/** How many of a minute batch's minutes replace a stored 1-minute candle (the rest are new), as the table stands now. */
+export async function countReplacedMinutes(db: AppDatabase, batchId: number): Promise<{ rows: number; replacing: number }> {
+  const [row] = rowsOf<{ rows: number; replacing: number }>(
+    await db.execute(sql`
+      select count(*)::int as rows, count(i.symbol_id)::int as replacing
+      from (${stagedMinutes(batchId)}) s
+      left join intraday_ohlc i on i.symbol_id = s.symbol_id and i.ts = to_timestamp(s.start_ms / 1000.0)`),
+  );
+  return { rows: Number(row?.rows ?? 0), replacing: Number(row?.replacing ?? 0) };
+}
+
+/** A minute batch's staged minutes, as candles to write. */
+export async function batchMinuteCandles(db: AppDatabase, batchId: number): Promise<{ symbolId: number; time: number; open: number; high: number; low: number; close: number; volume: number }[]> {
+  const rows = rowsOf<{ symbol_id: number; start_ms: string; open: string; high: string; low: string; close: string; volume: string }>(
+    await db.execute(sql`${stagedMinutes(batchId)} order by 1, 2`),
+  );
+  return rows.map((r) => ({
+    symbolId: Number(r.symbol_id),
+    time: Number(r.start_ms),
+    open: Number(r.open),
+    high: Number(r.high),
+    low: Number(r.low),
+    close: Number(r.close),
+    volume: Number(r.volume),
+  }));
 }

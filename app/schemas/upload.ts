@@ -1,9 +1,13 @@
 // The upload page: its tab (a search param and a hidden field) and the files sent.
 import * as z from "zod";
 
-export const UPLOAD_TABS = ["reference", "bhav"] as const;
+export const UPLOAD_TABS = ["reference", "bhav", "index", "minute", "symbols"] as const;
 export type UploadTab = (typeof UPLOAD_TABS)[number];
-export const UPLOAD_TAB_LABELS: Record<UploadTab, string> = { reference: "Reference Point", bhav: "Bhav Copy" };
+export const UPLOAD_TAB_LABELS: Record<UploadTab, string> = { reference: "Reference Point", bhav: "Bhav Copy", index: "Index History", minute: "1-Minute Bars", symbols: "Symbol List" };
+/** The tabs whose uploads are staged as daily bars, and the batch kind each stages (docs/decisions/142). */
+export const BATCH_TAB_KINDS = { bhav: "bhav", index: "index-history", minute: "minute", symbols: "symbol-list" } as const;
+export type BatchTab = keyof typeof BATCH_TAB_KINDS;
+export const isBatchTab = (tab: UploadTab): tab is BatchTab => tab in BATCH_TAB_KINDS;
 
 export const NO_FILES_CHOSEN = "Please choose at least one file to upload.";
 
@@ -25,8 +29,20 @@ export const referencePointFilesSchema = z.object({
 });
 
 export const uploadSchema = z.object({
-  tab: z.enum(UPLOAD_TABS, { error: "Please choose Reference Point or Bhav Copy." }),
+  tab: z.enum(UPLOAD_TABS, { error: "Please choose Reference Point, Bhav Copy, Index History, 1-Minute Bars or Symbol List." }),
   fileCount: z.number().int().min(1, NO_FILES_CHOSEN),
+});
+
+export const INDEX_SYMBOL_MISSING = "Please give the symbol code of the index these files hold (e.g. NIFTY).";
+
+/** The Index History tab's symbol: the files name none (app/market/index-history.server.ts). */
+export const indexHistoryUploadSchema = z.object({
+  symbol: z
+    .string({ error: INDEX_SYMBOL_MISSING })
+    .trim()
+    .min(1, INDEX_SYMBOL_MISSING)
+    .max(40, "A symbol code is at most 40 characters.")
+    .transform((s) => s.toUpperCase()),
 });
 
 // ---------------------------------------------------------------- a staged bhav upload (docs/decisions/142)

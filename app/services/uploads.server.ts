@@ -8,7 +8,7 @@ import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { AppContext } from "~/config/context";
 import type { AppDatabase } from "~/db/client.server";
-import { istDateString } from "~/domain/dates";
+import { formatIstDateTime, istDateString, istMidnight } from "~/domain/dates";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import {
   FAR_DATES_CONFIRM_LABEL,
@@ -40,11 +40,18 @@ import {
   ZIP_NOT_ACCEPTED,
   type ImportReport,
 } from "~/market/import-report";
+import { planIndexHistory } from "~/market/index-history.server";
+import { minuteStoredRows, planMinuteBars, planSymbolList, type MinutePlan, type SymbolListPlan } from "~/market/import.server";
+import { addListedSymbols, type ListingEntry } from "~/models/listing.server";
+import { ensureMonthPartitions, upsertMinuteCandles } from "~/models/candle.server";
 import { importReferencePoints } from "~/market/reference-import.server";
 import type { DailyBar } from "~/models/day-ohlc.server";
 import {
   batchBarKeys,
+  batchMinuteCandles,
   countReplacedBars,
+  countReplacedMinutes,
+  insertUploadBatchMinuteDays,
   deleteStalePreviews,
   deleteUploadBatch,
   findUploadBatch,
@@ -58,6 +65,7 @@ import {
   restoreBatchBars,
   setUploadBatchState,
   writeBatchBars,
+  type StagedMinuteDay,
   type UploadBatchRow,
 } from "~/models/upload-batch.server";
 import { readForm } from "~/schemas/request-input.server";
@@ -181,7 +189,7 @@ export function uploadStatus(results: readonly UploadFileResult[]): 200 | 400 | 
   return 400;
 }
 
-const refusedReport = (kind: "bhav" | "reference", file: UploadedFile) => emptyReport(kind, file.problem ?? FILE_EMPTY);
+const refusedReport = (kind: "bhav" | "reference" | "index-history", file: UploadedFile) => emptyReport(kind, file.problem ?? FILE_EMPTY);
 
 /**
  * Imports uploaded reference-point files one after the other (each its own transaction): each
@@ -202,6 +210,22 @@ export async function importReferenceUploads(
 // ---------------------------------------------------------------- bhav copies: preview, commit, undo (docs/decisions/142)
 
 export type UploadSummary = UploadBatchSummary<ImportReport>;
+
+/**
+ * The uploads staged as daily bars (upload_batch_bars) and committed, undone and listed alike:
+ * bhav copies and daily index history files (docs/decisions/142). A batch of one kind is not
+ * found through another's tab.
+ */
+export const DAY_BAR_KINDS = ["bhav", "index-history"] as const;
+export type DayBarKind = (typeof DAY_BAR_KINDS)[number];
+/** Every kind of batch the Upload page stages: daily bars, and 1-minute bars (which cannot be undone). */
+export type UploadBatchKind = DayBarKind | "minute" | "symbol-list";
+export const MINUTE_UPLOAD_NO_UNDO =
+  "A 1-minute upload cannot be undone: the minutes and hourly candles it replaced are not kept. Upload the corrected file again instead.";
+export const SYMBOL_LIST_NO_UNDO =
+  "A symbol list upload cannot be undone here: switch the symbols off or remove them on the Symbols page (removing one removes its data).";
+/** A staged symbol list keeps the rows to create with its summary (a list is small: MAX_SYMBOL_LIST_ROWS). */
+type SymbolListSummary = UploadSummary & { entries: ListingEntry[] };
 
 /** A batch as the Upload page shows it (plain data: it crosses the loader boundary). */
 export interface UploadBatchView {
@@ -310,8 +334,14 @@ function summarise(planned: readonly PlannedFile[], counts: { rows: number; repl
 }
 
 /** Stages the planned bars as a batch (state previewed) in the caller's transaction; its id and summary. */
-async function stageBatch(db: AppDatabase, uploadedBy: number | null, fileName: string, planned: PlannedFile[]): Promise<{ id: number; summary: UploadSummary }> {
-  const id = await insertUploadBatch(db, { kind: "bhav", fileName, uploadedBy, summary: {} });
+async function stageBatch(
+  db: AppDatabase,
+  uploadedBy: number | null,
+  fileName: string,
+  planned: PlannedFile[],
+  kind: DayBarKind = "bhav",
+): Promise<{ id: number; summary: UploadSummary }> {
+  const id = await insertUploadBatch(db, { kind, fileName, uploadedBy, summary: {} });
   await insertUploadBatchBars(db, id, planned.flatMap((p) => p.bars));
   const summary = summarise(planned, await countReplacedBars(db, id), await latestHeldTradingDate(db), istDateString(new Date()));
   await setUploadBatchState(db, id, { state: "previewed", summary });
@@ -331,6 +361,188 @@ async function commitStagedBatch(db: AppDatabase, id: number, summary: UploadSum
   const committed = { ...summary, rows: counts.rows, newRows: counts.rows - counts.replacing, replacingRows: counts.replacing };
   await setUploadBatchState(db, id, { state: "committed", summary: committed, committedAt: new Date() });
   return committed;
+}
+
+/**
+ * Commits a staged minute batch in the caller's transaction: its minutes are written with the
+ * import's own writer (upsertMinuteCandles: intraday_ohlc and the hourly rollup of the hours
+ * touched, in the same statement), the counts recounted as the table stands.
+ */
+async function commitMinuteBatch(db: AppDatabase, id: number, summary: UploadSummary): Promise<UploadSummary> {
+  const counts = await countReplacedMinutes(db, id);
+  await upsertMinuteCandles(db, await batchMinuteCandles(db, id), { ensurePartitions: false });
+  const committed = { ...summary, rows: counts.rows, newRows: counts.rows - counts.replacing, replacingRows: counts.replacing };
+  await setUploadBatchState(db, id, { state: "committed", summary: committed, committedAt: new Date() });
+  return committed;
+}
+
+/**
+ * Reads uploaded vendor 1-minute bar files and stages what they would store as one batch (one
+ * staged row per symbol and day), writing no candle: the batch id (null when nothing is to be
+ * stored), each file's report, and the answer's status. A minute given again by a later file of
+ * the same upload is that file's bad row.
+ */
+export async function previewMinuteUploads(
+  context: Pick<AppContext, "db">,
+  user: { id: number },
+  files: readonly UploadedFile[],
+): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
+  await discardStalePreviews(context);
+  const plans: { file: UploadedFile; plan: MinutePlan }[] = [];
+  const firstFile = new Map<string, string>();
+  for (const file of files) {
+    if (file.problem !== null || file.text === null) {
+      plans.push({ file, plan: { report: emptyReport("minute", file.problem ?? FILE_EMPTY), toStore: [] } });
+      continue;
+    }
+    const plan = await planMinuteBars(context.db, file.text);
+    for (const s of plan.toStore) {
+      s.bars = s.bars.filter((bar) => {
+        const key = `${s.symbolId}|${bar.time}`;
+        const earlier = firstFile.get(key);
+        if (earlier === undefined) {
+          firstFile.set(key, file.name);
+          return true;
+        }
+        plan.report.errors.push({ line: bar.line, message: `Duplicate row: ${s.code} at ${formatIstDateTime(new Date(bar.time))} is already given in ${earlier}` });
+        plan.report.errorCount += 1;
+        return false;
+      });
+    }
+    plan.toStore = plan.toStore.filter((s) => s.bars.length > 0);
+    plan.report.errors.sort((a, b) => a.line - b.line);
+    plan.report.stored = minuteStoredRows(plan.toStore);
+    plan.report.storedCount = plan.toStore.reduce((n, s) => n + s.bars.length, 0);
+    plans.push({ file, plan });
+  }
+  const results = plans.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.plan.report) }));
+  const status = uploadStatus(results);
+  if (!plans.some((p) => p.plan.toStore.length > 0)) return { batchId: null, results, status: status === 200 ? 400 : status };
+
+  const days = new Map<string, StagedMinuteDay>();
+  const codes = new Set<string>();
+  for (const { plan } of plans) {
+    for (const s of plan.toStore) {
+      codes.add(s.code);
+      for (const b of [...s.bars].sort((x, y) => x.time - y.time)) {
+        const date = istDateString(b.time);
+        const key = `${s.symbolId}|${date}`;
+        const day = days.get(key);
+        if (!day) {
+          days.set(key, { symbolId: s.symbolId, tradingDate: date, open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume, minutes: [[b.time, b.open, b.high, b.low, b.close, b.volume]] });
+        } else {
+          day.minutes.push([b.time, b.open, b.high, b.low, b.close, b.volume]);
+          day.high = Math.max(day.high, b.high);
+          day.low = Math.min(day.low, b.low);
+          day.close = b.close;
+          day.volume += b.volume;
+        }
+      }
+    }
+  }
+  const byDate = new Map<string, number>();
+  for (const d of days.values()) byDate.set(d.tradingDate, (byDate.get(d.tradingDate) ?? 0) + d.minutes.length);
+  const dates = [...byDate.keys()].sort();
+  const symbols = [...codes].sort();
+  const sum = (f: (r: ImportReport) => number) => plans.reduce((n, p) => n + f(p.plan.report), 0);
+  const id = await context.db.transaction(async (tx) => {
+    const batchId = await insertUploadBatch(tx, { kind: "minute", fileName: batchFileName(files.map((f) => f.name)), uploadedBy: user.id, summary: {} });
+    await insertUploadBatchMinuteDays(tx, batchId, [...days.values()]);
+    const counts = await countReplacedMinutes(tx, batchId);
+    const today = istDateString(new Date());
+    const summary: UploadSummary = {
+      files: results,
+      dates: dates.map((date) => ({ date, rows: byDate.get(date) ?? 0 })),
+      symbols: symbols.slice(0, MAX_SUMMARY_SYMBOLS),
+      symbolCount: symbols.length,
+      rows: counts.rows,
+      newRows: counts.rows - counts.replacing,
+      replacingRows: counts.replacing,
+      skipped: { notListed: sum((r) => r.skipped.count), bad: sum((r) => r.errorCount), notUsed: sum((r) => r.ignored.count) },
+      farDates: farUploadDates(dates, today),
+      latestHeld: await latestHeldTradingDate(tx),
+      today,
+    };
+    await setUploadBatchState(tx, batchId, { state: "previewed", summary });
+    return batchId;
+  });
+  return { batchId: id, results, status };
+}
+
+/**
+ * Commits a staged symbol list in the caller's transaction: the symbols not listed are created
+ * (status off) with their sectors, as `npm run import` does (addListedSymbols); counts recounted.
+ */
+async function commitSymbolList(db: AppDatabase, id: number, summary: SymbolListSummary): Promise<UploadSummary> {
+  const result = await addListedSymbols(db, summary.entries);
+  const created = result.createdSymbols.length;
+  const committed = { ...summary, newRows: created, replacingRows: summary.rows - created, createdSectors: result.createdSectors };
+  await setUploadBatchState(db, id, { state: "committed", summary: committed, committedAt: new Date() });
+  return committed;
+}
+
+/**
+ * Reads uploaded symbol lists and stages what a commit would create as one batch (the rows kept
+ * with its summary), creating nothing. A code given again by a later file is that file's bad row.
+ */
+export async function previewSymbolListUploads(
+  context: Pick<AppContext, "db">,
+  user: { id: number },
+  files: readonly UploadedFile[],
+): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
+  await discardStalePreviews(context);
+  const plans: { file: UploadedFile; plan: SymbolListPlan }[] = [];
+  const firstFile = new Map<string, string>();
+  for (const file of files) {
+    if (file.problem !== null || file.text === null) {
+      plans.push({ file, plan: { report: emptyReport("symbol-list", file.problem ?? FILE_EMPTY), fresh: [], present: [] } });
+      continue;
+    }
+    const plan = await planSymbolList(context.db, file.text);
+    const again = (code: string, line: number) => {
+      const earlier = firstFile.get(code);
+      if (earlier === undefined) {
+        firstFile.set(code, file.name);
+        return false;
+      }
+      plan.report.errors.push({ line, message: `Duplicate row: ${code} is already given in ${earlier}` });
+      plan.report.errorCount += 1;
+      return true;
+    };
+    plan.fresh = plan.fresh.filter((r) => !again(r.symbolCode, r.line));
+    plan.present = plan.present.filter((code) => !again(code, 0));
+    plan.report.errors.sort((a, b) => a.line - b.line);
+    plan.report.stored = plan.report.stored.filter((r) => plan.fresh.some((f) => f.line === r.line));
+    plan.report.storedCount = plan.fresh.length;
+    plan.report.ignored = { ...plan.report.ignored, count: plan.present.length };
+    plans.push({ file, plan });
+  }
+  const results = plans.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.plan.report) }));
+  const status = uploadStatus(results);
+  const fresh = plans.flatMap((p) => p.plan.fresh);
+  const present = plans.flatMap((p) => p.plan.present);
+  if (fresh.length + present.length === 0) return { batchId: null, results, status: status === 200 ? 400 : status };
+  const sum = (f: (r: ImportReport) => number) => plans.reduce((n, p) => n + f(p.plan.report), 0);
+  const codes = fresh.map((r) => r.symbolCode);
+  const summary: SymbolListSummary = {
+    files: results,
+    dates: [],
+    symbols: codes.slice(0, MAX_SUMMARY_SYMBOLS),
+    symbolCount: codes.length,
+    rows: fresh.length + present.length,
+    newRows: fresh.length,
+    replacingRows: present.length,
+    skipped: { notListed: 0, bad: sum((r) => r.errorCount), notUsed: 0 },
+    farDates: [],
+    latestHeld: null,
+    today: istDateString(new Date()),
+    entries: fresh.map(({ symbolCode, description, industry }) => ({ symbolCode, description, industry })),
+  };
+  const id = await context.db.transaction(async (tx) => {
+    const batchId = await insertUploadBatch(tx, { kind: "symbol-list", fileName: batchFileName(files.map((f) => f.name)), uploadedBy: user.id, summary });
+    return batchId;
+  });
+  return { batchId: id, results, status };
 }
 
 /** Previews older than a day are discarded (docs/decisions/142). */
@@ -362,26 +574,54 @@ export async function previewBhavUploads(
   return { batchId: id, results, status };
 }
 
-/** A bhav batch by id for the page (null: none, or not a bhav copy's). */
-export async function findUploadBatchView(context: Pick<AppContext, "db">, id: number): Promise<UploadBatchView | null> {
+/**
+ * Reads uploaded daily index history files of one index (`symbolCode`: the files name none) and
+ * stages their bars as one batch, as previewBhavUploads does for bhav copies.
+ */
+export async function previewIndexHistoryUploads(
+  context: Pick<AppContext, "db">,
+  user: { id: number },
+  symbolCode: string,
+  files: readonly UploadedFile[],
+): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
+  await discardStalePreviews(context);
+  const planned: PlannedFile[] = [];
+  for (const file of files) {
+    if (file.problem !== null || file.text === null) planned.push({ file, report: { ...refusedReport("index-history", file), format: "unknown", tradingDates: [] }, bars: [] });
+    else planned.push({ file, ...(await planIndexHistory(context.db, file.text, symbolCode)) });
+  }
+  dropRepeatedBars(planned);
+  const results = planned.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.report) as ImportReport }));
+  const status = uploadStatus(results);
+  if (!planned.some((p) => p.bars.length > 0)) return { batchId: null, results, status: status === 200 ? 400 : status };
+  const { id } = await context.db.transaction((tx) => stageBatch(tx, user.id, batchFileName(files.map((f) => f.name)), planned, "index-history"));
+  return { batchId: id, results, status };
+}
+
+/** A batch of `kind` by id for the page (null: none, or of another kind). */
+export async function findUploadBatchView(context: Pick<AppContext, "db">, id: number, kind: UploadBatchKind = "bhav"): Promise<UploadBatchView | null> {
   const row = await findUploadBatch(context.db, id);
-  return row && row.kind === "bhav" ? toView(row) : null;
+  return row && row.kind === kind ? toView(row) : null;
 }
 
 export const UPLOAD_HISTORY_PAGE = 20;
 
 /** The upload history, newest first, UPLOAD_HISTORY_PAGE at a time (keyset: before a batch id). */
-export async function listUploadHistory(context: Pick<AppContext, "db">, beforeId?: number): Promise<{ batches: UploadBatchView[]; olderThan: number | null }> {
+export async function listUploadHistory(
+  context: Pick<AppContext, "db">,
+  beforeId?: number,
+  kind: UploadBatchKind = "bhav",
+): Promise<{ batches: UploadBatchView[]; olderThan: number | null }> {
   await discardStalePreviews(context);
-  const rows = await listUploadBatches(context.db, { beforeId, limit: UPLOAD_HISTORY_PAGE + 1 });
+  const rows = await listUploadBatches(context.db, { kind, beforeId, limit: UPLOAD_HISTORY_PAGE + 1 });
   const page = rows.slice(0, UPLOAD_HISTORY_PAGE).map(toView);
   return { batches: page, olderThan: rows.length > UPLOAD_HISTORY_PAGE ? page[page.length - 1].id : null };
 }
 
-/** Locks a bhav batch for a change; a batch of another kind is not found. */
-async function lockBhavBatch(db: AppDatabase, id: number): Promise<UploadBatchRow | null> {
+/** Locks a batch of `kind` for a change; a batch of another kind is not found. */
+async function lockBhavBatch(db: AppDatabase, id: number, kind: UploadBatchKind): Promise<UploadBatchRow | null> {
   const row = await lockUploadBatch(db, id);
-  return row && row.kind === "bhav" ? row : null;
+  return row && row.kind === kind ? row : null;
 }
 
 /**
@@ -393,11 +633,19 @@ export async function commitUploadBatch(
   context: Pick<AppContext, "db">,
   actor: AuditActor,
   id: number,
-  options: { farDatesConfirmed: boolean },
+  options: { farDatesConfirmed: boolean; kind?: UploadBatchKind },
 ): Promise<Outcome<{ message: string }>> {
+  const kind = options.kind ?? "bhav";
   try {
+    if (kind === "minute") {
+      // Partitions first, outside the transaction: a refused partition must not abort it (decision 003).
+      const staged = await findUploadBatch(context.db, id);
+      if (staged?.kind === "minute" && staged.state === "previewed") {
+        await ensureMonthPartitions(context.db, (staged.summary as UploadSummary).dates.map((d) => istMidnight(d.date).getTime()));
+      }
+    }
     return await context.db.transaction(async (tx) => {
-      const batch = await lockBhavBatch(tx, id);
+      const batch = await lockBhavBatch(tx, id, kind);
       if (!batch) return notFoundOutcome();
       if (batch.state === "committed") return refuse(UPLOAD_ALREADY_COMMITTED, undefined, 409);
       if (batch.state === "undone") return refuse(UPLOAD_ALREADY_UNDONE, undefined, 409);
@@ -407,10 +655,23 @@ export async function commitUploadBatch(
       }
       const summary = batch.summary as UploadSummary;
       if (summary.farDates.length > 0 && !options.farDatesConfirmed) return refuse(FAR_DATES_NOT_CONFIRMED, "confirmFarDates");
-      const done = await commitStagedBatch(tx, id, summary);
+      const done =
+        kind === "minute"
+          ? await commitMinuteBatch(tx, id, summary)
+          : kind === "symbol-list"
+            ? await commitSymbolList(tx, id, summary as SymbolListSummary)
+            : await commitStagedBatch(tx, id, summary);
       await recordAudit(tx, [{ actor, action: "upload", entity: "upload", entityId: id, before: null, after: { fileName: batch.fileName, rows: done.rows, newRows: done.newRows, replacingRows: done.replacingRows } }]);
+      if (kind === "symbol-list") {
+        return succeed({
+          message: `${POSTED_OK}: ${plural(done.newRows, "symbol", "symbols")} created (status off: activate them on the Symbols page), ${done.replacingRows} already listed left unchanged.`,
+        });
+      }
+      const unit = kind === "minute" ? (["1-minute candle", "1-minute candles"] as const) : (["row", "rows"] as const);
       return succeed({
-        message: `${POSTED_OK}: ${plural(done.rows, "row", "rows")} stored (${done.newRows} new, ${done.replacingRows} replacing). Upload ${id} can be undone from the history.`,
+        message:
+          `${POSTED_OK}: ${plural(done.rows, unit[0], unit[1])} stored (${done.newRows} new, ${done.replacingRows} replacing). ` +
+          (kind === "minute" ? "A 1-minute upload cannot be undone." : `Upload ${id} can be undone from the history.`),
       });
     });
   } catch (error) {
@@ -422,10 +683,12 @@ export async function commitUploadBatch(
  * Undoes a committed batch in one transaction: days it added are deleted, days it replaced get
  * their values back. Refused while a batch committed later wrote any of the same bars.
  */
-export async function undoUploadBatch(context: Pick<AppContext, "db">, actor: AuditActor, id: number): Promise<Outcome<{ message: string }>> {
+export async function undoUploadBatch(context: Pick<AppContext, "db">, actor: AuditActor, id: number, kind: UploadBatchKind = "bhav"): Promise<Outcome<{ message: string }>> {
   return context.db.transaction(async (tx) => {
-    const batch = await lockBhavBatch(tx, id);
+    const batch = await lockBhavBatch(tx, id, kind);
     if (!batch) return notFoundOutcome();
+    if (kind === "minute") return refuse(MINUTE_UPLOAD_NO_UNDO, undefined, 409);
+    if (kind === "symbol-list") return refuse(SYMBOL_LIST_NO_UNDO, undefined, 409);
     if (batch.state === "previewed") return refuse(UPLOAD_NOT_COMMITTED, undefined, 409);
     if (batch.state === "undone") return refuse(UPLOAD_ALREADY_UNDONE, undefined, 409);
     const later = await laterOverlappingBatch(tx, id, batch.committedAt ?? batch.createdAt);
@@ -442,9 +705,9 @@ export async function undoUploadBatch(context: Pick<AppContext, "db">, actor: Au
 }
 
 /** Discards a preview (nothing was written). */
-export async function discardUploadBatch(context: Pick<AppContext, "db">, id: number): Promise<Outcome<{ message: string }>> {
+export async function discardUploadBatch(context: Pick<AppContext, "db">, id: number, kind: UploadBatchKind = "bhav"): Promise<Outcome<{ message: string }>> {
   return context.db.transaction(async (tx) => {
-    const batch = await lockBhavBatch(tx, id);
+    const batch = await lockBhavBatch(tx, id, kind);
     if (!batch) return notFoundOutcome();
     if (batch.state !== "previewed") return refuse(UPLOAD_ONLY_PREVIEW_DISCARDED, undefined, 409);
     await deleteUploadBatch(tx, id);

@@ -23,12 +23,19 @@ import {
   importReferenceUploads,
   listUploadHistory,
   previewBhavUploads,
+  previewIndexHistoryUploads,
+  previewMinuteUploads,
+  previewSymbolListUploads,
   readUpload,
   undoUploadBatch,
   type UploadBatchView,
   type UploadFileResult,
 } from "~/services/uploads.server";
+import { INDEX_HISTORY_HEADER } from "~/market/index-history.server";
 import {
+  BATCH_TAB_KINDS,
+  indexHistoryUploadSchema,
+  isBatchTab,
   UPLOAD_TAB_LABELS,
   UPLOAD_TABS,
   uploadBatchActionSchema,
@@ -51,11 +58,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = searchParamsOf(request);
   const query = uploadPageQuerySchema.safeParse({ batch: params.get("batch") ?? undefined, before: params.get("before") ?? undefined });
   const asked = params.get("batch") !== null;
-  const batch = query.success && query.data.batch !== undefined ? await findUploadBatchView(context, query.data.batch) : null;
+  if (!isBatchTab(tab)) return json({ tab, batch: null, missingBatch: false, history: null });
+  const kind = BATCH_TAB_KINDS[tab];
+  const batch = query.success && query.data.batch !== undefined ? await findUploadBatchView(context, query.data.batch, kind) : null;
   // A preview that was discarded, expired or never was: the page says so instead of failing.
   const missingBatch = asked && batch === null;
-  const history = tab === "bhav" ? await listUploadHistory(context, query.success ? query.data.before : undefined) : null;
-  return json({ tab, batch: tab === "bhav" ? batch : null, missingBatch: tab === "bhav" && missingBatch, history });
+  const history = await listUploadHistory(context, query.success ? query.data.before : undefined, kind);
+  return json({ tab, batch, missingBatch, history });
 }
 
 interface ActionAnswer {
@@ -71,21 +80,25 @@ const answer = (a: Partial<ActionAnswer> & { tab: UploadTab }, status: number) =
 
 /** Commit or Discard a preview, or Undo a committed upload (docs/decisions/142). */
 async function batchAction(request: Request, context: ActionFunctionArgs["context"], user: { id: number; username: string }, fields: FormData) {
+  // The tab the form was posted from says which kind of batch it acts on (a bhav batch is not found from Index History).
+  const requested = tabOf(request);
+  const tab = isBatchTab(requested) ? requested : "bhav";
+  const kind = BATCH_TAB_KINDS[tab];
   const parsed = uploadBatchActionSchema.safeParse({
     intent: fields.get("intent"),
     batchId: fields.get("batchId"),
     confirmFarDates: fields.get("confirmFarDates") ?? undefined,
   });
-  if (!parsed.success) return answer({ tab: "bhav", batchProblem: NOT_FOUND_PROBLEM.message }, 404);
+  if (!parsed.success) return answer({ tab, batchProblem: NOT_FOUND_PROBLEM.message }, 404);
   const { intent, batchId } = parsed.data;
   const outcome =
     intent === "commit"
-      ? await commitUploadBatch(context, user, batchId, { farDatesConfirmed: parsed.data.confirmFarDates === "on" })
+      ? await commitUploadBatch(context, user, batchId, { farDatesConfirmed: parsed.data.confirmFarDates === "on", kind })
       : intent === "discard"
-        ? await discardUploadBatch(context, batchId)
-        : await undoUploadBatch(context, user, batchId);
-  if (!outcome.ok) return answer({ tab: "bhav", batchProblem: outcome.problem.message }, outcome.problem.status);
-  const to = intent === "commit" ? `/upload?tab=bhav&batch=${batchId}` : "/upload?tab=bhav";
+        ? await discardUploadBatch(context, batchId, kind)
+        : await undoUploadBatch(context, user, batchId, kind);
+  if (!outcome.ok) return answer({ tab, batchProblem: outcome.problem.message }, outcome.problem.status);
+  const to = intent === "commit" ? `/upload?tab=${tab}&batch=${batchId}` : `/upload?tab=${tab}`;
   return redirectWithToast(context.cookies, request, to, { type: "success", message: outcome.value.message });
 }
 
@@ -100,10 +113,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { results, status } = await importReferenceUploads(context, files);
     return answer({ tab: "reference", results }, status);
   }
-  // A bhav copy is staged, not stored: its preview is a page of its own (a link, with or without JavaScript).
-  const { batchId, results, status } = await previewBhavUploads(context, user, files);
-  if (batchId !== null) return redirectWithToast(context.cookies, request, `/upload?tab=bhav&batch=${batchId}`, { type: "info", message: "Check the preview, then Commit or Discard." });
-  return answer({ tab: "bhav", results }, status);
+  const tab = parsed.data.tab;
+  let staged;
+  if (tab === "index") {
+    const symbol = indexHistoryUploadSchema.safeParse({ symbol: fields.get("symbol") ?? undefined });
+    if (!symbol.success) return answer({ tab, formError: symbol.error.issues[0].message }, 400);
+    staged = await previewIndexHistoryUploads(context, user, symbol.data.symbol, files);
+  } else if (tab === "minute") {
+    staged = await previewMinuteUploads(context, user, files);
+  } else if (tab === "symbols") {
+    staged = await previewSymbolListUploads(context, user, files);
+  } else {
+    staged = await previewBhavUploads(context, user, files);
+  }
+  // Staged, not stored: the preview is a page of its own (a link, with or without JavaScript).
+  const { batchId, results, status } = staged;
+  if (batchId !== null) return redirectWithToast(context.cookies, request, `/upload?tab=${tab}&batch=${batchId}`, { type: "info", message: "Check the preview, then Commit or Discard." });
+  return answer({ tab, results }, status);
 }
 
 export default function UploadPage() {
@@ -118,7 +144,7 @@ export default function UploadPage() {
         Upload
       </h1>
       {/* Tabs are links: switching is a navigation, so the chosen files are cleared. */}
-      <nav aria-label="Upload type" className="mb-4 flex gap-2 border-b border-slate-200 dark:border-slate-800">
+      <nav aria-label="Upload type" className="mb-4 flex flex-wrap gap-x-2 border-b border-slate-200 dark:border-slate-800">
         {UPLOAD_TABS.map((t) => (
           <Link
             key={t}
@@ -138,16 +164,33 @@ export default function UploadPage() {
           This upload is no longer here: a preview is discarded when it is discarded or not committed within {STALE_PREVIEW_HOURS} hours. Upload the file again.
         </p>
       ) : null}
-      {batch ? <BatchPanel batch={batch} busy={busy} /> : null}
+      {batch ? <BatchPanel batch={batch} busy={busy} tab={tab} /> : null}
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-        {tab === "bhav" ? (
+        {tab === "symbols" ? (
+          <>
+            NSE&apos;s index constituent list as CSV, first line <code className="break-all text-xs">Company Name,Industry,Symbol,Series,ISIN Code</code>. Symbols not listed
+            yet are created with status off (activate them on the Symbols page), industries not yet a sector become sectors; symbols already listed are left
+            unchanged. Previewed first: nothing is created until you commit it.
+          </>
+        ) : tab === "minute" ? (
+          <>
+            Vendor 1-minute bars as CSV without a header: <code className="break-all text-xs">Ticker,YYYYMMDD,HH:MM,Open,High,Low,Close,Volume</code>, each bar stamped at
+            its end (IST). TICKER_F1 is stored under TICKER-I; bars of tickers that are not listed are counted and skipped. Previewed first: nothing is stored
+            until you commit it, and a committed 1-minute upload cannot be undone.
+          </>
+        ) : tab === "index" ? (
+          <>
+            A daily index history as CSV, first line <code className="break-all text-xs">{INDEX_HISTORY_HEADER}</code>, dates as YYYY-MM-DD or DD/MM/YYYY, one index per
+            upload: name its symbol below. A row with only a close is stored flat at its close. Previewed first: nothing is stored until you commit it.
+          </>
+        ) : tab === "bhav" ? (
           <>
             {BHAV_FORMATS_ACCEPTED} Near-month futures are stored under SYMBOL-I (NIFTY → NIFTY-I), equities (series EQ) under their code;
             rows for symbols that are not listed are counted and skipped. A bhav copy is previewed first: nothing is stored until you commit it.
           </>
         ) : (
           <>
-            A CSV file whose first line is <code className="text-xs">{REFERENCE_HEADER}</code>, dates as YYYY-MM-DD.
+            A CSV file whose first line is <code className="break-all text-xs">{REFERENCE_HEADER}</code>, dates as YYYY-MM-DD.
           </>
         )}{" "}
         Up to {MAX_UPLOAD_MB} MB per file.
@@ -155,7 +198,7 @@ export default function UploadPage() {
       {/* A new preview (a redirect, not an action answer) starts with an empty selection too. */}
       <UploadForm key={`${tab}-${batch?.id ?? ""}`} tab={tab} pending={busy} formError={result?.formError ?? null} done={result} />
       {result && result.results.length > 0 ? <UploadResults results={result.results} /> : null}
-      {history ? <UploadHistory batches={history.batches} olderThan={history.olderThan} busy={busy} /> : null}
+      {history ? <UploadHistory batches={history.batches} olderThan={history.olderThan} busy={busy} tab={tab} /> : null}
     </section>
   );
 }
@@ -165,7 +208,7 @@ const ymdOnScreen = (ymd: string) => formatIstDate(istMidnight(ymd));
 const STATE_LABELS: Record<UploadBatchView["state"], string> = { previewed: "Preview", committed: "Committed", undone: "Undone" };
 
 /** A staged, committed or undone bhav upload: what it holds and what can be done with it. */
-function BatchPanel({ batch, busy }: { batch: UploadBatchView; busy: boolean }) {
+function BatchPanel({ batch, busy, tab }: { batch: UploadBatchView; busy: boolean; tab: UploadTab }) {
   const { summary } = batch;
   const staged = batch.state === "previewed";
   const far = summary.farDates;
@@ -184,21 +227,21 @@ function BatchPanel({ batch, busy }: { batch: UploadBatchView; busy: boolean }) 
           </p>
           <p>
             {far.map(ymdOnScreen).join(", ")}: more than {FAR_DATE_DAYS} days before today ({ymdOnScreen(summary.today)}) or after it. The latest day held is{" "}
-            {summary.latestHeld ? ymdOnScreen(summary.latestHeld) : "none"}. Committing puts these days into every daily chart.
+            {summary.latestHeld ? ymdOnScreen(summary.latestHeld) : "none"}. Committing puts these days into every {tab === "minute" ? "intraday" : "daily"} chart.
           </p>
         </div>
       ) : null}
       <dl aria-label="Counts" className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-500">{staged ? "Rows to store" : "Rows stored"}</dt>
+          <dt className="text-slate-500">{tab === "minute" ? (staged ? "Minutes to store" : "Minutes stored") : staged ? "Rows to store" : "Rows stored"}</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(summary.rows, 0)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">New</dt>
+          <dt className="text-slate-500">{tab === "symbols" ? "New symbols" : "New"}</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(summary.newRows, 0)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Replacing</dt>
+          <dt className="text-slate-500">{tab === "symbols" ? "Already listed" : "Replacing"}</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(summary.replacingRows, 0)}</dd>
         </div>
         <div>
@@ -207,21 +250,25 @@ function BatchPanel({ batch, busy }: { batch: UploadBatchView; busy: boolean }) 
         </div>
       </dl>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Skipped: {plural(summary.skipped.notListed, "row", "rows")} whose symbol is not listed, {plural(summary.skipped.bad, "bad row", "bad rows")} (listed below);{" "}
-        {plural(summary.skipped.notUsed, "row", "rows")} not used (options, later expiries, other series).
+        Skipped: {tab === "symbols" ? null : <>{plural(summary.skipped.notListed, "row", "rows")} whose symbol is not listed, </>} {plural(summary.skipped.bad, "bad row", "bad rows")} (listed below){tab === "bhav" ? "; " : "."}
+        {tab === "bhav" ? <>{plural(summary.skipped.notUsed, "row", "rows")} not used (options, later expiries, other series).</> : null}
       </p>
+      {summary.dates.length > 0 ? (
+        <div className="text-sm">
+          <h3 className="font-medium">Dates</h3>
+          <ul aria-label="Dates" className="flex flex-wrap gap-x-3 gap-y-1">
+            {summary.dates.map((d) => (
+              <li key={d.date} className={far.includes(d.date) ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
+                {ymdOnScreen(d.date)} <span className="text-slate-500">({plural(d.rows, tab === "minute" ? "minute" : "row", tab === "minute" ? "minutes" : "rows")})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="text-sm">
-        <h3 className="font-medium">Dates</h3>
-        <ul aria-label="Dates" className="flex flex-wrap gap-x-3 gap-y-1">
-          {summary.dates.map((d) => (
-            <li key={d.date} className={far.includes(d.date) ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
-              {ymdOnScreen(d.date)} <span className="text-slate-500">({plural(d.rows, "row", "rows")})</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div className="text-sm">
-        <h3 className="font-medium">Symbols ({formatNumber(summary.symbolCount, 0)})</h3>
+        <h3 className="font-medium">
+          {tab === "symbols" ? "New symbols" : "Symbols"} ({formatNumber(summary.symbolCount, 0)})
+        </h3>
         <p className="break-words">
           {summary.symbols.join(", ")}
           {summary.symbolCount > summary.symbols.length ? ", …" : ""}
@@ -260,14 +307,14 @@ function BatchPanel({ batch, busy }: { batch: UploadBatchView; busy: boolean }) 
   );
 }
 
-function UploadHistory({ batches, olderThan, busy }: { batches: UploadBatchView[]; olderThan: number | null; busy: boolean }) {
+function UploadHistory({ batches, olderThan, busy, tab }: { batches: UploadBatchView[]; olderThan: number | null; busy: boolean; tab: UploadTab }) {
   return (
     <section aria-labelledby="upload-history-title" className="mt-8">
       <h2 id="upload-history-title" className="mb-2 text-lg font-semibold">
         Upload history
       </h2>
       {batches.length === 0 ? (
-        <p className="text-sm text-slate-500">No bhav copy uploads yet.</p>
+        <p className="text-sm text-slate-500">No {UPLOAD_TAB_LABELS[tab]} uploads yet.</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -286,7 +333,7 @@ function UploadHistory({ batches, olderThan, busy }: { batches: UploadBatchView[
               {batches.map((b) => (
                 <tr key={b.id} className="border-t border-slate-200 align-top dark:border-slate-800">
                   <td className="pr-3 tabular-nums">
-                    <Link to={`/upload?tab=bhav&batch=${b.id}`} className="text-blue-700 underline dark:text-blue-400">
+                    <Link to={`/upload?tab=${tab}&batch=${b.id}`} className="text-blue-700 underline dark:text-blue-400">
                       {b.id}
                     </Link>
                   </td>
@@ -298,7 +345,9 @@ function UploadHistory({ batches, olderThan, busy }: { batches: UploadBatchView[
                     {formatNumber(b.summary.rows, 0)} ({formatNumber(b.summary.newRows, 0)} / {formatNumber(b.summary.replacingRows, 0)})
                   </td>
                   <td>
-                    {b.state === "committed" ? (
+                    {b.state === "committed" && (tab === "minute" || tab === "symbols") ? (
+                      <span className="text-slate-500">Cannot be undone</span>
+                    ) : b.state === "committed" ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="undo" />
                         <input type="hidden" name="batchId" value={b.id} />
@@ -312,7 +361,7 @@ function UploadHistory({ batches, olderThan, busy }: { batches: UploadBatchView[
                         </button>
                       </Form>
                     ) : b.state === "previewed" ? (
-                      <Link to={`/upload?tab=bhav&batch=${b.id}`} className="text-blue-700 underline dark:text-blue-400">
+                      <Link to={`/upload?tab=${tab}&batch=${b.id}`} className="text-blue-700 underline dark:text-blue-400">
                         Open preview
                       </Link>
                     ) : null}
@@ -324,7 +373,7 @@ function UploadHistory({ batches, olderThan, busy }: { batches: UploadBatchView[
         </div>
       )}
       {olderThan !== null ? (
-        <Link to={`/upload?tab=bhav&before=${olderThan}`} className="mt-2 inline-block text-sm text-blue-700 underline dark:text-blue-400">
+        <Link to={`/upload?tab=${tab}&before=${olderThan}`} className="mt-2 inline-block text-sm text-blue-700 underline dark:text-blue-400">
           Older uploads
         </Link>
       ) : null}
@@ -363,6 +412,12 @@ function UploadForm({ tab, pending, formError, done }: { tab: UploadTab; pending
     <Form ref={formRef} method="post" encType="multipart/form-data" onReset={() => setChosen([])} className="flex flex-col gap-3">
       <FormErrors errors={formError ? [formError] : undefined} />
       <input type="hidden" name="tab" value={tab} />
+      {tab === "index" ? (
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Symbol of the index
+          <input name="symbol" required maxLength={40} autoCapitalize="characters" className="max-w-xs rounded-md border border-slate-300 px-3 py-2 font-normal dark:border-slate-700 dark:bg-slate-900" />
+        </label>
+      ) : null}
       <div
         data-testid="drop-zone"
         onDragOver={(event) => {
