@@ -276,25 +276,42 @@ interface PlannedFile {
 }
 
 /**
+ * Tracks which file of an upload first gave each row key: a key given again by a later file is
+ * that file's bad row (its report gets the error), and the answer is true.
+ */
+function repeatedRowTracker() {
+  const firstFile = new Map<string, string>();
+  return (report: ImportReport, fileName: string, key: string, line: number, described: string): boolean => {
+    const earlier = firstFile.get(key);
+    if (earlier === undefined) {
+      firstFile.set(key, fileName);
+      return false;
+    }
+    report.errors.push({ line, message: `Duplicate row: ${described} is already given in ${earlier}` });
+    report.errorCount += 1;
+    return true;
+  };
+}
+
+/** Each file's row of the answer (its report capped) and the answer's status (see uploadStatus). */
+function uploadAnswer(planned: readonly { file: UploadedFile; report: ImportReport }[]): { results: UploadFileResult[]; status: 200 | 400 | 413 } {
+  const results = planned.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.report) as ImportReport }));
+  return { results, status: uploadStatus(results) };
+}
+
+/**
  * A bar given again by a later file of the same upload is that file's bad row (the batch holds
  * one bar per symbol and day, like one file does).
  */
 function dropRepeatedBars(planned: PlannedFile[]): void {
-  const firstFile = new Map<string, string>();
+  const repeated = repeatedRowTracker();
   for (const p of planned) {
     const keep: DailyBar[] = [];
     const stored: typeof p.report.stored = [];
     p.bars.forEach((bar, i) => {
       // report.stored[i] describes bars[i] (planBhavCopy pushes them together).
       const row = p.report.stored[i];
-      const key = `${bar.symbolId}|${bar.tradingDate}`;
-      const earlier = firstFile.get(key);
-      if (earlier !== undefined) {
-        p.report.errors.push({ line: row.line, message: `Duplicate row: ${row.symbolCode} on ${bar.tradingDate} is already given in ${earlier}` });
-        p.report.errorCount += 1;
-        return;
-      }
-      firstFile.set(key, p.file.name);
+      if (repeated(p.report, p.file.name, `${bar.symbolId}|${bar.tradingDate}`, row.line, `${row.symbolCode} on ${bar.tradingDate}`)) return;
       keep.push(bar);
       stored.push(row);
     });
@@ -389,7 +406,7 @@ export async function previewMinuteUploads(
 ): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
   await discardStalePreviews(context);
   const plans: { file: UploadedFile; plan: MinutePlan }[] = [];
-  const firstFile = new Map<string, string>();
+  const repeated = repeatedRowTracker();
   for (const file of files) {
     if (file.problem !== null || file.text === null) {
       plans.push({ file, plan: { report: emptyReport("minute", file.problem ?? FILE_EMPTY), toStore: [] } });
@@ -397,17 +414,7 @@ export async function previewMinuteUploads(
     }
     const plan = await planMinuteBars(context.db, file.text);
     for (const s of plan.toStore) {
-      s.bars = s.bars.filter((bar) => {
-        const key = `${s.symbolId}|${bar.time}`;
-        const earlier = firstFile.get(key);
-        if (earlier === undefined) {
-          firstFile.set(key, file.name);
-          return true;
-        }
-        plan.report.errors.push({ line: bar.line, message: `Duplicate row: ${s.code} at ${formatIstDateTime(new Date(bar.time))} is already given in ${earlier}` });
-        plan.report.errorCount += 1;
-        return false;
-      });
+      s.bars = s.bars.filter((bar) => !repeated(plan.report, file.name, `${s.symbolId}|${bar.time}`, bar.line, `${s.code} at ${formatIstDateTime(new Date(bar.time))}`));
     }
     plan.toStore = plan.toStore.filter((s) => s.bars.length > 0);
     plan.report.errors.sort((a, b) => a.line - b.line);
@@ -415,8 +422,7 @@ export async function previewMinuteUploads(
     plan.report.storedCount = plan.toStore.reduce((n, s) => n + s.bars.length, 0);
     plans.push({ file, plan });
   }
-  const results = plans.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.plan.report) }));
-  const status = uploadStatus(results);
+  const { results, status } = uploadAnswer(plans.map((p) => ({ file: p.file, report: p.plan.report })));
   if (!plans.some((p) => p.plan.toStore.length > 0)) return { batchId: null, results, status: status === 200 ? 400 : status };
 
   const days = new Map<string, StagedMinuteDay>();
@@ -492,23 +498,14 @@ export async function previewSymbolListUploads(
 ): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
   await discardStalePreviews(context);
   const plans: { file: UploadedFile; plan: SymbolListPlan }[] = [];
-  const firstFile = new Map<string, string>();
+  const repeated = repeatedRowTracker();
   for (const file of files) {
     if (file.problem !== null || file.text === null) {
       plans.push({ file, plan: { report: emptyReport("symbol-list", file.problem ?? FILE_EMPTY), fresh: [], present: [] } });
       continue;
     }
     const plan = await planSymbolList(context.db, file.text);
-    const again = (code: string, line: number) => {
-      const earlier = firstFile.get(code);
-      if (earlier === undefined) {
-        firstFile.set(code, file.name);
-        return false;
-      }
-      plan.report.errors.push({ line, message: `Duplicate row: ${code} is already given in ${earlier}` });
-      plan.report.errorCount += 1;
-      return true;
-    };
+    const again = (code: string, line: number) => repeated(plan.report, file.name, code, line, code);
     plan.fresh = plan.fresh.filter((r) => !again(r.symbolCode, r.line));
     plan.present = plan.present.filter((code) => !again(code, 0));
     plan.report.errors.sort((a, b) => a.line - b.line);
@@ -517,8 +514,7 @@ export async function previewSymbolListUploads(
     plan.report.ignored = { ...plan.report.ignored, count: plan.present.length };
     plans.push({ file, plan });
   }
-  const results = plans.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.plan.report) }));
-  const status = uploadStatus(results);
+  const { results, status } = uploadAnswer(plans.map((p) => ({ file: p.file, report: p.plan.report })));
   const fresh = plans.flatMap((p) => p.plan.fresh);
   const present = plans.flatMap((p) => p.plan.present);
   if (fresh.length + present.length === 0) return { batchId: null, results, status: status === 200 ? 400 : status };
@@ -555,46 +551,50 @@ export function discardStalePreviews(context: Pick<AppContext, "db">, now = new 
  * daily table: the batch id (null when no file has a bar to store), each file's report, and the
  * answer's status (see uploadStatus).
  */
-export async function previewBhavUploads(
+export function previewBhavUploads(
   context: Pick<AppContext, "db">,
   user: { id: number },
   files: readonly UploadedFile[],
 ): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
-  await discardStalePreviews(context);
-  const planned: PlannedFile[] = [];
-  for (const file of files) {
-    if (file.problem !== null || file.text === null) planned.push({ file, report: { ...refusedReport("bhav", file), format: "unknown", tradingDates: [] }, bars: [] });
-    else planned.push({ file, ...(await planBhavCopy(context.db, file.text)) });
-  }
-  dropRepeatedBars(planned);
-  const results = planned.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.report) as ImportReport }));
-  const status = uploadStatus(results);
-  if (!planned.some((p) => p.bars.length > 0)) return { batchId: null, results, status };
-  const { id } = await context.db.transaction((tx) => stageBatch(tx, user.id, batchFileName(files.map((f) => f.name)), planned));
-  return { batchId: id, results, status };
+  return previewDailyBarUploads(context, user, files, "bhav", (text) => planBhavCopy(context.db, text));
 }
 
 /**
  * Reads uploaded daily index history files of one index (`symbolCode`: the files name none) and
  * stages their bars as one batch, as previewBhavUploads does for bhav copies.
  */
-export async function previewIndexHistoryUploads(
+export function previewIndexHistoryUploads(
   context: Pick<AppContext, "db">,
   user: { id: number },
   symbolCode: string,
   files: readonly UploadedFile[],
 ): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
+  return previewDailyBarUploads(context, user, files, "index-history", (text) => planIndexHistory(context.db, text, symbolCode));
+}
+
+/**
+ * The daily-bar previews (bhav copies, index history): each file planned, a bar repeated by a
+ * later file made that file's bad row, and what is left staged as one batch of `kind`. With
+ * nothing to store no batch is made; an index upload then answers 400, a bhav copy its files'
+ * own status, as it always has.
+ */
+async function previewDailyBarUploads(
+  context: Pick<AppContext, "db">,
+  user: { id: number },
+  files: readonly UploadedFile[],
+  kind: DayBarKind,
+  planFile: (text: string) => Promise<Omit<PlannedFile, "file">>,
+): Promise<{ batchId: number | null; results: UploadFileResult[]; status: 200 | 400 | 413 }> {
   await discardStalePreviews(context);
   const planned: PlannedFile[] = [];
   for (const file of files) {
-    if (file.problem !== null || file.text === null) planned.push({ file, report: { ...refusedReport("index-history", file), format: "unknown", tradingDates: [] }, bars: [] });
-    else planned.push({ file, ...(await planIndexHistory(context.db, file.text, symbolCode)) });
+    if (file.problem !== null || file.text === null) planned.push({ file, report: { ...refusedReport(kind, file), format: "unknown", tradingDates: [] }, bars: [] });
+    else planned.push({ file, ...(await planFile(file.text)) });
   }
   dropRepeatedBars(planned);
-  const results = planned.map((p) => ({ fileName: p.file.name, size: p.file.size, report: capReport(p.report) as ImportReport }));
-  const status = uploadStatus(results);
-  if (!planned.some((p) => p.bars.length > 0)) return { batchId: null, results, status: status === 200 ? 400 : status };
-  const { id } = await context.db.transaction((tx) => stageBatch(tx, user.id, batchFileName(files.map((f) => f.name)), planned, "index-history"));
+  const { results, status } = uploadAnswer(planned);
+  if (!planned.some((p) => p.bars.length > 0)) return { batchId: null, results, status: kind === "bhav" || status !== 200 ? status : 400 };
+  const { id } = await context.db.transaction((tx) => stageBatch(tx, user.id, batchFileName(files.map((f) => f.name)), planned, kind));
   return { batchId: id, results, status };
 }
 
