@@ -30,6 +30,8 @@ export function listRoleFor(actorRole: RoleId, requested: number | null): RoleId
 
 export const USER_SORTS = ["username", "name", "email", "role", "expiry", "subscribed", "created"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
+/** The user list's order when its URL names none (newest first), the page's and the JSON API's. */
+export const USER_LIST_DEFAULTS = { sort: "created", dir: "desc" } as const satisfies { sort: UserSort; dir: "asc" | "desc" };
 
 /** How many days ahead "expiring" looks when the URL gives no number. */
 export const EXPIRING_DAYS_DEFAULT = 7;

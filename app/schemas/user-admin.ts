@@ -4,7 +4,7 @@ import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
 import { PASSWORD_MIN } from "./auth";
 import { recordId, strictRecordId } from "~/schemas/record-id";
-import { BULK_USER_ACTIONS, MAX_SUBSCRIPTION_DAYS, parseSubscriptionFilter, USER_SORTS } from "~/domain/user-admin";
+import { BULK_USER_ACTIONS, MAX_SUBSCRIPTION_DAYS, parseSubscriptionFilter, USER_LIST_DEFAULTS, USER_SORTS } from "~/domain/user-admin";
 import { parseListQuery } from "~/domain/list-query";
 import { parseIdParam } from "~/domain/paging";
 
@@ -143,7 +143,7 @@ export const listExportFormatSchema = z.enum(LIST_EXPORT_FORMATS, { error: "Choo
 
 /** The user list's URL (role_id, q, sort, dir, sub, within, size, page) → its query; anything malformed reads as the default. */
 export function parseAccountListQuery(params: URLSearchParams) {
-  const list = parseListQuery(params, USER_SORTS, { sort: "created", dir: "desc" });
+  const list = parseListQuery(params, USER_SORTS, USER_LIST_DEFAULTS);
   return {
     ...list,
     roleId: parseIdParam(params.get("role_id")),

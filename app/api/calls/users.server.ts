@@ -14,6 +14,7 @@ import {
 } from "~/services/accounts.server";
 import type { Outcome } from "~/domain/outcome";
 import { LONG_PAGE_SIZE, PAGE_SIZE } from "~/domain/paging";
+import { USER_LIST_DEFAULTS } from "~/domain/user-admin";
 import { createUserApiSchema, updateUserApiSchema, USER_SAVED } from "~/schemas/user-admin";
 import { createdShape, idParam, isoDateTime, listShape, messageShape, pageQuery, statusBody, ymdDate } from "../shapes";
 import { apiError, apiNotFound, defineCall, valueOrApiError } from "../types.server";
@@ -166,9 +167,8 @@ export const userCalls = [
       const { rows, total } = valueOrApiError(
         await listAccountsPageWithDetails(context, user, {
           roleId: query.role_id ?? null,
+          ...USER_LIST_DEFAULTS,
           search: null,
-          sort: "created",
-          dir: "desc",
           subscription: null,
           page: query.currentPage ?? 1,
           pageSize: query.pageSize ?? PAGE_SIZE,
