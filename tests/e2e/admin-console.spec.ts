@@ -124,6 +124,34 @@ for (const js of [true, false]) {
       await other.close();
     });
 
+    test("sign a user out everywhere: their other browser is sent to sign in, and the log says so", async ({ page, browser }) => {
+      const label = `secure${js ? "j" : "n"}${Date.now().toString(36)}`;
+      const admin = await signInAsNewUser(page, { role: 1, goto: false });
+      const customer = await createUser(page, { role: 4, label });
+      const other = await browser.newContext({ javaScriptEnabled: js });
+      const customerPage = await other.newPage();
+      await customerPage.goto("/login");
+      await customerPage.getByLabel("Email").fill(customer.email);
+      await customerPage.getByLabel("Password").fill(customer.password);
+      await customerPage.getByRole("button", { name: "Sign in" }).click();
+      await expect(customerPage).toHaveURL(/\/dashboard$/);
+
+      await page.goto(`/users?role_id=4&q=${label}`);
+      await page.getByRole("link", { name: `Security of ${customer.username}` }).click();
+      const dialog = js ? page.getByRole("dialog", { name: `Account security — ${customer.username}` }) : page.locator("main");
+      await dialog.getByRole("button", { name: "Sign out all sessions" }).click();
+      await expect(toast(page)).toContainText(`${customer.username} was signed out everywhere`);
+      await expect(page).toHaveURL(new RegExp(`/users\\?role_id=4&q=${label}$`));
+
+      // The customer's next page load finds no session.
+      await customerPage.goto("/watch-list");
+      await expect(customerPage).toHaveURL(/\/login/);
+      await other.close();
+
+      await page.goto(`/audit-log?actor=${admin.id}`);
+      await expect(page.locator(`tbody tr:has-text("User #${customer.id}")`)).toContainText("sign-out-all");
+    });
+
     test("edit and close keep the list's page and filters", async ({ page }) => {
       const label = `keep${js ? "j" : "n"}${Date.now().toString(36)}`;
       await signInAsNewUser(page, { role: 1, goto: false });
@@ -161,6 +189,28 @@ test.describe("the user dialog with JavaScript", () => {
     await dialog.getByRole("checkbox", { name: "Select All" }).uncheck();
     await expect(dialog.locator('input[name="symbolIds"]:checked')).toHaveCount(0);
   });
+});
+
+test.describe("the audit log and the account dialog at phone size", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  for (const js of [true, false]) {
+    test(`reachable and inside the screen ${js ? "with" : "without"} JavaScript`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await signInAsNewUser(page, { role: 1, goto: false });
+      const customer = await createUser(page, { role: 4, label: "phone" });
+      await page.goto(`/users/${customer.id}/security`);
+      const button = page.getByRole("button", { name: "Send password reset link" });
+      await expect(button).toBeVisible();
+      expect(await button.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+      await page.goto("/audit-log");
+      const filter = page.getByRole("search", { name: "Filter the audit log" });
+      await expect(filter.getByLabel("Actor")).toBeVisible();
+      const table = page.getByRole("table", { name: "Audit log" }).locator("xpath=..");
+      expect(await table.evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
+      await context.close();
+    });
+  }
 });
 
 test.describe("the user list at phone size", () => {
