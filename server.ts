@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse, type NextFunction } from "express";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix-run/node";
@@ -62,6 +63,10 @@ async function serve() {
 
   const app = express();
   const httpServer = http.createServer(app);
+  // An idle keep-alive connection is kept longer than a client or proxy keeps it (decision 157):
+  // with Node's 5 s, a request sent on a pooled connection just as the server closed it was reset.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   const { services, database, closeExtras, cookiesFor } = await buildServices(env, { httpServer });
   const isTradingDay = await loadTradingDayCheck(services.db);
   // A licensed vendor registers here; the demo provider stands in for one (docs/decisions/050).
@@ -71,6 +76,7 @@ async function serve() {
     db: services.db,
     liveBook: services.liveBook,
     hub: services.hub,
+    notifyAway: (notices) => services.push.notifyAway(notices),
     databaseUrl: env.DATABASE_URL,
     openFeed: () => openFeedFromEnv(env, { isTradingDay, providerCredentials, log: (line) => console.log(line) }),
     createCandleSink: (resolveSymbolId) => new CandleWriter({ db: services.db, resolveSymbolId }),
@@ -155,9 +161,17 @@ async function serve() {
     res.status(report.status).json(report.body);
   });
 
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // The build's brotli copies (scripts/precompress-build.mjs) to a client that takes brotli; the
+  // file itself to one that does not (the compression middleware then gzips it).
+  app.use("/build", expressStaticGzip("public/build", { enableBrotli: true, orderPreference: ["br"], index: false, serveStatic: { immutable: true, maxAge: "1y" } }));
   // Browsers ask for /favicon.ico on their own; answer it here, never through the app's routes.
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+  // The service worker and the offline page it keeps are revalidated at every visit, so a new
+  // version reaches browsers at once; the rest of public/ keeps an hour (docs/decisions/154).
+  app.get(["/sw.js", "/offline.html"], (_req, res, next) => {
+    res.set("Cache-Control", "no-cache");
+    next();
+  });
   app.use(express.static("public", { maxAge: "1h" }));
 
   // Test-only (E2E_TEST_HOOKS=1, refused by parseEnv on a real deployment): POST /__e2e/users.

@@ -24,6 +24,9 @@ import { loadShell } from "~/services/shell.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installable app (docs/decisions/154).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -45,6 +48,7 @@ function Document({ theme, children }: { theme: string; children: React.ReactNod
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2563eb" />
         <Meta />
         <Links />
       </head>

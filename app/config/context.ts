@@ -7,6 +7,7 @@ import type { AppCookies } from "~/auth/cookies.server";
 import type { AuthLimiters } from "~/auth/rate-limit.server";
 import type { LiveBook } from "~/realtime/live-book.server";
 import type { RealtimeHub } from "~/realtime/hub.server";
+import type { PushSender } from "~/services/push.server";
 
 export interface AppServices {
   db: AppDatabase;
@@ -18,6 +19,8 @@ export interface AppServices {
   limiters: AuthLimiters;
   liveBook: LiveBook;
   hub: RealtimeHub;
+  /** Web Push to the devices of users with no tab open (docs/decisions/153). */
+  push: PushSender;
 }
 
 export interface AppContext extends AppServices {

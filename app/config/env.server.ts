@@ -1,7 +1,7 @@
 // Environment, validated once at start-up; the parsed object is what the code reads.
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import * as z from "zod";
 
 const flag = z
@@ -61,9 +61,17 @@ export const envSchema = z.object({
     .default(5 * 60),
   // Worker processes on this machine (one per core); above 1 needs Redis and PostgreSQL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be 1 or more").max(64, "WEB_CONCURRENCY must be 64 or less").default(1),
+  // Web Push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints them) and
+  // the contact the push services see; unset, a pair is generated once into ./data (docs/decisions/153).
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)").optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: address or an https:// URL").optional(),
   // Test-only: mounts POST /__e2e/users (app/server/e2e-hooks.server.ts) for the end-to-end suite.
   E2E_TEST_HOOKS: flag.optional(),
 }).superRefine((env, ctx) => {
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all" });
+  }
   const hooksRefused = env.E2E_TEST_HOOKS ? e2eHooksRefusal(env) : null;
   if (hooksRefused) ctx.addIssue({ code: "custom", path: ["E2E_TEST_HOOKS"], message: hooksRefused });
   if (env.WEB_CONCURRENCY === 1) return;
@@ -125,4 +133,58 @@ export function resolveSessionSecret(env: Env, dataDir = "./data"): string {
     console.warn(`[config] SESSION_SECRET is not set; generated one in ${file}`);
     return secret;
   }
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/** A fresh P-256 key pair in the base64url form web-push and the browser's applicationServerKey take. */
+export function generateVapidKeyPair(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  // The private key is 32 bytes; a leading zero byte would be dropped, so it is padded back.
+  const privateKey = ecdh.getPrivateKey();
+  const padded = Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]);
+  return { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: padded.toString("base64url") };
+}
+
+let testVapidKeys: { publicKey: string; privateKey: string } | null = null;
+
+/**
+ * Web Push's VAPID keys (docs/decisions/153): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set;
+ * otherwise a pair generated once and kept in ./data beside the session secret, so the devices
+ * that subscribed keep receiving after a restart (a new pair would orphan every subscription).
+ * Several workers starting together race to create the file: the first one's pair wins.
+ */
+export function resolveVapidKeys(env: Env, dataDir = "./data"): VapidKeys {
+  const subject = env.VAPID_SUBJECT ?? defaultVapidSubject(env);
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  if (env.NODE_ENV === "test") return { ...(testVapidKeys ??= generateVapidKeyPair()), subject };
+  const file = path.join(dataDir, "vapid-keys.json");
+  const read = (): { publicKey: string; privateKey: string } => {
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof parsed.publicKey !== "string" || typeof parsed.privateKey !== "string") throw new Error(`${file} does not hold a VAPID key pair`);
+    return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
+  };
+  if (fs.existsSync(file)) return { ...read(), subject };
+  fs.mkdirSync(dataDir, { recursive: true });
+  const pair = generateVapidKeyPair();
+  try {
+    fs.writeFileSync(file, JSON.stringify(pair), { mode: 0o600, flag: "wx" });
+    console.warn(`[config] VAPID keys are not set; generated a pair in ${file}`);
+    return { ...pair, subject };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return { ...read(), subject };
+  }
+}
+
+/** The contact push services may write to: PUBLIC_URL when it is https, else MAIL_FROM's address. */
+function defaultVapidSubject(env: Env): string {
+  if (env.PUBLIC_URL?.startsWith("https://")) return env.PUBLIC_URL;
+  const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
+  return `mailto:${address.trim()}`;
 }

@@ -382,6 +382,25 @@ export const notifications = pgTable(
   (t) => [index("notifications_user_time_idx").on(t.userId, t.createdAt)],
 );
 
+// One row per device that asked to be told of alerts and trades while no tab is open
+// (Web Push, docs/decisions/153). The endpoint is the push service's address for that
+// device: unique, so a device that subscribes again replaces its row.
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+);
+
 // ---------------------------------------------------------------- keys (chavi)
 
 export const chavis = pgTable("chavis", {

@@ -265,6 +265,23 @@ export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT
   return SIDEBAR_LINKS.filter((link) => built.has(link.path) && canReach(role, link.path));
 }
 
+/**
+ * The phone's bottom navigation (docs/decisions/147): a role's main screens, at most five, in
+ * this order. Every other screen is in the menu drawer; a link the role cannot reach or that is
+ * not built is left out, as in the sidebar.
+ */
+export const BOTTOM_NAV_PATHS: Readonly<Record<RoleId, readonly string[]>> = {
+  1: ["/dashboard", "/users", "/trades", "/reports/trade", "/support"],
+  2: ["/dashboard", "/users"],
+  3: ["/dashboard", "/watch-list", "/alert", "/trades", "/support"],
+  4: ["/dashboard", "/watch-list", "/alert", "/trades", "/support"],
+};
+
+export function bottomNavFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {
+  const links = sidebarLinksFor(role, built);
+  return BOTTOM_NAV_PATHS[role].flatMap((path) => links.filter((link) => link.path === path));
+}
+
 // ---------------------------------------------------------------- socket events
 
 /**

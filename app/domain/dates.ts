@@ -10,7 +10,7 @@ import { addDays, addMonths, addWeeks, format, isValid, parse, startOfDay, start
 export const IST_TIME_ZONE = "Asia/Kolkata";
 
 // The screen formats live beside the shell's other needs, without date-fns (see ist-format.ts).
-export { formatIstDate, formatIstDateTime, formatIstTime, istClock } from "./ist-format";
+export { formatIstCompactDateTime, formatIstDate, formatIstDateTime, formatIstTime, istClock } from "./ist-format";
 
 const YMD_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

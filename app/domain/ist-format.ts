@@ -58,3 +58,34 @@ export function istClock(date: Date | number): { year: number; month: number; da
   }
   return clock;
 }
+
+// en-US: its short months are three letters everywhere ("Sep"); en-GB writes "Sept" in newer
+// ICU data, and the server and the browser may not carry the same data.
+const COMPACT = new Intl.DateTimeFormat("en-US", {
+  timeZone: IST,
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+function compactParts(ms: number) {
+  const p = { day: "", month: "", year: "", hour: "", minute: "" };
+  for (const part of COMPACT.formatToParts(ms)) {
+    if (part.type in p) p[part.type as keyof typeof p] = part.value;
+  }
+  return p;
+}
+
+/**
+ * An instant in the compact form of a crowded table (docs/decisions/150), in IST: "27 Nov 14:05"
+ * within `now`'s IST year, "27 Nov 2025" (the date only) in another year. The cell carries the
+ * full formatIstDateTime in its title.
+ */
+export function formatIstCompactDateTime(date: Date | number, now: Date | number): string {
+  const p = compactParts(typeof date === "number" ? date : date.getTime());
+  const thisYear = compactParts(typeof now === "number" ? now : now.getTime()).year;
+  return p.year === thisYear ? `${p.day} ${p.month} ${p.hour}:${p.minute}` : `${p.day} ${p.month} ${p.year}`;
+}

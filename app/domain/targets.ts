@@ -36,9 +36,17 @@ export function targetsHit<Id>(points: readonly TargetPoint<Id>[], day: { low: n
   return hit;
 }
 
+/** Green, red or neither: a chart draws it in the colours above, a page's text in its theme's AA tones (docs/decisions/151). */
+export type Tone = "up" | "down" | "neutral";
+const CHART_COLOUR_OF: Record<Tone, string> = { up: CHART_UP_COLOUR, down: CHART_DOWN_COLOUR, neutral: CHART_NEUTRAL_COLOUR };
+
 /** Target reference lines are red when the point name contains LOW (any case), else green. */
+export function referenceLineTone(pointName: string): "up" | "down" {
+  return normaliseName(pointName).includes("LOW") ? "down" : "up";
+}
+
 export function referenceLineColour(pointName: string): string {
-  return normaliseName(pointName).includes("LOW") ? CHART_DOWN_COLOUR : CHART_UP_COLOUR;
+  return CHART_COLOUR_OF[referenceLineTone(pointName)];
 }
 
 /**
@@ -46,12 +54,16 @@ export function referenceLineColour(pointName: string): string {
  * "<Display Name> BUY|SELL", so the last word decides; a label not ending in either falls back to
  * whether it contains BUY (green) or SELL (red), BUY first.
  */
-export function keyLabelColour(label: string): string {
+export function keyLabelTone(label: string): Tone {
   const name = normaliseName(label);
   const lastWord = name.split(/\s+/).pop() ?? "";
-  if (lastWord === "BUY") return CHART_UP_COLOUR;
-  if (lastWord === "SELL") return CHART_DOWN_COLOUR;
-  if (name.includes("BUY")) return CHART_UP_COLOUR;
-  if (name.includes("SELL")) return CHART_DOWN_COLOUR;
-  return CHART_NEUTRAL_COLOUR;
+  if (lastWord === "BUY") return "up";
+  if (lastWord === "SELL") return "down";
+  if (name.includes("BUY")) return "up";
+  if (name.includes("SELL")) return "down";
+  return "neutral";
+}
+
+export function keyLabelColour(label: string): string {
+  return CHART_COLOUR_OF[keyLabelTone(label)];
 }

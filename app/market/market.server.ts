@@ -13,7 +13,7 @@ import { attachTargetWatcher } from "./engines/target-watcher.server";
 import { attachKeyEngine } from "./engines/key-engine.server";
 import { attachSwingWatcher } from "./engines/swing-watcher.server";
 import { attachOverviewPublisher } from "./engines/overview-publisher.server";
-import { attachAlertEngine } from "./engines/alert-engine.server";
+import { attachAlertEngine, type NotifyAway } from "./engines/alert-engine.server";
 import { startDailyJobs } from "./daily-jobs.server";
 import type { TradingDayCheck } from "../domain/trading-calendar";
 import { advisoryLockLeadership, singleProcessLeadership, type Leadership } from "./leadership.server";
@@ -30,6 +30,8 @@ export interface StartMarketOptions {
   db: AppDatabase;
   liveBook: LiveBook;
   hub: RealtimeHub;
+  /** Web Push for fired alerts to users with no tab open (docs/decisions/153); none when not given. */
+  notifyAway?: NotifyAway;
   /** postgres:// → advisory-lock leadership across processes; otherwise this process leads. */
   databaseUrl?: string;
   openFeed: () => PriceFeed | null;
@@ -85,7 +87,7 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
         const keys = await attachKeyEngine(next, { db: options.db, hub: options.hub, log });
         livePrices.keyLabels = keys.labels;
         attachSwingWatcher(next, { hub: options.hub });
-        const alerts = await attachAlertEngine(next, { db: options.db, hub: options.hub, log });
+        const alerts = await attachAlertEngine(next, { db: options.db, hub: options.hub, notifyAway: options.notifyAway, log });
         const stopOverview = attachOverviewPublisher(next, { db: options.db, hub: options.hub, liveBook: options.liveBook, log });
         stopEngines = async () => {
           stopOverview();

@@ -29,6 +29,11 @@ export interface RealtimeHub {
   refreshSymbolAccess(userId: number, roleId?: number): Promise<void>;
   /** One emit to everyone in these role rooms and these users' rooms; each socket hears it once. */
   emitToAudience(audience: { roles: readonly number[]; userIds: readonly number[] }, event: string, payload: unknown): void;
+  /**
+   * The users among these who have no live connection on any process (with Redis, the other
+   * processes are asked too): Web Push goes to them only (docs/decisions/153).
+   */
+  usersWithoutConnection(userIds: readonly number[]): Promise<number[]>;
   /** Ends the live connections of one user (sign-out, deactivation). */
   disconnectUser(userId: number): void;
   /** Ends the live connections opened with one session (that session was ended). */
@@ -161,6 +166,12 @@ export function createRealtimeHub(options: {
       symbolEvents.emit(symbolCode, event, payload, audience);
     },
     refreshSymbolAccess: (userId, roleId) => symbolEvents.refresh(userId, roleId),
+    async usersWithoutConnection(userIds) {
+      if (userIds.length === 0) return [];
+      const sockets = await io.in([...new Set(userIds)].map(roomForUser)).fetchSockets();
+      const connected = new Set(sockets.map((s) => (s.data as SocketData).user.id));
+      return userIds.filter((id) => !connected.has(id));
+    },
     disconnectUser(userId) {
       io.in(roomForUser(userId)).disconnectSockets(true);
     },

@@ -2,7 +2,7 @@
 // limiters, mailer, live book and the realtime hub. server.ts and the tests both use it.
 import type { Server as HttpServer } from "node:http";
 import type { AppServices } from "~/config/context";
-import { resolveSessionSecret, shouldSeedDemo, type Env } from "~/config/env.server";
+import { resolveSessionSecret, resolveVapidKeys, shouldSeedDemo, type Env } from "~/config/env.server";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createAppCookies, handshakeCookieSets } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";
@@ -15,6 +15,7 @@ import { createHandshakeAuthenticator, createSessionCheck } from "~/auth/session
 import { prepareDemoStore } from "~/seed/demo-seed.server";
 import { visibleSymbolCodes } from "~/models/symbol.server";
 import { realignHourlyCandles } from "~/models/candle.server";
+import { createPushSender } from "~/services/push.server";
 
 export interface BuiltServices {
   services: AppServices;
@@ -72,6 +73,8 @@ export async function buildServices(
     }),
     liveBook: new LiveBook(),
     hub,
+    // VAPID keys from the environment, or generated once into ./data (docs/decisions/153).
+    push: createPushSender({ db: database.db, hub, vapid: resolveVapidKeys(env), log }),
   };
   return { services, database, closeExtras, cookiesFor };
 }

@@ -11,7 +11,7 @@ import { getUserSetting } from "~/models/user.server";
 import { getLatestTrend } from "~/models/symbol-suggestion.server";
 import { countUnreadRecentNotifications } from "~/services/notifications.server";
 import { DEFAULT_REFERENCE_SYMBOL, TOP_BAR_INDICES } from "~/domain/quotes";
-import { sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
+import { bottomNavFor, sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
 import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
 
 export async function loadShell(context: AppContext, request: Request) {
@@ -36,6 +36,7 @@ export async function loadShell(context: AppContext, request: Request) {
       user: { id: user.id, name: user.name, roleId: user.roleId, roleName: ROLE_NAMES[user.roleId] },
       // An account that must set up two-factor sign-in first is offered only that (docs/decisions/121).
       nav: mustEnrolTwoFactor(user) ? [] : sidebarLinksFor(user.roleId),
+      bottomNav: mustEnrolTwoFactor(user) ? [] : bottomNavFor(user.roleId),
       built: mustEnrolTwoFactor(user) ? [TWO_FACTOR_SETUP_PATH] : [...BUILT_PATHS],
       tickers: TOP_BAR_INDICES.map(({ code, label }) => {
         const q = context.liveBook.get(code);

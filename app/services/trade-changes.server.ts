@@ -14,6 +14,8 @@ import {
 import { createNotifications } from "~/models/notification.server";
 import { listActiveUserIdsWithRoles } from "~/models/user.server";
 import type { RealtimeHub } from "../realtime/hub.server";
+import { tradePushMessage } from "~/domain/push";
+import type { PushSender } from "./push.server";
 
 export interface ChangedTrade {
   id: number;
@@ -30,7 +32,7 @@ export interface ChangedTrade {
  * to change (not found); `describe` names the change and the trade it was made to.
  */
 export async function recordTradeChange<T>(
-  services: { db: AppDatabase; hub: Pick<RealtimeHub, "emitToAudience"> },
+  services: { db: AppDatabase; hub: Pick<RealtimeHub, "emitToAudience">; push?: Pick<PushSender, "notifyAway"> },
   write: (db: AppDatabase) => Promise<T | null>,
   describe: (result: T) => { change: TradeChange; trade: ChangedTrade },
 ): Promise<T | null> {
@@ -43,10 +45,10 @@ export async function recordTradeChange<T>(
     const staff = await listActiveUserIdsWithRoles(tx, TRADE_STAFF_ROLES);
     const readers = [...new Set([trade.userId, ...staff])];
     await createNotifications(tx, { userIds: readers, kind: "trade", message, symbolId: trade.symbolId });
-    return { result, change, trade, message };
+    return { result, change, trade, message, readers };
   });
   if (!outcome) return null;
-  const { change, trade, message } = outcome;
+  const { change, trade, message, readers } = outcome;
   const payload: TradeNotificationPayload = {
     change,
     tradeId: trade.id,
@@ -58,5 +60,8 @@ export async function recordTradeChange<T>(
   for (const target of tradeNotificationTargets(change, trade.userId)) {
     services.hub.emitToAudience(target, target.event, payload);
   }
+  // Everyone with a row whose devices opted in and who has no tab open hears it by push (docs/decisions/153).
+  const pushMessage = tradePushMessage({ tradeId: trade.id, symbolCode: trade.symbolCode, message });
+  services.push?.notifyAway(readers.map((userId) => ({ userId, symbolCode: trade.symbolCode, message: pushMessage })));
   return outcome.result;
 }

@@ -37,7 +37,7 @@ import { SYMBOL_NOT_SUBSCRIBED, TRADE_UNVERIFIED, TRADE_VERIFIED, tradeDateFilte
 export type { TradeDetail };
 
 type Reader = Pick<AppContext, "db" | "liveBook">;
-type Writer = Pick<AppContext, "db" | "hub" | "liveBook">;
+type Writer = Pick<AppContext, "db" | "hub" | "liveBook" | "push">;
 type Actor = Pick<SessionUser, "id" | "roleId">;
 
 /** A listed trade with its PNL: open trades at the live price, closed ones frozen at their exit. */

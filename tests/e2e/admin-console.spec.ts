@@ -125,6 +125,9 @@ for (const js of [true, false]) {
     });
 
     test("sign a user out everywhere: their other browser is sent to sign in, and the log says so", async ({ page, browser }) => {
+      // Two browsers and nine page loads, one a form sign-in: past the 30 s default when it runs
+      // among the first journeys on a cold server (it timed out at 31.8 s in a CI run).
+      test.setTimeout(60_000);
       const label = `secure${js ? "j" : "n"}${Date.now().toString(36)}`;
       const admin = await signInAsNewUser(page, { role: 1, goto: false });
       const customer = await createUser(page, { role: 4, label });

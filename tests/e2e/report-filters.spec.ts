@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import fs from "node:fs/promises";
-import { signInAsNewUser } from "./support";
+import { fileTrades, signInAsNewUser } from "./support";
 
 // Issue 19 (decision 143). Defect 2: on the Trade, PNL and Min-Max reports each filter applies on
 // its own and only the date pair needs both ends; a half pair is named next to the dates while
@@ -136,10 +136,17 @@ const screenFigure = (text: string) => (text === "—" ? null : Number(text.repl
 
 test.describe("report screens and files (defect 8)", () => {
   test("open trades show '—' for the untraded leg, never 0.00", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1, goto: "/reports/trade?active=1" });
+    // Its own open trades, one leg each (other journeys open trades with both legs priced).
+    const admin = await signInAsNewUser(page, { role: 1, goto: false, label: "open-legs" });
+    const forms: Record<string, string>[] = [
+      { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "24010.5", quantity: "25", targetPrice: "24500" },
+      { symbol: "NIFTY-I", tradeType: "SELL", sellPrice: "24020.25", quantity: "50", slPrice: "24400" },
+    ];
+    await fileTrades(page, forms);
+    await page.goto(`/reports/trade?active=1&userId=${admin.id}`);
     const trades = page.getByRole("table", { name: "Trades" });
     const types = await columnTexts(trades, "Trade Type");
-    expect(types.length).toBeGreaterThan(0); // the demo seed opens trades today
+    expect([...types].sort()).toEqual(["BUY", "SELL"]);
     const buys = await columnTexts(trades, "Buy Price");
     const sells = await columnTexts(trades, "Sell Price");
     types.forEach((type, i) => expect(type === "BUY" ? sells[i] : buys[i]).toBe("—"));

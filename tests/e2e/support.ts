@@ -197,6 +197,17 @@ export async function signInAsNewUser(page: Page, options: NewUserOptions & { go
 }
 
 /**
+ * Files trades for the signed-in user through the trade form's own post (as the dialog submits
+ * it), each answered by the redirect back to the list.
+ */
+export async function fileTrades(page: Page, forms: readonly Record<string, string>[]): Promise<void> {
+  for (const [i, form] of forms.entries()) {
+    const res = await page.request.post("/trades/new", { form, maxRedirects: 0 });
+    expect(res.status(), `trade ${i}: ${JSON.stringify(form)}`).toBe(302);
+  }
+}
+
+/**
  * Polls `probe` (every 100–250 ms) until it answers something truthy, and answers that; after
  * `timeout` ms throws `message()` (e.g. a spawned server's output). For a condition outside the
  * page, where expect(locator) cannot wait.

@@ -70,7 +70,9 @@ async function journey(page: Page, js: boolean) {
   await form.getByRole("button", { name: "Update" }).click();
   await expect(toast(page)).toContainText("Trade submitted successfully");
   await expect(row).toContainText("Closed");
-  await expect(row.locator("td[data-field=exit]")).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
+  // Compact on screen (docs/decisions/150), the full IST time in the title.
+  await expect(row.locator("td[data-field=exit]")).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
+  await expect(row.locator("td[data-field=exit] time")).toHaveAttribute("title", /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
 
   // Verify (role 1, from the list).
   await row.getByRole("switch", { name: /Verify trade #\d+: Unverified/ }).click();
@@ -174,7 +176,7 @@ test.describe("trade journal without JavaScript", () => {
     await page.goto("/dashboard");
     await page.goto("/trades");
     await expect(page.getByRole("columnheader", { name: "Action" })).toHaveCount(0);
-    await expect(page.getByRole("columnheader", { name: "isVerified" })).toHaveCount(0);
+    await expect(page.getByRole("columnheader", { name: "Verified" })).toHaveCount(0);
     await expect(page.getByText("Showing 1 to 20 results")).toBeVisible();
     await expectTotalMatchesRows(page);
     await page.getByRole("link", { name: "Next" }).click();

@@ -2,7 +2,8 @@
 // or a fresh PostgreSQL database when TEST_DATABASE_URL is set by `npm run test:pg`),
 // a memory mailer and a socket.io server without a port.
 import type { AppContext } from "~/config/context";
-import { parseEnv } from "~/config/env.server";
+import { parseEnv, resolveVapidKeys } from "~/config/env.server";
+import { createPushSender } from "~/services/push.server";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createAppCookies } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";
@@ -69,6 +70,7 @@ export async function createTestContext(
     }),
     liveBook: new LiveBook(),
     hub,
+    push: createPushSender({ db: database.db, hub, vapid: resolveVapidKeys(env), log: () => {} }),
     cspNonce: "test-nonce",
     clientIp: "127.0.0.1",
   };

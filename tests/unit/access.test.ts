@@ -3,6 +3,7 @@
 // the implementation, so a wrong row in app/domain/access.ts fails this test.
 import { describe, expect, it } from "vitest";
 import {
+  bottomNavFor,
   decideAccess,
   NOT_FOUND_TEXT,
   sidebarLinksFor,
@@ -176,5 +177,22 @@ describe("password and sessions (issue 16)", () => {
   it("does not widen My Account, which stays roles 1 and 4", () => {
     expect(decideAccess(2, "/settings/account")).toEqual({ kind: "redirect", to: "/dashboard" });
     expect(decideAccess(3, "/settings/account")).toEqual({ kind: "redirect", to: "/login" });
+  });
+});
+
+describe("the phone's bottom navigation (docs/decisions/147)", () => {
+  const everything = new Set(SIDEBAR_LINKS.map((l) => l.path));
+  const labels = (role: RoleId, built: ReadonlySet<string> = everything) => bottomNavFor(role, built).map((l) => l.label);
+  it("holds each role's main screens, in order, at most five", () => {
+    expect(labels(4)).toEqual(["Dashboard", "Watch List", "Alerts", "Trades", "Support"]);
+    expect(labels(3)).toEqual(["Dashboard", "Watch List", "Alerts", "Trades", "Support"]);
+    expect(labels(1)).toEqual(["Dashboard", "Users", "Trades", "Trade Report", "Support"]);
+    expect(labels(2)).toEqual(["Dashboard", "Users"]);
+  });
+  it("never links to a screen the role may not reach or that is not built", () => {
+    for (const role of [1, 2, 3, 4] as RoleId[]) {
+      for (const link of bottomNavFor(role, everything)) expect(decideAccess(role, link.path)).toEqual({ kind: "allow" });
+    }
+    expect(labels(4, new Set(["/dashboard", "/alert"]))).toEqual(["Dashboard", "Alerts"]);
   });
 });

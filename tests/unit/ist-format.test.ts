@@ -4,7 +4,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { formatIstDate, formatIstDateTime, formatIstTime } from "~/domain/ist-format";
+import { formatIstCompactDateTime, formatIstDate, formatIstDateTime, formatIstTime } from "~/domain/ist-format";
 
 const inIst = (ms: number, pattern: string) => format(new TZDate(ms, "Asia/Kolkata"), pattern);
 
@@ -25,6 +25,20 @@ describe("IST screen formats", () => {
       // A fixed spread (no randomness): i × a prime number of seconds, folded into the span.
       const ms = start + ((i * 7_919_993_000) % span);
       expect(formatIstDateTime(ms)).toBe(inIst(ms, "dd-MM-yyyy hh:mm:ss a"));
+    }
+  });
+
+  it("writes the compact table form: day, month and 24-hour IST time this year, the date with its year before", () => {
+    const now = Date.UTC(2026, 10, 26, 10, 0, 0);
+    expect(formatIstCompactDateTime(Date.UTC(2026, 10, 26, 18, 30, 0), now)).toBe("27 Nov 00:00");
+    expect(formatIstCompactDateTime(Date.UTC(2026, 10, 26, 8, 35, 59), now)).toBe("26 Nov 14:05");
+    // The IST new year, not the UTC one, decides the year.
+    expect(formatIstCompactDateTime(Date.UTC(2025, 11, 31, 18, 29, 0), now)).toBe("31 Dec 2025");
+    expect(formatIstCompactDateTime(Date.UTC(2025, 11, 31, 18, 30, 0), now)).toBe("01 Jan 00:00");
+    for (let i = 0; i < 2000; i += 1) {
+      const ms = Date.UTC(2000, 0, 1) + ((i * 7_919_993_000) % (Date.UTC(2040, 0, 1) - Date.UTC(2000, 0, 1)));
+      expect(formatIstCompactDateTime(ms, ms)).toBe(inIst(ms, "dd MMM HH:mm"));
+      expect(formatIstCompactDateTime(ms, ms + 366 * 86_400_000)).toBe(inIst(ms, "dd MMM yyyy"));
     }
   });
 });

@@ -4,7 +4,9 @@ import {
   CHART_NEUTRAL_COLOUR,
   CHART_UP_COLOUR,
   keyLabelColour,
+  keyLabelTone,
   referenceLineColour,
+  referenceLineTone,
   targetsHit,
 } from "~/domain/targets";
 
@@ -71,5 +73,17 @@ describe("keyLabelColour", () => {
   it("falls back to containing BUY or SELL", () => {
     expect(keyLabelColour("BUY zone")).toBe(CHART_UP_COLOUR);
     expect(keyLabelColour("SELL-side")).toBe(CHART_DOWN_COLOUR);
+  });
+});
+
+describe("keyLabelTone and referenceLineTone (the page's text takes the theme's tone, the chart its colour)", () => {
+  it("names the same side as the chart colour", () => {
+    expect(keyLabelTone("Chavi 1 BUY")).toBe("up");
+    expect(keyLabelTone("Buyback SELL")).toBe("down");
+    expect(keyLabelTone("SELL-side")).toBe("down");
+    expect(keyLabelTone("BUY zone")).toBe("up");
+    expect(keyLabelTone("Chavi 1")).toBe("neutral");
+    expect(referenceLineTone("week low")).toBe("down");
+    expect(referenceLineTone("DAY_HIGH")).toBe("up");
   });
 });

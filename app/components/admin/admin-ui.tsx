@@ -2,11 +2,14 @@
 // small POST form), GET filter forms, and the create/edit frame that is a page without
 // JavaScript and a dialog over the list with it.
 import { Form, Link, useFetcher, useLocation, useOutlet, useSubmit } from "@remix-run/react";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useEffect, useState } from "react";
 import { MAX_SEARCH_LENGTH, pageSizeChoices, sortSearch, type SortDirection } from "~/domain/list-query";
 import { pageCount, pageRange, searchWithPage, withListSearch } from "~/domain/paging";
 import { controlClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { Modal } from "~/components/ui/modal";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const buttonClass =
   "rounded-md bg-blue-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-700 disabled:opacity-60";
@@ -19,7 +22,7 @@ export function Pagination({ page, pageSize, total, label, param = "page" }: { p
   const pages = pageCount(total, pageSize);
   const { from, to } = pageRange(page, pageSize, total);
   return (
-    <nav aria-label={`${label} pages`} className="mt-3 flex items-center justify-between text-sm">
+    <nav aria-label={`${label} pages`} className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
       <p>
         Showing {from} to {to} of {total} results
       </p>
@@ -135,8 +138,9 @@ export function ListWithDialog({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * A create/edit frame. `closeTo` without a search of its own gets the list's current search
- * (the dialog's URL carries it), unless `keepSearch` is false.
+ * A create/edit frame: a section of the page without JavaScript (Close is a link), the app's
+ * Modal with it (docs/decisions/149). `closeTo` without a search of its own gets the list's
+ * current search (the dialog's URL carries it), unless `keepSearch` is false.
  */
 export function RouteDialog({ title, closeTo, keepSearch = true, children }: { title: string; closeTo: string; keepSearch?: boolean; children: React.ReactNode }) {
   const hydrated = useHydrated();
@@ -149,7 +153,7 @@ export function RouteDialog({ title, closeTo, keepSearch = true, children }: { t
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        <Link to={closeTo} className="text-sm text-slate-500 hover:underline" aria-label="Close">
+        <Link to={closeTo} className="text-sm text-muted hover:underline" aria-label="Close">
           Close
         </Link>
       </div>
@@ -164,11 +168,9 @@ export function RouteDialog({ title, closeTo, keepSearch = true, children }: { t
     );
   }
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 p-6">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-2xl rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900">
-        {body}
-      </div>
-    </div>
+    <Modal title={title} titleId={titleId} closeTo={closeTo}>
+      {children}
+    </Modal>
   );
 }
 
@@ -220,7 +222,9 @@ export function Table({
 }) {
   const location = useLocation();
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    // Scrolls in its own box with the first column fixed (docs/decisions/147), a named focusable
+    // region (docs/decisions/151). Positioned, so the headers' visually hidden words scroll inside it.
+    <ScrollRegion label={caption ?? "Table"} className="table-scroll relative max-w-full rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-slate-100 text-left dark:bg-slate-800">
@@ -239,7 +243,7 @@ export function Table({
                 <th key={h.label} scope="col" className="px-3 py-2 font-semibold" aria-sort={active ? (sorting.dir === "asc" ? "ascending" : "descending") : "none"}>
                   <Link to={sortSearch(location.search, h.sort, sorting)} className="inline-flex items-center gap-1 hover:underline">
                     {h.label}
-                    <span aria-hidden="true">{active ? (sorting.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+                    <SortIcon active={active} dir={sorting.dir} />
                     <span className="sr-only">{active ? `, sorted ${sorting.dir === "asc" ? "ascending" : "descending"}; sort the other way` : ", sort"}</span>
                   </Link>
                 </th>
@@ -250,7 +254,7 @@ export function Table({
         <tbody>
           {empty ? (
             <tr>
-              <td colSpan={headers.length} className="px-3 py-4 text-center text-slate-500">
+              <td colSpan={headers.length} className="px-3 py-4 text-center text-muted">
                 {emptyText}
               </td>
             </tr>
@@ -259,8 +263,14 @@ export function Table({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
+}
+
+/** A sortable column's arrow: up or down on the sorted column, both ways on the others. */
+export function SortIcon({ active, dir }: { active: boolean; dir: SortDirection }) {
+  const Icon = !active ? ArrowUpDown : dir === "asc" ? ArrowUp : ArrowDown;
+  return <Icon aria-hidden="true" className={`h-3.5 w-3.5 ${active ? "" : "text-slate-400"}`} />;
 }
 
 /** The list's search box (?q), inside its FilterForm. */
@@ -308,7 +318,7 @@ export function ExportLinks({ path, label }: { path: string; label: string }) {
   };
   return (
     <span className="flex items-center gap-2 text-sm">
-      <span className="text-slate-500">Export:</span>
+      <span className="text-muted">Export:</span>
       <a href={href("csv")} className={linkClass} download aria-label={`Export ${label} as CSV`}>
         CSV
       </a>

@@ -1,18 +1,20 @@
 // The Audio Script play button: reads the script in hi-IN where a voice exists, otherwise logs
 // and does nothing (it is a type="button": without JavaScript it does nothing either).
+import { Play } from "lucide-react";
 import { speakHindi } from "~/domain/speech";
 
 export function AudioScriptButton({ script, symbolCode }: { script: string; symbolCode: string }) {
-  if (!script.trim()) return <span className="text-slate-400">—</span>;
+  if (!script.trim()) return <span className="text-muted">—</span>;
   return (
     <button
       type="button"
       onClick={() => speakHindi(script)}
       title={script}
       aria-label={`Play audio script of ${symbolCode}`}
-      className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+      className="inline-flex items-center gap-1 rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
     >
-      ▶ Play
+      <Play aria-hidden="true" className="h-3 w-3" />
+      Play
     </button>
   );
 }

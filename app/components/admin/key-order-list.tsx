@@ -5,6 +5,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { Form } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { secondaryButtonClass } from "~/components/admin/admin-ui";
@@ -20,7 +21,7 @@ export interface OrderedKey {
   isactive: boolean;
 }
 
-const itemClass = "flex items-center gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm dark:border-slate-800 dark:bg-slate-900";
+const itemClass = "flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm dark:border-slate-800 dark:bg-slate-900";
 
 export function KeyOrderList({ keys, pending }: { keys: readonly OrderedKey[]; pending: boolean }) {
   const hydrated = useHydrated();
@@ -52,9 +53,9 @@ export function KeyOrderList({ keys, pending }: { keys: readonly OrderedKey[]; p
     <ol aria-label="Key order" className="flex flex-col gap-1">
       {ordered.map((k, index) => (
         <KeyItem key={k.id} item={k} draggable={hydrated && dndContainer !== null}>
-          <span className="w-6 tabular-nums text-slate-500">{index + 1}</span>
+          <span className="w-6 tabular-nums text-muted">{index + 1}</span>
           <span className="font-medium">{k.name}</span>
-          <span className="text-slate-500">
+          <span className="text-muted">
             {k.displayName} · {k.type} · Sr No {k.srNo}
             {k.isactive ? "" : " · off"}
           </span>
@@ -68,9 +69,10 @@ export function KeyOrderList({ keys, pending }: { keys: readonly OrderedKey[]; p
                   type="submit"
                   disabled={(direction === "up" && index === 0) || (direction === "down" && index === ordered.length - 1)}
                   aria-label={`Move ${k.name} ${direction}`}
-                  className={`${secondaryButtonClass} px-2 py-0.5 disabled:opacity-40`}
+                  className={`${secondaryButtonClass} inline-flex items-center gap-1 px-2 py-0.5 disabled:opacity-40`}
                 >
-                  {direction === "up" ? "↑ Up" : "↓ Down"}
+                  {direction === "up" ? <ArrowUp aria-hidden="true" className="h-3.5 w-3.5" /> : <ArrowDown aria-hidden="true" className="h-3.5 w-3.5" />}
+                  {direction === "up" ? "Up" : "Down"}
                 </button>
               </Form>
             ))}
@@ -150,7 +152,7 @@ function DraggableKeyItem({ item, children }: { item: OrderedKey; children: Reac
     >
       {/* The handle takes the drag (and its keyboard), so Enter on Up or Down still posts the move. */}
       <button type="button" {...attributes} {...listeners} aria-label={`Drag ${item.name}`} title="Drag to reorder" className={`${secondaryButtonClass} cursor-grab px-2 py-0.5`}>
-        ⠿
+        <GripVertical aria-hidden="true" className="h-4 w-4" />
       </button>
       {children}
     </li>

@@ -174,7 +174,7 @@ export function UserForm({
             </button>
           )}
         </div>
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-muted">
           {sectorIds.length === 0 ? "No sector chosen: all active symbols are listed." : "Symbols of the chosen sectors are listed."}
         </p>
         <FieldErrors id={fields.sectorIds.errorId} errors={fields.sectorIds.errors} />
@@ -218,7 +218,7 @@ export function UserForm({
           </button>
         )}
         <div className="grid max-h-64 grid-cols-2 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-3 dark:border-slate-800">
-          {checklist.length === 0 ? <p className="text-sm text-slate-500">No Data Found</p> : null}
+          {checklist.length === 0 ? <p className="text-sm text-muted">No Data Found</p> : null}
           {checklist.map((s) => (
             <label key={s.id} className="flex items-center gap-2 text-sm">
               <input

@@ -30,6 +30,8 @@ export default function AdvancedChart({
   dark,
   intraday,
   studies = [],
+  onDrawn,
+  onVisibleRange,
 }: {
   candles: readonly Candle[];
   status: "loading" | "ready" | "empty";
@@ -39,7 +41,13 @@ export default function AdvancedChart({
   intraday: boolean;
   /** The user's studies (docs/decisions/129), drawn from these candles. */
   studies?: readonly string[];
+  /** The chart has drawn candles (the island then hides its server-drawn SVG). */
+  onDrawn?: () => void;
+  /** The candle indices shown after a pan or zoom (the table view lists them). */
+  onVisibleRange?: (range: { from: number; to: number }) => void;
 }) {
+  const told = useRef({ onDrawn, onVisibleRange });
+  told.current = { onDrawn, onVisibleRange };
   const box = useRef<HTMLDivElement>(null);
   const drawn = useRef<Drawn | null>(null);
   const previous = useRef<readonly Candle[]>([]);
@@ -51,7 +59,12 @@ export default function AdvancedChart({
   useEffect(() => {
     if (!box.current) return;
     const chart = createChart(box.current, {
-      height,
+      // As wide as its card and following it (a phone turned, a sidebar opened); as high as the box.
+      autoSize: true,
+      // A one-finger horizontal drag pans and a pinch zooms; a vertical drag scrolls the page, so
+      // a phone user can scroll past the chart (docs/decisions/155).
+      handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
+      handleScale: { mouseWheel: true, pinch: true, axisPressedMouseMove: true, axisDoubleClickReset: true },
       layout: { background: { color: "transparent" }, textColor: dark ? "#cbd5e1" : "#334155" },
       grid: { vertLines: { color: dark ? "#1e293b" : "#eef2f7" }, horzLines: { color: dark ? "#1e293b" : "#eef2f7" } },
       timeScale: { timeVisible: intraday },
@@ -80,10 +93,15 @@ export default function AdvancedChart({
     drawn.current = { chart, candles: series, volume };
     previous.current = [];
     const moved = () => setScaleVersion((v) => v + 1);
+    const tellRange = (range: { from: number; to: number } | null) => {
+      if (range) told.current.onVisibleRange?.({ from: range.from, to: range.to });
+    };
     chart.timeScale().subscribeVisibleLogicalRangeChange(moved);
+    chart.timeScale().subscribeVisibleLogicalRangeChange(tellRange);
     chart.timeScale().subscribeSizeChange(moved);
     return () => {
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(moved);
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(tellRange);
       chart.timeScale().unsubscribeSizeChange(moved);
       drawn.current = null;
       chart.remove();
@@ -120,6 +138,7 @@ export default function AdvancedChart({
       d.volume.setData(candles.map(volumeBar));
     }
     previous.current = candles;
+    if (candles.length > 0) told.current.onDrawn?.();
     // The price scale settles when the library next paints: the labels follow it then.
     const frame = requestAnimationFrame(() => setScaleVersion((v) => v + 1));
     return () => cancelAnimationFrame(frame);
@@ -135,11 +154,11 @@ export default function AdvancedChart({
     plot = { left: 0, top: 0, width: pane.width, height: pane.height };
   }
   return (
-    <div data-chart="advanced" data-status={status}>
+    <div data-chart="advanced" data-status={status} className="max-w-full overflow-x-clip">
       {status === "loading" ? <p className="text-sm text-slate-500">Chart loading....</p> : null}
       {status === "empty" ? <p className="text-sm text-slate-500">No Data Found</p> : null}
       <div className="relative">
-        <div ref={box} />
+        <div ref={box} style={{ height }} className="w-full" />
         <LineLabels lines={lines} toY={(price) => d?.candles.priceToCoordinate(price) ?? null} plot={plot} />
       </div>
     </div>

@@ -21,7 +21,7 @@ import { overlayExtremes, StudyPanes, withStudyLines } from "./apex-studies.clie
 /** The few drawing figures ApexCharts keeps on its instance after each render. */
 interface DrawnChart {
   el?: Element;
-  w?: { globals?: { gridHeight?: number; gridWidth?: number; translateX?: number; translateY?: number } };
+  w?: { globals?: { gridHeight?: number; gridWidth?: number; translateX?: number; translateY?: number; minX?: number; maxX?: number } };
 }
 
 function plotOf(chart: DrawnChart): PlotBox | null {
@@ -74,6 +74,8 @@ function ApexCandles({
   intraday,
   studies = NO_STUDIES,
   onHover,
+  onDrawn,
+  onVisibleRange,
 }: {
   candles: readonly Candle[];
   lines: readonly PriceLine[];
@@ -84,12 +86,18 @@ function ApexCandles({
   /** The user's studies (docs/decisions/129), drawn from these candles. */
   studies?: readonly string[];
   onHover?: (candle: Candle | null) => void;
+  /** The chart has drawn its candles (the island then hides its server-drawn SVG). */
+  onDrawn?: () => void;
+  /** The candle indices shown after a zoom or pan (the table view lists them). */
+  onVisibleRange?: (range: { from: number; to: number }) => void;
 }) {
   const [plot, setPlot] = useState<PlotBox | null>(null);
   const [volumePlot, setVolumePlot] = useState<PlotBox | null>(null);
   const [bodyWidth, setBodyWidth] = useState<number | null>(null);
   const hover = useRef(onHover);
   hover.current = onHover;
+  const told = useRef({ onDrawn, onVisibleRange });
+  told.current = { onDrawn, onVisibleRange };
   // Lines and markers may be rebuilt by the parent on each tick; their content decides a redraw.
   const linesKey = JSON.stringify(lines);
   const markersKey = JSON.stringify(markers);
@@ -104,6 +112,9 @@ function ApexCandles({
   const plotWidth = plot?.width ?? 640;
   const { drawing, xaxis, priceChart, volumeChart, volumeHeight } = useMemo(() => {
     const keepPlot = (chart: DrawnChart) => {
+      told.current.onDrawn?.();
+      // A redraw (new options) resets a zoom: the range shown is read back after every drawing.
+      tellRange({ min: chart.w?.globals?.minX, max: chart.w?.globals?.maxX });
       const next = plotOf(chart);
       setPlot((prev) => (samePlot(prev, next) ? prev : next));
       // The live candle is drawn as wide as ApexCharts draws the others.
@@ -111,11 +122,15 @@ function ApexCandles({
       const width = body ? body.getBBox().width : null;
       if (width) setBodyWidth((prev) => (prev !== null && Math.abs(prev - width) < 0.01 ? prev : width));
     };
+    // A reset zoom answers no bounds: the whole series again.
+    const tellRange = (xaxis?: { min?: number; max?: number }) =>
+      told.current.onVisibleRange?.({ from: xaxis?.min ?? -0.5, to: xaxis?.max ?? current.candles.length - 0.5 });
     const keepVolumePlot = (chart: DrawnChart) => {
       const next = plotOf(chart);
       setVolumePlot((prev) => (samePlot(prev, next) ? prev : next));
     };
     const all = current.candles;
+    const touch = typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches === true;
     // The last slot is the live candle's: drawn over the chart, not by it.
     const closed = all.slice(0, -1);
     const drawing = computeStudies(all, current.studies, { intraday });
@@ -146,9 +161,12 @@ function ApexCandles({
         height,
         animations: { enabled: false },
         background: "transparent",
-        toolbar: { show: true },
+        // On a touch screen a drag pans (ApexCharts has no pinch: the toolbar's + and - zoom).
+        toolbar: { show: true, autoSelected: touch ? "pan" : "zoom" },
         zoom: { enabled: true, type: "x" },
         events: {
+          zoomed: (_chart, { xaxis }: { xaxis?: { min?: number; max?: number } }) => tellRange(xaxis),
+          scrolled: (_chart, { xaxis }: { xaxis?: { min?: number; max?: number } }) => tellRange(xaxis),
           mounted: keepPlot,
           updated: keepPlot,
           mouseMove: (_event, _chart, config: { dataPointIndex?: number }) => {
@@ -203,7 +221,9 @@ function ApexCandles({
   // The live candle: the newest of the candles given, in the drawing's last slot.
   const live = candles.length > 0 && candles[candles.length - 1].time === current.candles[slots - 1]?.time ? candles[candles.length - 1] : null;
   return (
-    <div data-chart="apex" data-studies={studyLineLabels(drawing).join("|")}>
+    // Clipped sideways: after the window narrows, ApexCharts redraws at the new width a moment
+    // later, and until then its old width must not widen the page (decision 147).
+    <div data-chart="apex" data-studies={studyLineLabels(drawing).join("|")} className="max-w-full overflow-x-clip">
       <div className="relative">
         <Chart type={priceChart.type} series={priceChart.series} options={priceChart.options} height={height} />
         {live && plot ? <LiveCandleMark candle={live} slot={slots - 1} slots={slots} plot={plot} toY={toY} bodyWidth={bodyWidth} /> : null}

@@ -1,6 +1,7 @@
 // The reference lines' labels over an interactive chart (both modes): placed by layoutLabels so
 // that none covers another (docs/decisions/127). The chart draws the lines; this draws the
 // labels, at the plot's left edge, each nudged only as far as its neighbours need.
+import { textColourOn } from "~/domain/contrast";
 import { layoutLabels } from "~/domain/chart-layout";
 import { formatNumber } from "~/domain/format";
 import type { PriceLine } from "./candle-svg";
@@ -31,7 +32,7 @@ export function LineLabels({ lines, toY, plot }: { lines: readonly PriceLine[]; 
         <span
           key={`${line.label}-${line.price}`}
           data-line-label={line.label}
-          className="absolute overflow-hidden text-ellipsis whitespace-nowrap rounded px-1 text-[11px] font-medium text-white"
+          className="absolute overflow-hidden text-ellipsis whitespace-nowrap rounded px-1 text-[11px] font-medium"
           style={{
             left: plot.left + 4,
             top: placed[i] - LINE_LABEL_HEIGHT / 2,
@@ -40,6 +41,8 @@ export function LineLabels({ lines, toY, plot }: { lines: readonly PriceLine[]; 
             // A narrow chart (a phone) cuts a long label short rather than letting it leave the plot.
             maxWidth: Math.max(24, plot.width - 8),
             background: line.colour,
+            // The spec's line colours are too light for white 11 px text (docs/decisions/151).
+            color: textColourOn(line.colour),
           }}
         >
           {line.label} {formatNumber(line.price)}

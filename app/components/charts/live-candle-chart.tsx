@@ -1,9 +1,12 @@
 // The chart island: the server-rendered SVG first (no JavaScript, slow links, before the
-// library loads), then the interactive chart, with the live candle moving on each tick.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+// library loads), then the interactive chart, with the live candle moving on each tick. The
+// library is fetched only when the chart comes into view or at the first interaction, and the
+// SVG stays until the library has drawn (docs/decisions/155).
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { timeframeById, type Candle, type TimeframeId } from "~/domain/candles";
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/format";
+import { candleReadoutLabel, candleTableCaption, candleTableRows, type VisibleRange } from "~/domain/candle-table";
 import { chartMarkers } from "~/domain/chart-markers";
 import { useRootData } from "~/components/layout/use-root-data";
 import { CandleSvg, type PriceLine } from "./candle-svg";
@@ -11,6 +14,7 @@ import { useLiveCandles } from "./use-live-candles";
 import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { SwingAlertToast, useSwingAlerts } from "./use-swing-alerts";
 import { swingLineAsChartLine, swingLineMarker } from "~/domain/swing-alerts";
+import { useWantedWhenSeen } from "./use-wanted-when-seen";
 
 const ApexCandles = lazy(() => import("./apex-candles.client"));
 const AdvancedChart = lazy(() => import("./advanced-chart.client"));
@@ -28,44 +32,45 @@ function LiveSubscription({ symbol }: { symbol: string }) {
 const NO_KEYS: readonly { label: string; price: number; at: number }[] = [];
 const NO_STUDIES: readonly string[] = [];
 
-/** How many of the latest candles the chart lists in its table for screen readers. */
-const LISTED_CANDLES = 10;
-
 /**
- * The latest candles as a table, newest first: read by screen readers (the drawing is an image
- * to them) and by the journeys that check the chart against /chart-data. Visually hidden.
+ * The chart's text alternative (docs/decisions/155): the candles the chart shows (all of them, or
+ * the range the user panned or zoomed to), newest first, in a disclosure that opens without
+ * JavaScript. Read by screen readers and by anyone who wants the figures rather than the drawing.
  */
-export function LatestCandlesTable({ symbol, timeframe, candles }: { symbol: string; timeframe: TimeframeId; candles: readonly Candle[] }) {
-  const latest = candles.slice(-LISTED_CANDLES).reverse();
+export function CandleTableView({ title, candles, range, intraday }: { title: string; candles: readonly Candle[]; range: VisibleRange | null; intraday: boolean }) {
+  const { rows, visible } = candleTableRows(candles, range, intraday);
   return (
-    <table className="sr-only" data-latest-candles>
-      <caption>
-        Latest {timeframe} candles of {symbol}
-      </caption>
-      <thead>
-        <tr>
-          {["Time", "Open", "High", "Low", "Close", "Volume"].map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {latest.map((c) => (
-          <tr key={c.time}>
-            <th scope="row">
-              <time dateTime={new Date(c.time).toISOString()}>{formatIstDateTime(c.time)}</time>
-            </th>
-            <td>{formatNumber(c.open)}</td>
-            <td>{formatNumber(c.high)}</td>
-            <td>{formatNumber(c.low)}</td>
-            <td>{formatNumber(c.close)}</td>
-            <td>{formatNumber(c.volume, 0)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <details data-table-view className="mt-2 text-sm">
+      <summary className="cursor-pointer select-none py-1 font-medium text-slate-700 dark:text-slate-200">Table view</summary>
+      <div className="max-h-96 overflow-auto">
+        <table data-latest-candles className="w-full text-right tabular-nums">
+          <caption className="pb-1 text-left text-xs text-slate-600 dark:text-slate-300">{candleTableCaption(title, rows.length, visible)}</caption>
+          <thead>
+            <tr>
+              {["Time (IST)", "Open", "High", "Low", "Close", "Volume"].map((h, i) => (
+                <th key={h} scope="col" className={`px-1 ${i === 0 ? "text-left" : ""}`}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.iso} className="border-t border-slate-100 dark:border-slate-800">
+                <th scope="row" className="px-1 text-left font-normal">
+                  <time dateTime={r.iso}>{r.time}</time>
+                </th>
+                <td className="px-1">{r.open}</td>
+                <td className="px-1">{r.high}</td>
+                <td className="px-1">{r.low}</td>
+                <td className="px-1">{r.close}</td>
+                <td className="px-1">{r.volume}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }
 
@@ -99,13 +104,19 @@ export function LiveCandleChart({
   /** When set, the interactive chart is the window's height minus this many pixels (admin dashboard). */
   heightFromWindow?: number;
 }) {
-  const [hydrated, setHydrated] = useState(false);
+  const figure = useRef<HTMLElement>(null);
+  const wanted = useWantedWhenSeen(figure);
+  // The library has drawn: the SVG gives way to it.
+  const [libraryDrawn, setLibraryDrawn] = useState(false);
+  const onDrawn = useCallback(() => setLibraryDrawn(true), []);
+  // The candles the interactive chart shows after a pan or zoom (indices into `shown`); the table view follows.
+  const [visibleRange, setVisibleRange] = useState<VisibleRange | null>(null);
+  const onVisibleRange = useCallback((r: VisibleRange) => setVisibleRange((prev) => (prev && prev.from === r.from && prev.to === r.to ? prev : r)), []);
   // The candle under the cursor, by its time: looked up in the candles shown, so it follows live
   // ticks and a timeframe or symbol change never leaves a stale candle in the readout.
   const [hoverTime, setHoverTime] = useState<number | null>(null);
   const [drawnHeight, setDrawnHeight] = useState(height);
-  useEffect(() => setHydrated(true), []);
-  // A hovered time belongs to the series it was read from: a new symbol or timeframe drops it.
+  // A hovered time belongs to the series they were read from: a new symbol or timeframe drops it.
   useEffect(() => setHoverTime(null), [symbol, timeframe]);
   useEffect(() => {
     if (heightFromWindow === undefined) return;
@@ -122,6 +133,8 @@ export function LiveCandleChart({
   // (the sidebar changes the chart's width, which ApexCharts measures once).
   const shell = useRootData()?.shell;
   const restartKey = [symbol, timeframe, dark ? "dark" : "light", shell?.sidebarOpen, shell?.sidebarExpanded].join("|");
+  // A restarted chart shows its whole series again.
+  useEffect(() => setVisibleRange(null), [restartKey]);
   // swing_alert: a toast, and the stored swing line with its marker (docs/decisions/129).
   const swingAlerts = useSwingAlerts(symbol, swing);
   const markers = useMemo(() => {
@@ -136,34 +149,64 @@ export function LiveCandleChart({
   const readout = hovered ?? shown[shown.length - 1];
   const previous = readout ? shown[shown.indexOf(readout) - 1] : undefined;
   const change = readout && previous ? readout.close - previous.close : null;
-  const svg = <CandleSvg candles={shown} lines={lines} markers={markers} height={height} intraday={intraday} title={`${symbol} ${timeframe}`} />;
+  const title = `${symbol} ${timeframe}`;
+  const svg = <CandleSvg candles={shown} lines={lines} markers={markers} height={height} intraday={intraday} title={title} />;
+  const readoutSpan = (text: string, className = "") => (
+    <span aria-hidden="true" className={className}>
+      {text}
+    </span>
+  );
   return (
-    <figure className="rounded-lg border border-slate-200 bg-white p-2 dark:border-slate-800 dark:bg-slate-900">
+    <figure ref={figure} aria-label={`${title} candle chart`} data-chart-card className="rounded-lg border border-slate-200 bg-white p-2 dark:border-slate-800 dark:bg-slate-900">
       {readout ? (
         <figcaption aria-live="off" data-readout className="mb-1 flex flex-wrap gap-3 text-xs tabular-nums text-slate-600 dark:text-slate-300">
-          <span>O {formatNumber(readout.open)}</span>
-          <span>H {formatNumber(readout.high)}</span>
-          <span>L {formatNumber(readout.low)}</span>
-          <span>C {formatNumber(readout.close)}</span>
-          <span className={change === null ? "" : change >= 0 ? "text-up" : "text-down"}>
-            {change === null ? "" : `${change >= 0 ? "+" : ""}${formatNumber(change)} (${formatPercent(previous ? (change / previous.close) * 100 : 0)})`}
-          </span>
-          <span>Vol {formatNumber(readout.volume, 0)}</span>
-          <span>{formatIstDateTime(readout.time)}</span>
+          {/* Seen as O/H/L/C figures; read as words (the spans' order is what tests read). */}
+          {readoutSpan(`O ${formatNumber(readout.open)}`)}
+          {readoutSpan(`H ${formatNumber(readout.high)}`)}
+          {readoutSpan(`L ${formatNumber(readout.low)}`)}
+          {readoutSpan(`C ${formatNumber(readout.close)}`)}
+          {readoutSpan(
+            change === null ? "" : `${change >= 0 ? "+" : ""}${formatNumber(change)} (${formatPercent(previous ? (change / previous.close) * 100 : 0)})`,
+            change === null ? "" : change >= 0 ? "text-up" : "text-down",
+          )}
+          {readoutSpan(`Vol ${formatNumber(readout.volume, 0)}`)}
+          {readoutSpan(formatIstDateTime(readout.time))}
+          <span className="sr-only">{`${hovered ? "Candle under the pointer" : "Latest candle"}, ${candleReadoutLabel(readout, intraday)}`}</span>
         </figcaption>
       ) : null}
-      {hydrated ? (
-        <Suspense key={restartKey} fallback={<div aria-busy="true"><p className="text-sm text-slate-500">Chart loading....</p>{svg}</div>}>
-          {mode === "advance" ? (
-            <AdvancedChart candles={shown} status={status} lines={drawnLines} height={drawnHeight} dark={dark} intraday={intraday} studies={studies} />
-          ) : (
-            <ApexCandles candles={shown} lines={drawnLines} markers={markers} height={drawnHeight} dark={dark} intraday={intraday} studies={studies} onHover={onHover} />
-          )}
-        </Suspense>
-      ) : (
-        svg
-      )}
-      <LatestCandlesTable symbol={symbol} timeframe={timeframe} candles={shown} />
+      <div className="relative" data-chart-area>
+        {libraryDrawn ? null : svg}
+        {wanted ? (
+          // Laid out (so the library measures its width) but unseen until it has drawn.
+          <div className={libraryDrawn ? "" : "invisible absolute inset-x-0 top-0"}>
+            <Suspense key={restartKey} fallback={null}>
+              {mode === "advance" ? (
+                <AdvancedChart candles={shown} status={status} lines={drawnLines} height={drawnHeight} dark={dark} intraday={intraday} studies={studies} onDrawn={onDrawn} onVisibleRange={onVisibleRange} />
+              ) : (
+                <ApexCandles
+                  candles={shown}
+                  lines={drawnLines}
+                  markers={markers}
+                  height={drawnHeight}
+                  dark={dark}
+                  intraday={intraday}
+                  studies={studies}
+                  onHover={onHover}
+                  onDrawn={onDrawn}
+                  onVisibleRange={onVisibleRange}
+                />
+              )}
+            </Suspense>
+          </div>
+        ) : null}
+        {wanted && !libraryDrawn ? (
+          // Not a status region: the page's one status region is the toasts'.
+          <p className="absolute left-2 top-1 text-xs text-slate-500">
+            Chart loading…
+          </p>
+        ) : null}
+      </div>
+      <CandleTableView title={title} candles={shown} range={visibleRange} intraday={intraday} />
       <LiveSubscription symbol={symbol} />
       <SwingAlertToast toast={swingAlerts.toast} onDismiss={swingAlerts.dismiss} />
     </figure>

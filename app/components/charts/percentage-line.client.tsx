@@ -18,7 +18,7 @@ export default function PercentageLine({ points, name, height, dark }: { points:
   };
   const series = [{ name, data: points.map((p) => ({ x: p.time + CHART_UTC_OFFSET_SECONDS * 1000, y: p.percentage })) }];
   return (
-    <div data-chart="apex-line">
+    <div data-chart="apex-line" className="max-w-full overflow-x-clip">
       <Chart type="line" series={series} options={options} height={height} />
     </div>
   );

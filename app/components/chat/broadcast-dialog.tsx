@@ -3,7 +3,8 @@
 // to `returnTo`. Who it goes to (docs/decisions/146): everyone, chosen roles, or chosen users.
 // The user picker is search-then-tick: "Search users" submits the whole form by GET to
 // /broadcast/message/new, which answers with what was typed and ticked plus the users found, so
-// it works without JavaScript; with it, only the part of the chosen audience shows.
+// it works without JavaScript; with it, only the part of the chosen audience shows, in the app's
+// Modal (docs/decisions/149).
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { checkOnSubmit } from "~/components/ui/zod-form";
@@ -13,6 +14,7 @@ import type { BroadcastAudience } from "~/domain/chat";
 import { broadcastSchema } from "~/schemas/chat";
 import { controlClass, FieldErrors, FormErrors, SubmitButton } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { Modal } from "~/components/ui/modal";
 import type { BroadcastDraft } from "~/services/broadcasts.server";
 
 const EMPTY_DRAFT: BroadcastDraft = { message: "", audience: "everyone", roles: [], chosen: [], search: "", found: [], searched: false };
@@ -65,6 +67,122 @@ export function BroadcastDialog({
   const sendLabel = !hydrated ? "Send broadcast" : audience === "everyone" ? "Send to everyone" : audience === "roles" ? "Send to chosen roles" : "Send to chosen users";
   const people = [...draft.chosen, ...draft.found];
   const formProps = getFormProps(form);
+  const fieldsForm = (
+    <Form
+      method="post"
+      action={postTo}
+      {...formProps}
+      onSubmit={(event) => {
+        // "Search users" is not a send: it skips the checks (formNoValidate) and Remix submits it by GET.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (submitter instanceof HTMLButtonElement && submitter.formNoValidate) return;
+        formProps.onSubmit(event);
+      }}
+      className="flex flex-col gap-3"
+    >
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fields.message.id} className="text-sm font-medium">
+          Message
+        </label>
+        <textarea
+          {...getTextareaProps(fields.message, { ariaDescribedBy: fields.message.errors?.length ? fields.message.errorId : undefined })}
+          key={fields.message.key}
+          rows={4}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-blue-500 focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-900"
+        />
+        <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
+      </div>
+
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-medium">Send to</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {(Object.keys(AUDIENCE_LABELS) as BroadcastAudience[]).map((value) => (
+            <label key={value} className="flex items-center gap-1.5">
+              <input type="radio" name="audience" value={value} checked={audience === value} onChange={() => setAudience(value)} />
+              {AUDIENCE_LABELS[value]}
+            </label>
+          ))}
+        </div>
+        <FieldErrors id={fields.audience.errorId} errors={fields.audience.errors} />
+      </fieldset>
+
+      {show("roles") ? (
+        <fieldset className="flex flex-col gap-1" aria-describedby={fields.roles.errors?.length ? fields.roles.errorId : undefined}>
+          <legend className="text-sm font-medium">Roles</legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {ALL_ROLES.map((role) => (
+              <label key={role} className="flex items-center gap-1.5">
+                <input type="checkbox" name="roles" value={role} defaultChecked={tickedRoles.includes(String(role))} />
+                {ROLE_NAMES[role]}
+              </label>
+            ))}
+          </div>
+          <FieldErrors id={fields.roles.errorId} errors={fields.roles.errors} />
+        </fieldset>
+      ) : null}
+
+      {show("users") ? (
+        <fieldset className="flex flex-col gap-2" aria-describedby={fields.userIds.errors?.length ? fields.userIds.errorId : undefined}>
+          <legend className="text-sm font-medium">Users</legend>
+          <div className="flex gap-2">
+            <label htmlFor="broadcast-user-search" className="sr-only">
+              Find users
+            </label>
+            <input
+              id="broadcast-user-search"
+              type="search"
+              name="q"
+              defaultValue={draft.search}
+              placeholder="Name, user name or email"
+              className={`${controlClass} min-w-0 flex-1`}
+            />
+            <button
+              type="submit"
+              formMethod="get"
+              formAction="/broadcast/message/new"
+              formNoValidate
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
+              Search users
+            </button>
+          </div>
+          {people.length > 0 ? (
+            <ul aria-label="Users to send to" className="flex max-h-48 flex-col gap-1 overflow-y-auto text-sm">
+              {people.map((person) => (
+                <li key={person.id}>
+                  <label className="flex items-start gap-1.5 break-words">
+                    <input type="checkbox" name="userIds" value={person.id} defaultChecked={tickedUsers.has(String(person.id))} className="mt-1" />
+                    {person.label}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : draft.searched ? (
+            <p className="text-sm text-slate-500 dark:text-slate-400">No active user matches “{draft.search}”.</p>
+          ) : (
+            <p className="text-sm text-slate-500 dark:text-slate-400">Search, then tick the users to send to.</p>
+          )}
+          <FieldErrors id={fields.userIds.errorId} errors={fields.userIds.errors} />
+        </fieldset>
+      ) : null}
+
+      <div className="flex items-center justify-end gap-3">
+        <Link to={closeHref} preventScrollReset className="text-sm text-blue-600 underline dark:text-blue-400">
+          Cancel
+        </Link>
+        <SubmitButton pending={sending}>{sendLabel}</SubmitButton>
+      </div>
+    </Form>
+  );
+  if (hydrated) {
+    return (
+      <Modal title="BroadCast Message" titleId="broadcast-title" closeTo={closeHref} size="md">
+        {fieldsForm}
+      </Modal>
+    );
+  }
   return (
     <>
       <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/40" />
@@ -76,113 +194,7 @@ export function BroadcastDialog({
         <h2 id="broadcast-title" className="mb-3 text-lg font-semibold">
           BroadCast Message
         </h2>
-        <Form
-          method="post"
-          action={postTo}
-          {...formProps}
-          onSubmit={(event) => {
-            // "Search users" is not a send: it skips the checks (formNoValidate) and Remix submits it by GET.
-            const submitter = (event.nativeEvent as SubmitEvent).submitter;
-            if (submitter instanceof HTMLButtonElement && submitter.formNoValidate) return;
-            formProps.onSubmit(event);
-          }}
-          className="flex flex-col gap-3"
-        >
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <input type="hidden" name="redirectTo" value={returnTo} />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={fields.message.id} className="text-sm font-medium">
-              Message
-            </label>
-            <textarea
-              {...getTextareaProps(fields.message, { ariaDescribedBy: fields.message.errors?.length ? fields.message.errorId : undefined })}
-              key={fields.message.key}
-              rows={4}
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-blue-500 focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-500 dark:border-slate-700 dark:bg-slate-900"
-            />
-            <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
-          </div>
-
-          <fieldset className="flex flex-col gap-1">
-            <legend className="text-sm font-medium">Send to</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              {(Object.keys(AUDIENCE_LABELS) as BroadcastAudience[]).map((value) => (
-                <label key={value} className="flex items-center gap-1.5">
-                  <input type="radio" name="audience" value={value} checked={audience === value} onChange={() => setAudience(value)} />
-                  {AUDIENCE_LABELS[value]}
-                </label>
-              ))}
-            </div>
-            <FieldErrors id={fields.audience.errorId} errors={fields.audience.errors} />
-          </fieldset>
-
-          {show("roles") ? (
-            <fieldset className="flex flex-col gap-1" aria-describedby={fields.roles.errors?.length ? fields.roles.errorId : undefined}>
-              <legend className="text-sm font-medium">Roles</legend>
-              <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                {ALL_ROLES.map((role) => (
-                  <label key={role} className="flex items-center gap-1.5">
-                    <input type="checkbox" name="roles" value={role} defaultChecked={tickedRoles.includes(String(role))} />
-                    {ROLE_NAMES[role]}
-                  </label>
-                ))}
-              </div>
-              <FieldErrors id={fields.roles.errorId} errors={fields.roles.errors} />
-            </fieldset>
-          ) : null}
-
-          {show("users") ? (
-            <fieldset className="flex flex-col gap-2" aria-describedby={fields.userIds.errors?.length ? fields.userIds.errorId : undefined}>
-              <legend className="text-sm font-medium">Users</legend>
-              <div className="flex gap-2">
-                <label htmlFor="broadcast-user-search" className="sr-only">
-                  Find users
-                </label>
-                <input
-                  id="broadcast-user-search"
-                  type="search"
-                  name="q"
-                  defaultValue={draft.search}
-                  placeholder="Name, user name or email"
-                  className={`${controlClass} min-w-0 flex-1`}
-                />
-                <button
-                  type="submit"
-                  formMethod="get"
-                  formAction="/broadcast/message/new"
-                  formNoValidate
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-                >
-                  Search users
-                </button>
-              </div>
-              {people.length > 0 ? (
-                <ul aria-label="Users to send to" className="flex max-h-48 flex-col gap-1 overflow-y-auto text-sm">
-                  {people.map((person) => (
-                    <li key={person.id}>
-                      <label className="flex items-start gap-1.5 break-words">
-                        <input type="checkbox" name="userIds" value={person.id} defaultChecked={tickedUsers.has(String(person.id))} className="mt-1" />
-                        {person.label}
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              ) : draft.searched ? (
-                <p className="text-sm text-slate-500 dark:text-slate-400">No active user matches “{draft.search}”.</p>
-              ) : (
-                <p className="text-sm text-slate-500 dark:text-slate-400">Search, then tick the users to send to.</p>
-              )}
-              <FieldErrors id={fields.userIds.errorId} errors={fields.userIds.errors} />
-            </fieldset>
-          ) : null}
-
-          <div className="flex items-center justify-end gap-3">
-            <Link to={closeHref} preventScrollReset className="text-sm text-blue-600 underline dark:text-blue-400">
-              Cancel
-            </Link>
-            <SubmitButton pending={sending}>{sendLabel}</SubmitButton>
-          </div>
-        </Form>
+        {fieldsForm}
       </dialog>
     </>
   );

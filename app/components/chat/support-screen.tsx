@@ -44,15 +44,16 @@ export function SupportScreen({ data, lastResult }: { data: SupportScreenData; l
           </Link>
         ) : null}
       </div>
-      <div className="grid gap-4 md:grid-cols-[18rem_minmax(0,1fr)]">
-        <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[18rem_minmax(0,1fr)]">
+        {/* Long names and unbroken words in previews wrap inside the column, never widen the page. */}
+        <div className="flex min-w-0 flex-col gap-4 [overflow-wrap:anywhere]">
           <ConversationList data={data} />
           <RecentBroadcasts broadcasts={data.broadcasts} />
         </div>
         <div
           role="region"
           aria-label="Conversation"
-          className="flex min-h-[24rem] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          className="flex min-h-[24rem] min-w-0 flex-col rounded-lg [overflow-wrap:anywhere] border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
         >
           {selected ? (
             <>
@@ -247,7 +248,8 @@ function MessagePane({ selected }: { selected: NonNullable<SupportScreenData["se
     if (el) el.scrollTop = el.scrollHeight;
   }, [lastId]);
   return (
-    <div ref={scroller} className="max-h-[60vh] flex-1 overflow-y-auto px-4 py-3">
+    // Focusable and named: a long conversation scrolls here, and a keyboard must reach it (docs/decisions/151).
+    <div ref={scroller} role="region" aria-label="Message history" tabIndex={0} className="max-h-[60vh] flex-1 overflow-y-auto px-4 py-3">
       {selected.olderMessagesHref ? (
         <Link to={selected.olderMessagesHref} className="mb-2 block text-center text-sm text-blue-600 underline dark:text-blue-400">
           Older messages

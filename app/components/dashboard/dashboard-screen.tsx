@@ -9,7 +9,8 @@ import { marqueeDurationSeconds } from "~/domain/dashboard";
 import { formatIstDate, formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { direction } from "~/domain/quotes";
-import { keyLabelColour, referenceLineColour } from "~/domain/targets";
+import { keyLabelTone, referenceLineTone, type Tone } from "~/domain/targets";
+import { TONE_FILL, TONE_TEXT } from "~/components/ui/tone";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import { WatchlistPanel } from "~/components/watchlist/watchlist-panel";
 import { TradeButtons } from "~/components/charts/trade-buttons";
@@ -127,7 +128,7 @@ function ChartArea({ chart, fitChartToWindow, now }: { chart: NonNullable<Serial
       <div className="flex min-w-0 flex-col gap-3">
         <header className="flex flex-wrap items-baseline gap-3">
           <h2 className="text-xl font-semibold">{code}</h2>
-          <span className="text-sm text-slate-500">{view.symbol.description}</span>
+          <span className="text-sm text-muted">{view.symbol.description}</span>
           {live ? (
             <span aria-label="Last price" data-field="last" className={`tabular-nums ${tone[direction(live.change)]}`}>
               <span className="text-lg font-semibold">{formatNumber(live.last)}</span>{" "}
@@ -138,24 +139,24 @@ function ChartArea({ chart, fitChartToWindow, now }: { chart: NonNullable<Serial
               (<span data-field="change-percent">{formatPercent(live.changePercent)}</span>)
             </span>
           ) : (
-            <span className="text-sm text-slate-500">No live price</span>
+            <span className="text-sm text-muted">No live price</span>
           )}
           <Link to={`/alert/new?symbol=${encodeURIComponent(code)}`} className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-700">
             Alert
           </Link>
         </header>
         <ul aria-label="Reference points" className="flex flex-wrap gap-1.5">
-          {view.points.length === 0 ? <li className="text-xs text-slate-500">No reference points</li> : null}
+          {view.points.length === 0 ? <li className="text-xs text-muted">No reference points</li> : null}
           {view.points.map((p, i) => (
-            <li key={i} className="rounded-full border px-2 py-0.5 text-xs font-medium" style={{ color: referenceLineColour(p.pointName), borderColor: referenceLineColour(p.pointName) }}>
+            <li key={i} className={`rounded-full border px-2 py-0.5 text-xs font-medium ${TONE_TEXT[referenceLineTone(p.pointName)]}`}>
               {p.name} {formatNumber(p.price)}
             </li>
           ))}
         </ul>
         <ul aria-label="Keys" className="flex flex-wrap gap-1.5">
-          {view.keys.length === 0 ? <li className="text-xs text-slate-500">No keys today</li> : null}
+          {view.keys.length === 0 ? <li className="text-xs text-muted">No keys today</li> : null}
           {view.keys.map((k, i) => (
-            <li key={i} title={k.time} className="rounded-full px-2 py-0.5 text-xs font-semibold text-white" style={{ background: keyLabelColour(k.label) }}>
+            <li key={i} title={k.time} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_FILL[keyLabelTone(k.label)]}`}>
               {k.label}
             </li>
           ))}
@@ -191,12 +192,12 @@ function ChartArea({ chart, fitChartToWindow, now }: { chart: NonNullable<Serial
         <WatchlistPanel data={watchlist} symbolHref={symbolHref} />
       </aside>
       <footer aria-label="Status" className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-2 text-xs xl:col-span-2 dark:border-slate-800 dark:bg-slate-900">
-        <StatusChip label="Previous plus key" value={footer.previousPlusKey} colour={footer.previousPlusKey ? keyLabelColour(footer.previousPlusKey) : undefined} />
-        <StatusChip label="Previous minus key" value={footer.previousMinusKey} colour={footer.previousMinusKey ? keyLabelColour(footer.previousMinusKey) : undefined} />
+        <StatusChip label="Previous plus key" value={footer.previousPlusKey} tone={footer.previousPlusKey ? keyLabelTone(footer.previousPlusKey) : undefined} />
+        <StatusChip label="Previous minus key" value={footer.previousMinusKey} tone={footer.previousMinusKey ? keyLabelTone(footer.previousMinusKey) : undefined} />
         <StatusChip
           label="First target"
           value={footer.firstTarget ? `${footer.firstTarget.name} ${formatNumber(footer.firstTarget.price)}` : null}
-          colour={footer.firstTarget ? referenceLineColour(footer.firstTarget.pointName) : undefined}
+          tone={footer.firstTarget ? referenceLineTone(footer.firstTarget.pointName) : undefined}
         />
         <IstClock initial={now} />
       </footer>
@@ -204,11 +205,11 @@ function ChartArea({ chart, fitChartToWindow, now }: { chart: NonNullable<Serial
   );
 }
 
-function StatusChip({ label, value, colour }: { label: string; value: string | null; colour?: string }) {
+function StatusChip({ label, value, tone }: { label: string; value: string | null; tone?: Tone }) {
   return (
     <span className="rounded-full border border-slate-300 px-2 py-0.5 dark:border-slate-700" data-chip={label}>
-      <span className="text-slate-500">{label}: </span>
-      <span className="font-semibold" style={colour ? { color: colour } : undefined}>
+      <span className="text-muted">{label}: </span>
+      <span className={`font-semibold ${tone ? TONE_TEXT[tone] : ""}`}>
         {value ?? "—"}
       </span>
     </span>

@@ -1,6 +1,10 @@
-// The signed-in frame: top bar, header toggle and sidebar. Every control is a link or a small
-// form, so it works without JavaScript; JavaScript only makes the posts quieter (fetchers).
-import { Form, Link, NavLink, useFetcher } from "@remix-run/react";
+// The signed-in frame: top bar, header toggle, sidebar, and on phones a menu drawer and a bottom
+// navigation (docs/decisions/147). Every control is a link, a small form or a <details>, so it
+// works without JavaScript; JavaScript only makes the posts quieter (fetchers) and closes the
+// drawer on navigation and Escape.
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
+import { ChevronsLeft, ChevronsRight, CircleUserRound, Menu, MessageCircle, PanelLeft, X } from "lucide-react";
 import { canReach, type NavLink as NavItem, type RoleId } from "~/domain/access";
 import { direction } from "~/domain/quotes";
 import { trendBadgeTone } from "~/domain/trend";
@@ -10,10 +14,13 @@ import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { LiveBroadcasts } from "~/components/chat/live-broadcasts";
 import { NotificationCenter } from "~/components/notifications/notification-center";
 import { ConnectionStatusIndicator } from "./connection-status";
+import { NavIcon } from "./nav-icons";
 
 export interface ShellData {
   user: { id: number; name: string; roleId: RoleId; roleName: string };
   nav: NavItem[];
+  /** The phone's bottom navigation: the role's main screens (docs/decisions/147). */
+  bottomNav: NavItem[];
   built: string[];
   tickers: { code: string; label: string; close: number | null; change: number | null; changePercent: number | null }[];
   niftyTrend: string | null;
@@ -42,16 +49,18 @@ export function AppShell({
 }) {
   const linkable = (path: string) => shell.built.includes(path) && canReach(shell.user.roleId, path);
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen min-w-0 flex-col">
       <LiveBroadcasts />
       <TopBar shell={shell} theme={theme} currentPath={currentPath} linkable={linkable} />
-      <div className="flex flex-1">
+      <div className="flex min-w-0 flex-1">
+        {/* The preference cookie rules the sidebar from the lg breakpoint up; below it the drawer does. */}
         {shell.sidebarOpen ? <Sidebar shell={shell} currentPath={currentPath} /> : null}
-        <main id="main" className="min-w-0 flex-1 p-4">
+        <main id="main" className={`min-w-0 flex-1 p-3 sm:p-4 ${shell.bottomNav.length > 0 ? "pb-24 md:pb-4" : ""}`}>
           <Header linkable={linkable} sidebarOpen={shell.sidebarOpen} currentPath={currentPath} />
           {children}
         </main>
       </div>
+      {shell.bottomNav.length > 0 ? <BottomNav items={shell.bottomNav} /> : null}
     </div>
   );
 }
@@ -75,44 +84,55 @@ function TopBar({
     return q ? { ...t, close: q.last, change: q.change, changePercent: q.changePercent } : t;
   });
   return (
-    <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
-      <Link to="/dashboard" className="font-semibold text-blue-600 dark:text-blue-400">
-        NSE Signals
-      </Link>
-      <ul aria-label="Index tickers" className="flex flex-wrap items-center gap-4 text-sm">
-        {tickers.map((t) => {
-          const dir = toneColour[direction(t.change)];
-          return (
-            <li key={t.code} data-symbol={t.code} className="flex items-baseline gap-1.5">
-              <span className="font-medium">{t.label}</span>
-              <span data-field="close" className="tabular-nums">{t.close === null ? "—" : formatNumber(t.close)}</span>
-              <span data-field="change" className={`tabular-nums ${dir}`}>
-                {t.change === null ? "—" : `${t.change > 0 ? "+" : ""}${formatNumber(t.change)}`}
-              </span>
-              <span data-field="changePercent" className={`tabular-nums ${dir}`}>
-                {t.changePercent === null ? "" : `(${formatPercent(t.changePercent)})`}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-      <span
-        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeColour[tone]}`}
-        data-tone={tone}
-        aria-label={`Nifty trend: ${shell.niftyTrend ?? "none"}`}
-      >
-        Nifty {shell.niftyTrend ?? "—"}
-      </span>
-      <div className="ml-auto flex items-center gap-3 text-sm">
-        <ConnectionStatusIndicator />
-        <NotificationCenter initialUnread={shell.unreadNotifications} href={linkable("/notifications") ? "/notifications" : null} />
-        {linkable("/support") ? (
-          <Link to="/support" className="hover:underline">
-            Live Chat
-          </Link>
-        ) : null}
-        <ThemeSwitch theme={theme} currentPath={currentPath} />
-        <UserMenu shell={shell} linkable={linkable} />
+    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 sm:gap-x-3 lg:flex-nowrap lg:px-4">
+        <MenuDrawer shell={shell} currentPath={currentPath} />
+        <Link to="/dashboard" className="shrink-0 font-semibold text-blue-600 dark:text-blue-400">
+          NSE Signals
+        </Link>
+        {/* One line at every width: on a phone it is the bar's second row and scrolls in its own box. */}
+        <div
+          data-ticker-strip
+          tabIndex={0}
+          className="order-last flex w-full min-w-0 items-center gap-3 overflow-x-auto whitespace-nowrap pb-0.5 lg:order-none lg:w-auto lg:flex-1"
+        >
+          <ul aria-label="Index tickers" className="flex shrink-0 items-center gap-4 text-sm">
+            {tickers.map((t) => {
+              const dir = toneColour[direction(t.change)];
+              return (
+                <li key={t.code} data-symbol={t.code} className="flex shrink-0 items-baseline gap-1.5">
+                  <span className="font-medium">{t.label}</span>
+                  <span data-field="close" className="tabular-nums">{t.close === null ? "—" : formatNumber(t.close)}</span>
+                  <span data-field="change" className={`tabular-nums ${dir}`}>
+                    {t.change === null ? "—" : `${t.change > 0 ? "+" : ""}${formatNumber(t.change)}`}
+                  </span>
+                  <span data-field="changePercent" className={`tabular-nums ${dir}`}>
+                    {t.changePercent === null ? "" : `(${formatPercent(t.changePercent)})`}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          <span
+            className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeColour[tone]}`}
+            data-tone={tone}
+            aria-label={`Nifty trend: ${shell.niftyTrend ?? "none"}`}
+          >
+            Nifty {shell.niftyTrend ?? "—"}
+          </span>
+        </div>
+        <div className="ml-auto flex shrink-0 items-center gap-1.5 text-sm sm:gap-3">
+          <ConnectionStatusIndicator />
+          <NotificationCenter initialUnread={shell.unreadNotifications} href={linkable("/notifications") ? "/notifications" : null} />
+          {linkable("/support") ? (
+            <Link to="/support" className="inline-flex items-center gap-1 rounded-md p-1 hover:underline sm:p-0">
+              <MessageCircle aria-hidden="true" className="h-5 w-5 sm:hidden" />
+              <span className="sr-only sm:not-sr-only">Live Chat</span>
+            </Link>
+          ) : null}
+          <ThemeSwitch theme={theme} currentPath={currentPath} />
+          <UserMenu shell={shell} linkable={linkable} />
+        </div>
       </div>
     </header>
   );
@@ -122,9 +142,13 @@ function UserMenu({ shell, linkable }: { shell: ShellData; linkable: (path: stri
   // <details> opens and closes without JavaScript.
   return (
     <details className="relative">
-      <summary className="cursor-pointer list-none rounded-md px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">
-        <span className="font-medium">{shell.user.name}</span>{" "}
-        <span className="text-xs text-slate-500 dark:text-slate-400">({shell.user.roleName})</span>
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md p-1 hover:bg-slate-100 sm:px-2 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+        <CircleUserRound aria-hidden="true" className="h-5 w-5 sm:hidden" />
+        {/* On a phone the name is read out, not shown: the bar keeps one line. */}
+        <span className="sr-only sm:not-sr-only">
+          <span className="font-medium">{shell.user.name}</span>{" "}
+          <span className="text-xs text-slate-500 dark:text-slate-400">({shell.user.roleName})</span>
+        </span>
       </summary>
       <div className="absolute right-0 z-40 mt-1 w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
         <nav aria-label="User menu" className="flex flex-col">
@@ -166,6 +190,7 @@ function Header({
         value={!sidebarOpen}
         label={sidebarOpen ? "Close sidebar" : "Open sidebar"}
         currentPath={currentPath}
+        className="hidden lg:block"
       />
       {linkable("/overview") && linkable("/dashboard") ? (
         <nav aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm dark:border-slate-700">
@@ -200,15 +225,18 @@ function SidebarToggle({
   value,
   label,
   currentPath,
+  className,
 }: {
   field: "sidebarOpen" | "sidebarExpanded";
   value: boolean;
   label: string;
   currentPath: string;
+  className?: string;
 }) {
   const fetcher = useFetcher();
+  const Icon = field === "sidebarOpen" ? PanelLeft : value ? ChevronsRight : ChevronsLeft;
   return (
-    <fetcher.Form method="post" action="/preferences">
+    <fetcher.Form method="post" action="/preferences" className={className}>
       <input type="hidden" name="intent" value={field} />
       <input type="hidden" name="value" value={String(value)} />
       <input type="hidden" name="redirectTo" value={currentPath} />
@@ -216,9 +244,9 @@ function SidebarToggle({
         type="submit"
         aria-label={label}
         title={label}
-        className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+        className="inline-flex items-center rounded-md border border-slate-300 p-1.5 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
       >
-        {field === "sidebarOpen" ? "☰" : value ? "»" : "«"}
+        <Icon aria-hidden="true" className="h-4 w-4" />
       </button>
     </fetcher.Form>
   );
@@ -226,14 +254,9 @@ function SidebarToggle({
 
 function Sidebar({ shell, currentPath }: { shell: ShellData; currentPath: string }) {
   const expanded = shell.sidebarExpanded;
-  const groups: { key: NavItem["group"]; title: string }[] = [
-    { key: "main", title: "Main" },
-    { key: "admin", title: "Administration" },
-    { key: "reports", title: "Reports" },
-  ];
   return (
     <aside
-      className={`shrink-0 border-r border-slate-200 bg-white p-2 dark:border-slate-800 dark:bg-slate-900 ${expanded ? "w-56" : "w-14"}`}
+      className={`hidden shrink-0 border-r border-slate-200 bg-white p-2 lg:block dark:border-slate-800 dark:bg-slate-900 ${expanded ? "w-56" : "w-14"}`}
       data-expanded={expanded}
     >
       <div className="mb-2 flex justify-end">
@@ -244,32 +267,130 @@ function Sidebar({ shell, currentPath }: { shell: ShellData; currentPath: string
           currentPath={currentPath}
         />
       </div>
-      <nav aria-label="Sidebar">
-        {groups.map(({ key, title }) => {
-          const items = shell.nav.filter((n) => n.group === key);
-          if (items.length === 0) return null;
-          return (
-            <div key={key} className="mb-3">
-              {expanded ? <p className="px-2 text-xs font-semibold uppercase text-slate-500">{title}</p> : null}
-              <ul>
-                {items.map((item) => (
-                  <li key={item.path}>
-                    <NavLink
-                      to={item.path}
-                      title={item.label}
-                      className={({ isActive }) =>
-                        `block truncate rounded px-2 py-1.5 text-sm ${isActive ? "bg-blue-50 font-semibold text-blue-700 dark:bg-slate-800 dark:text-blue-300" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`
-                      }
-                    >
-                      {expanded ? item.label : item.label.slice(0, 2)}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          );
-        })}
-      </nav>
+      <SidebarNav nav={shell.nav} expanded={expanded} label="Sidebar" />
     </aside>
+  );
+}
+
+/**
+ * Below the lg breakpoint the sidebar is a drawer (docs/decisions/147): a <details>, closed on
+ * every page load, opened by its summary without JavaScript. While open, the summary's ::before
+ * covers the page as a backdrop (app/tailwind.css), so a tap beside the drawer closes it; the
+ * drawer's close link reloads the page without JavaScript. With JavaScript, Escape and every
+ * navigation close it too.
+ */
+function MenuDrawer({ shell, currentPath }: { shell: ShellData; currentPath: string }) {
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (drawer.current) drawer.current.open = false;
+  }, [location.pathname, location.search]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && drawer.current?.open) close();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  function close() {
+    if (!drawer.current) return;
+    drawer.current.open = false;
+    drawer.current.querySelector("summary")?.focus();
+  }
+  return (
+    <details ref={drawer} className="menu-drawer lg:hidden" data-drawer>
+      <summary
+        title="Menu"
+        className="flex cursor-pointer list-none items-center rounded-md border border-slate-300 p-1.5 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+      >
+        <Menu aria-hidden="true" className="h-5 w-5" />
+        <span className="sr-only">Menu</span>
+      </summary>
+      <div
+        data-drawer-panel
+        className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white p-3 shadow-xl dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="mb-3 flex items-center justify-between">
+          <span className="font-semibold text-blue-600 dark:text-blue-400">NSE Signals</span>
+          <Link
+            to={currentPath}
+            aria-label="Close menu"
+            title="Close menu"
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+            className="rounded-md p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </Link>
+        </div>
+        <SidebarNav nav={shell.nav} expanded label="Menu" />
+      </div>
+    </details>
+  );
+}
+
+function SidebarNav({ nav, expanded, label }: { nav: NavItem[]; expanded: boolean; label: string }) {
+  const groups: { key: NavItem["group"]; title: string }[] = [
+    { key: "main", title: "Main" },
+    { key: "admin", title: "Administration" },
+    { key: "reports", title: "Reports" },
+  ];
+  return (
+    <nav aria-label={label}>
+      {groups.map(({ key, title }) => {
+        const items = nav.filter((n) => n.group === key);
+        if (items.length === 0) return null;
+        return (
+          <div key={key} className="mb-3">
+            {expanded ? <p className="px-2 text-xs font-semibold uppercase text-muted">{title}</p> : null}
+            <ul>
+              {items.map((item) => (
+                <li key={item.path}>
+                  <NavLink
+                    to={item.path}
+                    title={item.label}
+                    className={({ isActive }) =>
+                      `flex items-center gap-2 truncate rounded px-2 py-1.5 text-sm ${expanded ? "" : "justify-center"} ${isActive ? "bg-blue-50 font-semibold text-blue-700 dark:bg-slate-800 dark:text-blue-300" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`
+                    }
+                  >
+                    <NavIcon path={item.path} />
+                    {expanded ? <span className="truncate">{item.label}</span> : <span className="sr-only">{item.label}</span>}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** The customer's main screens, one tap away on a phone (docs/decisions/147); hidden from md up. */
+function BottomNav({ items }: { items: NavItem[] }) {
+  return (
+    <nav
+      aria-label="Main screens"
+      data-bottom-nav
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden dark:border-slate-800 dark:bg-slate-900"
+    >
+      <ul className="flex">
+        {items.map((item) => (
+          <li key={item.path} className="min-w-0 flex-1">
+            <NavLink
+              to={item.path}
+              className={({ isActive }) =>
+                `flex flex-col items-center gap-0.5 px-1 py-1.5 text-[11px] leading-tight ${isActive ? "font-semibold text-blue-700 dark:text-blue-300" : "text-slate-600 dark:text-slate-300"}`
+              }
+            >
+              <NavIcon path={item.path} className="h-5 w-5" />
+              <span className="max-w-full truncate">{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -33,12 +33,15 @@ export function ConnectionStatusIndicator() {
       title={last ? `Last price received at ${last} IST` : "No live price received yet"}
     >
       <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${DOT[status]}`} />
-      <span>{LABEL[status]}</span>{" "}
-      {last ? (
-        <span className="tabular-nums" data-last-price-at={lastPriceAt ?? undefined}>
-          {stale ? `· prices as of ${last}` : `· ${last}`}
-        </span>
-      ) : null}
+      {/* On a phone the dot shows the state and the words are read out (docs/decisions/147). */}
+      <span className="sr-only sm:not-sr-only">
+        <span>{LABEL[status]}</span>{" "}
+        {last ? (
+          <span className="tabular-nums" data-last-price-at={lastPriceAt ?? undefined}>
+            {stale ? `· prices as of ${last}` : `· ${last}`}
+          </span>
+        ) : null}
+      </span>
     </span>
   );
 }

@@ -4,13 +4,18 @@
 // audio script in hi-IN (at most once per symbol per 60 s). Audio and speech errors are logged.
 // Trade changes (the five trade-notification events) show a toast, add to the bell once per
 // change however many of the events this user's socket hears, and refresh an open /trades list.
-import { Link, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Bell, X } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+// The dialog primitive (Radix) arrives when the list is first opened, not with the shell every
+// page loads (the phone's first-load budget, docs/decisions/155).
+const Modal = lazy(() => import("~/components/ui/modal").then((m) => ({ default: m.Modal })));
 import { createSpeechCooldown, speakAlertScript } from "~/domain/speech";
 import { ALERT_NOTIFICATION_EVENT, SERVER_EVENTS, type AlertNotificationPayload } from "~/realtime/events";
 import type { TradeNotificationPayload } from "~/domain/trade-notifications";
 import { formatIstDateTime } from "~/domain/ist-format";
 import { useSocket } from "~/components/realtime/socket-context";
+import { useSettledRevalidate } from "~/components/realtime/use-settled-revalidate";
 
 export interface NotificationItem {
   id: number;
@@ -45,11 +50,7 @@ export function NotificationList({ notifications }: { notifications: Notificatio
   );
 }
 
-const bellIcon = (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className="inline h-5 w-5 fill-none stroke-current" strokeWidth={1.8}>
-    <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
+const bellIcon = <Bell aria-hidden="true" className="inline h-5 w-5" strokeWidth={1.8} />;
 
 /** A short two-tone beep through WebAudio (no file to fetch). */
 function playTone(log: (m: string) => void) {
@@ -107,12 +108,10 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
   const list = useFetcher<{ notifications: NotificationItem[] }>();
   const markRead = useFetcher();
   const location = useLocation();
-  const revalidator = useRevalidator();
+  const revalidate = useSettledRevalidate();
   // Read inside the socket listener without re-subscribing on every navigation.
   const onTradesPage = useRef(false);
   onTradesPage.current = location.pathname === "/trades";
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
 
   useEffect(() => setUnread(initialUnread), [initialUnread]);
 
@@ -146,7 +145,7 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
       if (seen.size > SEEN_TRADE_CHANGES) seen.delete(seen.values().next().value as string);
       setUnread((u) => u + 1);
       showToast({ key, kind: "trade", symbolCode: n.symbolCode, message: n.message, time: formatIstDateTime(Date.now()) });
-      if (onTradesPage.current) revalidate.current();
+      if (onTradesPage.current) revalidate();
     };
     function showToast(toast: Toast) {
       setToasts((prev) => [toast, ...prev.filter((t) => t.key !== toast.key)].slice(0, 4));
@@ -158,7 +157,7 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
       socket.off(ALERT_NOTIFICATION_EVENT, onAlert);
       for (const event of TRADE_EVENTS) socket.off(event, onTrade);
     };
-  }, [socket]);
+  }, [socket, revalidate]);
 
   const label = unread === 0 ? "Notifications: none unread" : `Notifications: ${unread} unread`;
   const body = (
@@ -193,37 +192,25 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
           {body}
         </Link>
       ) : (
-        <span aria-label={label} title={label} className="relative">
-          {body}
+        // A plain span may not carry aria-label (it has no role): the name is read as text instead.
+        <span title={label} className="relative">
+          <span aria-hidden="true">{body}</span>
+          <span className="sr-only">{label}</span>
         </span>
       )}
       {open ? (
-        <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 p-6" onClick={() => setOpen(false)}>
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="notifications-dialog-title"
-            className="w-full max-w-2xl rounded-lg bg-white p-5 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
-            onClick={(event) => event.stopPropagation()}
-          >
-            <div className="mb-3 flex items-center justify-between">
-              <h2 id="notifications-dialog-title" className="text-lg font-semibold">
-                Notifications
-              </h2>
-              <button type="button" onClick={() => setOpen(false)} className="text-sm text-slate-500 hover:underline">
-                Close
-              </button>
-            </div>
+        <Suspense fallback={null}>
+          <Modal title="Notifications" titleId="notifications-dialog-title" onClose={() => setOpen(false)}>
             {list.data ? <NotificationList notifications={list.data.notifications} /> : <p>Loading…</p>}
-          </div>
-        </div>
+          </Modal>
+        </Suspense>
       ) : null}
       <section aria-label="Alert notifications" aria-live="assertive" className="pointer-events-none fixed bottom-4 left-4 z-50 flex max-w-sm flex-col gap-2">
         {voiceNote ? (
           <div className="pointer-events-auto flex items-start gap-3 rounded-md border-l-4 border-blue-500 bg-blue-50 px-4 py-3 text-sm text-blue-900 shadow dark:bg-blue-950 dark:text-blue-100">
             <p>{voiceNote}</p>
             <button type="button" className="ml-auto text-xs" aria-label="Dismiss" onClick={() => setVoiceNote(null)}>
-              ✕
+              <X aria-hidden="true" className="h-4 w-4" />
             </button>
           </div>
         ) : null}
@@ -242,7 +229,7 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
               <p className="text-xs opacity-70">{t.time}</p>
             </div>
             <button type="button" className="ml-auto text-xs" aria-label="Dismiss alert" onClick={() => setToasts((prev) => prev.filter((x) => x.key !== t.key))}>
-              ✕
+              <X aria-hidden="true" className="h-4 w-4" />
             </button>
           </div>
         ))}

@@ -1,16 +1,14 @@
 // Browser side of support chat: while the chat screen is open, a new message, an unread change
 // a broadcast or a conversation resolved or reopened reloads the screen's data (the loader marks the open conversation read, so the
 // list, the badges and the pane stay in step with the database). Every `on` has its `off`.
-import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { CLIENT_EVENTS, SERVER_EVENTS } from "../../realtime/events";
 import { useSocket } from "./socket-context";
+import { useSettledRevalidate } from "./use-settled-revalidate";
 
 export function useChatUpdates(userId: number) {
   const socket = useSocket();
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const revalidate = useSettledRevalidate();
   useEffect(() => {
     if (!socket) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -19,7 +17,7 @@ export function useChatUpdates(userId: number) {
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
-        revalidate.current();
+        revalidate();
       }, 100);
     };
     // The documents' client announces its user room; the server only ever lets it join its own.
@@ -49,7 +47,7 @@ export function useChatUpdates(userId: number) {
       socket.off("disconnect", onDisconnect);
       if (timer) clearTimeout(timer);
     };
-  }, [socket, userId]);
+  }, [socket, userId, revalidate]);
 }
 
 /** True while this tab's socket is connected (shown as data-live, which tests and styles read). */

@@ -43,7 +43,7 @@ export function ReportChart({
       </h2>
       {children}
       {empty ? (
-        <p className="text-sm text-slate-500">No Data Found</p>
+        <p className="text-sm text-muted">No Data Found</p>
       ) : hydrated ? (
         <Suspense fallback={<BarsSvg title={title} categories={categories} series={series} />}>
           <ApexBars categories={categories} series={series} height={260} stacked={stacked} />

@@ -24,7 +24,7 @@ export function SummaryCards({ cards }: { cards: { label: string; value: number 
     <div className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
       {cards.map((c) => (
         <section key={c.label} aria-label={c.label} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
-          <p className="text-xs text-slate-500">{c.label}</p>
+          <p className="text-xs text-muted">{c.label}</p>
           <p className={`text-lg font-semibold tabular-nums ${c.money ? moneyTone(c.value) : ""}`} data-value={c.value}>
             {c.money ? formatRupees(c.value) : c.value}
           </p>
@@ -153,7 +153,7 @@ export function ExportLinks({ basePath, query }: { basePath: string; query: stri
 
 export function FilterNotice({ message }: { message?: string }) {
   return message ? (
-    <p role="alert" className="mb-2 text-sm text-red-600">
+    <p role="alert" className="mb-2 text-sm text-red-600 dark:text-red-400">
       {message}
     </p>
   ) : null;

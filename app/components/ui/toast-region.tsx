@@ -1,5 +1,6 @@
 // Server-rendered toast: a role="status" region, so it is announced and visible with and
 // without JavaScript. With JavaScript it can be dismissed.
+import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ToastData } from "~/auth/cookies.server";
 
@@ -10,21 +11,25 @@ const toneClass: Record<ToastData["type"], string> = {
 };
 
 export function ToastRegion({ toast }: { toast: ToastData | null }) {
-  const [hidden, setHidden] = useState(false);
+  // The toast on screen. A later reload of the page's data (a live update, the trade list's
+  // timer) answers no toast, since the flash is taken once; that must not cut this one short.
+  const [shown, setShown] = useState(toast);
   useEffect(() => {
-    setHidden(false);
-    if (!toast) return;
-    // With JavaScript the toast fades after a while; without it, it stays until the next page.
-    const timer = setTimeout(() => setHidden(true), 6000);
-    return () => clearTimeout(timer);
+    if (toast) setShown(toast);
   }, [toast]);
+  useEffect(() => {
+    if (!shown) return;
+    // With JavaScript the toast fades after a while; without it, it stays until the next page.
+    const timer = setTimeout(() => setShown(null), 6000);
+    return () => clearTimeout(timer);
+  }, [shown]);
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 flex max-w-sm flex-col gap-2">
-      {toast && !hidden ? (
-        <div className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 px-4 py-3 shadow ${toneClass[toast.type]}`}>
-          <p className="text-sm">{toast.message}</p>
-          <button type="button" className="ml-auto text-xs opacity-70 hover:opacity-100" onClick={() => setHidden(true)} aria-label="Dismiss">
-            ✕
+      {shown ? (
+        <div className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 px-4 py-3 shadow ${toneClass[shown.type]}`}>
+          <p className="text-sm">{shown.message}</p>
+          <button type="button" className="ml-auto text-xs opacity-70 hover:opacity-100" onClick={() => setShown(null)} aria-label="Dismiss">
+            <X aria-hidden="true" className="h-4 w-4" />
           </button>
         </div>
       ) : null}

@@ -7,6 +7,7 @@ import { alertMessage } from "~/domain/alerts";
 import { formatIstDateTime } from "~/domain/dates";
 import { notificationsSince } from "~/domain/notifications";
 import { formatNumber } from "~/domain/format";
+import { alertPushMessage, type PushMessage } from "~/domain/push";
 import { fireAlerts, listActiveAlerts } from "~/models/alert.server";
 import { ALERT_NOTIFICATION_EVENT, type AlertNotificationPayload } from "~/realtime/events";
 import type { RealtimeHub } from "~/realtime/hub.server";
@@ -23,9 +24,18 @@ export interface AlertEngine {
   stop(): void;
 }
 
+/** Tells users with no tab open, by Web Push (services/push: fire-and-forget, never throws). */
+export type NotifyAway = (notices: { userId: number; symbolCode?: string; message: PushMessage }[]) => void;
+
 export async function attachAlertEngine(
   engine: Pick<MarketEngine, "onTick">,
-  deps: { db: AppDatabase; hub: Pick<RealtimeHub, "io" | "emitToEntitled">; refreshMs?: number; log?: (line: string) => void },
+  deps: {
+    db: AppDatabase;
+    hub: Pick<RealtimeHub, "io" | "emitToEntitled">;
+    notifyAway?: NotifyAway;
+    refreshMs?: number;
+    log?: (line: string) => void;
+  },
 ): Promise<AlertEngine> {
   const log = deps.log ?? ((line: string) => console.log(line));
   const index = new AlertIndex();
@@ -76,6 +86,8 @@ export async function attachAlertEngine(
           };
           deps.hub.emitToEntitled(n.symbolCode, ALERT_NOTIFICATION_EVENT, payload, { userIds: [n.userId] });
         }
+        // Stored and emitted; the devices of recipients with no tab open hear it by push (docs/decisions/153).
+        deps.notifyAway?.(stored.map((n) => ({ userId: n.userId, symbolCode: n.symbolCode, message: alertPushMessage(n) })));
       })
       .catch((error) => log(`[alerts] firing ${batch.length} alerts failed: ${(error as Error).message}`))
       .finally(() => {

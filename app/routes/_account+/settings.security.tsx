@@ -81,7 +81,7 @@ export default function SecurityPage() {
         id="security-title"
         title="Password and sessions"
         action={
-          <span className="flex gap-2">
+          <span className="flex flex-wrap gap-2">
             <Link to="/setting" className={secondaryButtonClass}>
               Settings
             </Link>

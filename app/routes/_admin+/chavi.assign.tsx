@@ -81,7 +81,7 @@ export default function AssignKeysRoute() {
           </div>
         </Form>
       ) : (
-        <p className="text-sm text-slate-500">Choose a user to see and change their keys.</p>
+        <p className="text-sm text-muted">Choose a user to see and change their keys.</p>
       )}
     </RouteDialog>
   );

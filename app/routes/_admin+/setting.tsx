@@ -15,6 +15,9 @@ import { readPreferences, writePreferences } from "~/auth/preferences.server";
 import { INDICATOR_FIELD, indicatorSettingSchema, tradeSettingSchema, viewSettingSchema } from "~/schemas/settings";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
+import { pushSubscribeSchema, pushUnsubscribeSchema } from "~/schemas/push";
+import { pushDeviceSettings, removePushSubscription, savePushSubscription } from "~/services/push.server";
+import { PushOptIn } from "~/components/notifications/push-opt-in";
 
 export const meta: MetaFunction = () => [{ title: "Settings — NSE Signals" }];
 
@@ -24,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = await readSettings(context, user);
   const marque = panels.admin ? await latestBanner(context) : null;
   return json({
+    push: await pushDeviceSettings(context, user),
     panels,
     // The access table decides whether the My Account link is shown (never a link the role may not follow).
     canOpenAccount: canReach(user.roleId, "/settings/account"),
@@ -43,6 +47,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(context.cookies, request, "/setting", { type: "success", message: outcome.value.message }, { headers });
   };
 
+  // The device opt-in for Web Push, posted by the page's script (docs/decisions/153): a JSON
+  // answer, since there is no page to redirect to without JavaScript.
+  if (intent === "push-subscribe" || intent === "push-unsubscribe") {
+    const submission = parseWithZod(formData, { schema: intent === "push-subscribe" ? pushSubscribeSchema : pushUnsubscribeSchema });
+    if (submission.status !== "success") {
+      const message = Object.values(submission.error ?? {}).flat().find(Boolean) ?? "Something went wrong";
+      return json({ intent, ok: false as const, message }, { status: 400 });
+    }
+    const value = submission.value;
+    const outcome =
+      value.intent === "push-subscribe"
+        ? await savePushSubscription(context, user, value, request.headers.get("user-agent") ?? "")
+        : await removePushSubscription(context, user, value.endpoint);
+    if (!outcome.ok) return json({ intent, ok: false as const, message: outcome.problem.message }, { status: outcome.problem.status });
+    return json({ intent, ok: true as const, message: outcome.value.message });
+  }
   if (intent === "view") {
     const submission = parseWithZod(formData, { schema: viewSettingSchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
@@ -88,7 +108,7 @@ export default function SettingsPage() {
         <Panel id="view-setting" title="View Setting">
           <Form method="post" className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="view" />
-            <fieldset className="flex gap-4 text-sm">
+            <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
               <legend className="mb-1 font-medium">Theme</legend>
               {(["light", "dark"] as const).map((t) => (
                 <label key={t} className="flex items-center gap-1.5">
@@ -110,7 +130,7 @@ export default function SettingsPage() {
               </label>
             ) : null}
             {panels.chartCount ? (
-              <fieldset className="flex gap-4 text-sm">
+              <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
                 <legend className="mb-1 font-medium">Charts</legend>
                 {CHART_COUNTS.map((c) => (
                   <label key={c} className="flex items-center gap-1.5">
@@ -131,11 +151,15 @@ export default function SettingsPage() {
             <TradeSettingForm
               key={answer && answer.intent === "trade" ? "answered" : settings.tradeSeconds}
               tradeSeconds={settings.tradeSeconds}
-              lastResult={answer && answer.intent === "trade" ? answer.result : undefined}
+              lastResult={answer && "result" in answer && answer.intent === "trade" ? answer.result : undefined}
               pending={pending("trade")}
             />
           </Panel>
         ) : null}
+
+        <Panel id="push-setting" title="Notifications on this device">
+          <PushOptIn publicKey={data.push.publicKey} devices={data.push.devices} />
+        </Panel>
 
         {panels.admin ? (
           <>
@@ -173,19 +197,19 @@ export default function SettingsPage() {
                   <button type="submit" className={buttonClass}>
                     Save Symbol&apos;s Open Data
                   </button>
-                  <span className="text-xs text-slate-500">Stores today&apos;s open of every symbol from its first 1-minute candle.</span>
+                  <span className="text-xs text-muted">Stores today&apos;s open of every symbol from its first 1-minute candle.</span>
                 </Form>
                 <div className="flex flex-col gap-1">
                   <Link to="/setting/marque" className={secondaryButtonClass}>
                     Marque Data
                   </Link>
                   {data.marque ? (
-                    <span className="text-xs text-slate-500" data-testid="current-marque">
+                    <span className="text-xs text-muted" data-testid="current-marque">
                       Now showing: {data.marque.title}
                       {data.marque.shownDate ? ` (${data.marque.shownDate})` : ""}
                     </span>
                   ) : (
-                    <span className="text-xs text-slate-500">No banner yet.</span>
+                    <span className="text-xs text-muted">No banner yet.</span>
                   )}
                 </div>
               </div>

@@ -45,6 +45,7 @@ import {
   type UploadTab,
 } from "~/schemas/upload";
 import { searchParamsOf } from "~/schemas/request-input.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: MetaFunction = () => [{ title: "Upload — NSE Signals" }];
 
@@ -233,19 +234,19 @@ function BatchPanel({ batch, busy, tab }: { batch: UploadBatchView; busy: boolea
       ) : null}
       <dl aria-label="Counts" className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-500">{tab === "minute" ? (staged ? "Minutes to store" : "Minutes stored") : staged ? "Rows to store" : "Rows stored"}</dt>
+          <dt className="text-muted">{tab === "minute" ? (staged ? "Minutes to store" : "Minutes stored") : staged ? "Rows to store" : "Rows stored"}</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(summary.rows, 0)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">{tab === "symbols" ? "New symbols" : "New"}</dt>
+          <dt className="text-muted">{tab === "symbols" ? "New symbols" : "New"}</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(summary.newRows, 0)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">{tab === "symbols" ? "Already listed" : "Replacing"}</dt>
+          <dt className="text-muted">{tab === "symbols" ? "Already listed" : "Replacing"}</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(summary.replacingRows, 0)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Skipped</dt>
+          <dt className="text-muted">Skipped</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(summary.skipped.notListed + summary.skipped.bad, 0)}</dd>
         </div>
       </dl>
@@ -259,7 +260,7 @@ function BatchPanel({ batch, busy, tab }: { batch: UploadBatchView; busy: boolea
           <ul aria-label="Dates" className="flex flex-wrap gap-x-3 gap-y-1">
             {summary.dates.map((d) => (
               <li key={d.date} className={far.includes(d.date) ? "font-semibold text-amber-800 dark:text-amber-300" : undefined}>
-                {ymdOnScreen(d.date)} <span className="text-slate-500">({plural(d.rows, tab === "minute" ? "minute" : "row", tab === "minute" ? "minutes" : "rows")})</span>
+                {ymdOnScreen(d.date)} <span className="text-muted">({plural(d.rows, tab === "minute" ? "minute" : "row", tab === "minute" ? "minutes" : "rows")})</span>
               </li>
             ))}
           </ul>
@@ -314,9 +315,9 @@ function UploadHistory({ batches, olderThan, busy, tab }: { batches: UploadBatch
         Upload history
       </h2>
       {batches.length === 0 ? (
-        <p className="text-sm text-slate-500">No {UPLOAD_TAB_LABELS[tab]} uploads yet.</p>
+        <p className="text-sm text-muted">No {UPLOAD_TAB_LABELS[tab]} uploads yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Upload history">
           <table className="w-full text-left text-sm">
             <thead>
               <tr>
@@ -346,7 +347,7 @@ function UploadHistory({ batches, olderThan, busy, tab }: { batches: UploadBatch
                   </td>
                   <td>
                     {b.state === "committed" && (tab === "minute" || tab === "symbols") ? (
-                      <span className="text-slate-500">Cannot be undone</span>
+                      <span className="text-muted">Cannot be undone</span>
                     ) : b.state === "committed" ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="undo" />
@@ -370,7 +371,7 @@ function UploadHistory({ batches, olderThan, busy, tab }: { batches: UploadBatch
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {olderThan !== null ? (
         <Link to={`/upload?tab=${tab}&before=${olderThan}`} className="mt-2 inline-block text-sm text-blue-700 underline dark:text-blue-400">
@@ -447,14 +448,14 @@ function UploadForm({ tab, pending, formError, done }: { tab: UploadTab; pending
         {chosen.length === 0 ? (
           <>
             {/* Without JavaScript the list cannot name the files; CSS swaps the note once some are chosen. */}
-            <p className="text-sm text-slate-500 peer-valid:hidden">No files selected</p>
-            <p className="hidden text-sm text-slate-500 peer-valid:block">Files chosen: press Upload now.</p>
+            <p className="text-sm text-muted peer-valid:hidden">No files selected</p>
+            <p className="hidden text-sm text-muted peer-valid:block">Files chosen: press Upload now.</p>
           </>
         ) : (
           <ul aria-label="Selected files" className="text-sm">
             {chosen.map((f, i) => (
               <li key={`${f.name}-${i}`}>
-                {f.name} <span className="text-slate-500">({formatBytes(f.size)})</span>
+                {f.name} <span className="text-muted">({formatBytes(f.size)})</span>
               </li>
             ))}
           </ul>
@@ -497,9 +498,9 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
   return (
     <article aria-labelledby={titleId} className="min-w-0 rounded-md border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
       <h3 id={titleId} className="break-words font-medium">
-        {result.fileName} <span className="text-sm font-normal text-slate-500">({formatBytes(result.size)})</span>
+        {result.fileName} <span className="text-sm font-normal text-muted">({formatBytes(result.size)})</span>
       </h3>
-      {report.formatLabel ? <p className="text-sm text-slate-500">{report.formatLabel}</p> : null}
+      {report.formatLabel ? <p className="text-sm text-muted">{report.formatLabel}</p> : null}
       {report.fatal ? (
         <p className="mt-2 text-sm text-red-700 dark:text-red-400">
           {POSTED_ERROR}: {report.fatal}
@@ -532,7 +533,7 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
         </p>
       ) : null}
       {report.ignored.count > 0 ? (
-        <p className="mt-1 text-sm text-slate-500">
+        <p className="mt-1 text-sm text-muted">
           {plural(report.ignored.count, "row", "rows")} not used: {report.ignored.reason}.
         </p>
       ) : null}
@@ -542,7 +543,7 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
         </p>
       ))}
       {report.errors.length > 0 ? (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Bad rows">
           <table className="mt-3 w-full text-left text-sm">
             <caption className="text-left font-medium">Bad rows</caption>
             <thead>
@@ -562,7 +563,7 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
       {report.errorCount > report.errors.length ? (
         <p className="text-sm">… and {plural(report.errorCount - report.errors.length, "more bad row", "more bad rows")}.</p>
@@ -570,7 +571,7 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
       {report.stored.length > 0 ? (
         <details className="mt-3" open={report.stored.length <= 20}>
           <summary className="cursor-pointer text-sm font-medium">{mode === "staged" ? "Rows to store" : "Stored rows"}</summary>
-          <div className="overflow-x-auto">
+          <ScrollRegion label={mode === "staged" ? "Rows to store" : "Stored rows"}>
             <table className="mt-2 w-full text-left text-sm">
               <thead>
                 <tr>
@@ -591,7 +592,7 @@ function FileReport({ result, index, mode = "stored" }: { result: UploadFileResu
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </details>
       ) : null}
     </article>

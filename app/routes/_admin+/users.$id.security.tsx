@@ -43,7 +43,7 @@ export default function AccountSecurityRoute() {
           <button type="submit" name="intent" value="reset-link" className={`${secondaryButtonClass} self-start`} disabled={!user.status}>
             Send password reset link
           </button>
-          {user.status ? null : <p className="text-sm text-slate-500">The account is inactive: activate it first.</p>}
+          {user.status ? null : <p className="text-sm text-muted">The account is inactive: activate it first.</p>}
         </Form>
         <Form method="post" className="flex flex-col gap-2">
           <p className="text-sm">End every session of {user.username} on every device now; they will have to sign in again.</p>

@@ -66,7 +66,7 @@ export default function LoginPage() {
         <FormErrors id={form.errorId} errors={form.errors} />
         {unverified ? (
           <p className="text-sm">
-            <Link className="text-blue-600 underline" to={`/verifictionOtp?email=${encodeURIComponent(fields.email.value ?? "")}`}>
+            <Link className="text-blue-600 underline dark:text-blue-400" to={`/verifictionOtp?email=${encodeURIComponent(fields.email.value ?? "")}`}>
               Enter your verification code
             </Link>
           </p>

@@ -53,7 +53,7 @@ export default function PaymentDemo() {
           </button>
         </div>
       )}
-      <p id="payment-note" className="mt-3 text-xs text-slate-500">
+      <p id="payment-note" className="mt-3 text-xs text-muted">
         A demo: no payment is taken.
       </p>
     </section>

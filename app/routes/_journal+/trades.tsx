@@ -1,6 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useSettledRevalidate } from "~/components/realtime/use-settled-revalidate";
+import { BadgeCheck, CircleDashed, Pencil, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { answerStatusSwitch } from "~/auth/status-switch.server";
 import { buttonClass, linkClass, ListWithDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
@@ -9,7 +11,7 @@ import { moneyTone } from "~/components/reports/report-ui";
 import { controlClass, FieldErrors } from "~/components/ui/field";
 import { FilterSelect } from "~/components/ui/select-field";
 import { ROLE_NAMES, type RoleId } from "~/domain/access";
-import { formatIstDateTime } from "~/domain/dates";
+import { formatIstCompactDateTime, formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees } from "~/domain/format";
 import { computeTradePnl, totalPnl } from "~/domain/pnl";
 import { tradeFilterSearch, tradePageRange, tradePageSearch } from "~/domain/trade-list";
@@ -20,9 +22,15 @@ import { searchParamsOf } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Trades — NSE Signals" }];
 
+/** A time for a table cell: compact on screen, the full IST value in its title (docs/decisions/150). */
+function istTimeOf(date: Date, now: Date) {
+  return { iso: date.toISOString(), short: formatIstCompactDateTime(date, now), full: formatIstDateTime(date) };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const journal = await loadTradeJournal(context, user, searchParamsOf(request));
+  const now = new Date();
   return json({
     ...journal,
     role: user.roleId,
@@ -39,8 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       currentPrice: t.currentPrice,
       pnl: t.pnl,
       pnlPercent: t.pnlPercent,
-      tradeDateTime: formatIstDateTime(t.tradeDateTime),
-      exitDateTime: t.exitDateTime ? formatIstDateTime(t.exitDateTime) : null,
+      tradeDateTime: istTimeOf(t.tradeDateTime, now),
+      exitDateTime: t.exitDateTime ? istTimeOf(t.exitDateTime, now) : null,
       isVerified: t.isVerified,
       status: t.status,
     })),
@@ -69,17 +77,14 @@ function useLiveRows(rows: Row[]): Row[] {
 
 /** The list reloads itself every tradeSeconds while the tab is visible. */
 function useAutoRefresh(seconds: number) {
-  const revalidator = useRevalidator();
-  // The revalidator changes on every render (live prices re-render often); the timer must not.
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
+  // Stable across renders (live prices re-render often), so the timer is not restarted.
+  const revalidate = useSettledRevalidate();
   useEffect(() => {
     const timer = window.setInterval(() => {
-      const current = latest.current;
-      if (document.visibilityState === "visible" && current.state === "idle") current.revalidate();
+      if (document.visibilityState === "visible") revalidate();
     }, seconds * 1000);
     return () => window.clearInterval(timer);
-  }, [seconds]);
+  }, [seconds, revalidate]);
 }
 
 export default function TradesPage() {
@@ -93,23 +98,25 @@ export default function TradesPage() {
   const total = totalPnl(rows.map((r) => r.pnl));
   const { from, to } = tradePageRange(data.page, rows.length);
   const back = tradeFilterSearch(location.search);
-  const headers = [
-    "symbolId",
-    "tradeType",
-    "User name",
-    "buyPrice",
-    "sellPrice",
-    "Quantity",
-    "targetPrice",
-    "slPrice",
-    "Current Price",
-    "PNL",
-    "PNL %",
-    "tradeDateTime",
-    "exitDateTime",
-    ...(isAdmin ? ["isVerified"] : []),
-    ...(canAct ? ["Action"] : []),
-    "status",
+  // Short human headers (docs/decisions/150): the list fits a 1280 px screen without sideways
+  // scrolling; the JSON API keeps the specification's field names.
+  const headers: Header[] = [
+    { label: "Symbol" },
+    { label: "Type" },
+    { label: "User" },
+    { label: "Buy", numeric: true },
+    { label: "Sell", numeric: true },
+    { label: "Qty", title: "Quantity", numeric: true },
+    { label: "Target", numeric: true },
+    { label: "SL", title: "Stop loss", numeric: true },
+    { label: "LTP", title: "Last traded price", numeric: true },
+    { label: "PNL", numeric: true },
+    { label: "PNL %", numeric: true },
+    { label: "Entry", title: "Trade date and time (IST)" },
+    { label: "Exit", title: "Exit date and time (IST)" },
+    ...(isAdmin ? [{ label: "Verified" }] : []),
+    ...(canAct ? [{ label: "Action" }] : []),
+    { label: "Status" },
   ];
   return (
     <ListWithDialog>
@@ -137,7 +144,11 @@ export default function TradesPage() {
               </td>
               <th scope="row">{r.symbolCode}</th>
               <td>{r.tradeType}</td>
-              <td>{r.username}</td>
+              <td>
+                <span className="block max-w-[5.5rem] truncate" title={r.username}>
+                  {r.username}
+                </span>
+              </td>
               <td className="n">{formatNumber(r.buyPrice)}</td>
               <td className="n">{formatNumber(r.sellPrice)}</td>
               <td className="n">{formatNumber(r.quantity, 0)}</td>
@@ -150,8 +161,10 @@ export default function TradesPage() {
                 {formatRupees(r.pnl)}
               </td>
               <td className={`n ${moneyTone(r.pnl)}`}>{formatPercent(r.pnlPercent)}</td>
-              <td>{r.tradeDateTime}</td>
-              <td data-field="exit">{r.exitDateTime ?? "—"}</td>
+              <td>
+                <IstTime value={r.tradeDateTime} />
+              </td>
+              <td data-field="exit">{r.exitDateTime ? <IstTime value={r.exitDateTime} /> : "—"}</td>
               {isAdmin ? (
                 <td>
                   <VerifySwitch id={r.id} on={r.isVerified} />
@@ -159,12 +172,14 @@ export default function TradesPage() {
               ) : null}
               {canAct ? (
                 <td>
-                  <Link to={`/trades/${r.id}/edit${back}`} className={linkClass} aria-label={`Edit trade #${r.id}`}>
-                    Edit
-                  </Link>{" "}
-                  <Link to={`/trades/${r.id}/delete${back}`} className={`${linkClass} ml-2`} aria-label={`Delete trade #${r.id}`}>
-                    Delete
-                  </Link>
+                  <span className="flex gap-0.5">
+                    <Link to={`/trades/${r.id}/edit${back}`} className={iconLinkClass} aria-label={`Edit trade #${r.id}`} title="Edit">
+                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                    </Link>
+                    <Link to={`/trades/${r.id}/delete${back}`} className={`${iconLinkClass} text-red-600 dark:text-red-400`} aria-label={`Delete trade #${r.id}`} title="Delete">
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    </Link>
+                  </span>
                 </td>
               ) : null}
               <td>{r.status ? "Open" : "Closed"}</td>
@@ -207,23 +222,46 @@ function VerifySwitch({ id, on }: { id: number; on: boolean }) {
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="status" value={on ? "0" : "1"} />
-      <button type="submit" role="switch" aria-checked={shown} aria-label={`Verify trade #${id}: ${shown ? "Verified" : "Unverified"}`} className={shown ? "text-up" : "text-down"}>
-        {shown ? "Verified" : "Unverified"}
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={shown}
+        aria-label={`Verify trade #${id}: ${shown ? "Verified" : "Unverified"}`}
+        title={shown ? "Verified" : "Unverified"}
+        className={`rounded p-0.5 ${shown ? "text-up" : "text-down"}`}
+      >
+        {shown ? <BadgeCheck aria-hidden="true" className="h-5 w-5" /> : <CircleDashed aria-hidden="true" className="h-5 w-5" />}
       </button>
     </fetcher.Form>
   );
 }
 
-/** The table with a select-all box in its header (ticks every row's box when JavaScript runs). */
-function SelectableTable({ headers, empty, children }: { headers: string[]; empty: boolean; children: React.ReactNode }) {
+type Header = { label: string; title?: string; numeric?: boolean };
+
+const iconLinkClass = "inline-flex rounded p-0.5 text-blue-600 hover:bg-slate-100 dark:text-blue-400 dark:hover:bg-slate-800";
+
+/** A time cell: compact on screen, the full IST value in the title and a machine-readable dateTime. */
+function IstTime({ value }: { value: { iso: string; short: string; full: string } }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <time dateTime={value.iso} title={value.full}>
+      {value.short}
+    </time>
+  );
+}
+
+/**
+ * The table with a select-all box in its header (ticks every row's box when JavaScript runs).
+ * It scrolls inside its own box so the header row can stay in view (sticky) while the rows scroll.
+ */
+function SelectableTable({ headers, empty, children }: { headers: Header[]; empty: boolean; children: React.ReactNode }) {
+  return (
+    <div data-testid="trade-table-box" role="region" aria-label="Trades" tabIndex={0} className="overflow-auto rounded-lg border border-slate-200 bg-white sm:max-h-[calc(100dvh-12rem)] dark:border-slate-800 dark:bg-slate-900">
       {/* Cell styles hang on the table (not on 400 cells): the page stays light to render and send. */}
-      <table className="w-full whitespace-nowrap text-sm [&_tbody_td]:border-t [&_tbody_td]:border-slate-100 [&_tbody_td]:px-3 [&_tbody_td]:py-1.5 dark:[&_tbody_td]:border-slate-800 [&_tbody_th]:border-t [&_tbody_th]:border-slate-100 [&_tbody_th]:px-3 [&_tbody_th]:text-left [&_tbody_th]:font-medium dark:[&_tbody_th]:border-slate-800 [&_td.n]:text-right [&_td.n]:tabular-nums">
+      <table className="w-full whitespace-nowrap text-xs [&_tbody_td]:border-t [&_tbody_td]:border-slate-100 [&_tbody_td]:px-1 [&_tbody_td]:py-1.5 dark:[&_tbody_td]:border-slate-800 [&_tbody_th]:border-t [&_tbody_th]:border-slate-100 [&_tbody_th]:px-1 [&_tbody_th]:text-left [&_tbody_th]:font-medium dark:[&_tbody_th]:border-slate-800 [&_td.n]:text-right [&_td.n]:tabular-nums [&_time]:tabular-nums">
         <caption className="sr-only">Trades</caption>
-        <thead className="bg-slate-100 text-left dark:bg-slate-800">
+        <thead className="text-left">
           <tr>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className={`${headCellClass} w-8`}>
               <input
                 type="checkbox"
                 aria-label="Select all trades"
@@ -235,8 +273,14 @@ function SelectableTable({ headers, empty, children }: { headers: string[]; empt
               />
             </th>
             {headers.map((h) => (
-              <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                {h}
+              <th key={h.label} scope="col" className={`${headCellClass} ${h.numeric ? "text-right" : ""}`}>
+                {h.title ? (
+                  <abbr title={h.title} className="no-underline">
+                    {h.label}
+                  </abbr>
+                ) : (
+                  h.label
+                )}
               </th>
             ))}
           </tr>
@@ -244,7 +288,7 @@ function SelectableTable({ headers, empty, children }: { headers: string[]; empt
         <tbody>
           {empty ? (
             <tr>
-              <td colSpan={headers.length + 1} className="px-3 py-4 text-center text-slate-500">
+              <td colSpan={headers.length + 1} className="px-3 py-4 text-center text-muted">
                 No Data Found
               </td>
             </tr>
@@ -256,6 +300,8 @@ function SelectableTable({ headers, empty, children }: { headers: string[]; empt
     </div>
   );
 }
+
+const headCellClass = "sticky top-0 z-10 whitespace-nowrap bg-slate-100 px-1 py-2 font-semibold dark:bg-slate-800";
 
 /**
  * The GET filter form: Sectors for everyone, Today / Username / Filters for role 1, status unless

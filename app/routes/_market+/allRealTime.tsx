@@ -4,9 +4,13 @@ import { requireRouteAccess } from "~/auth/guards.server";
 import { loadLivePrices } from "~/services/charts.server";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { direction } from "~/domain/quotes";
-import { keyLabelColour } from "~/domain/targets";
+import { keyLabelTone } from "~/domain/targets";
+import { TONE_TEXT } from "~/components/ui/tone";
 import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { searchParamsOf } from "~/schemas/request-input.server";
+import { Modal } from "~/components/ui/modal";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: MetaFunction = () => [{ title: "Live prices — NSE Signals" }];
 
@@ -30,7 +34,7 @@ export default function AllRealTimePage() {
       {rows.length === 0 ? (
         <p>No Data Found</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <ScrollRegion label="Live prices" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <table className="w-full text-sm">
             <thead className="bg-slate-100 text-left dark:bg-slate-800">
               <tr>
@@ -72,34 +76,51 @@ export default function AllRealTimePage() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
-      {keysFor && keys ? (
-        <dialog open aria-labelledby="keys-title" className="fixed inset-0 z-40 m-auto w-80 rounded-lg border border-slate-300 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
-          <h2 id="keys-title" className="mb-2 font-semibold">
-            Keys — {keysFor}
-          </h2>
-          {keys.length === 0 ? (
-            <p>No keys</p>
-          ) : (
-            <ul className="max-h-72 overflow-y-auto text-sm">
-              {keys.map((k, i) => (
-                <li key={i} className="flex justify-between gap-2 py-0.5">
-                  <span style={{ color: keyLabelColour(k.label) }} className="font-medium">
-                    {k.label}
-                  </span>
-                  <span className="tabular-nums">{formatNumber(k.price)}</span>
-                  <span className="text-xs text-slate-500">{k.time}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Link to={location.pathname} preventScrollReset className="mt-3 inline-block text-sm text-blue-600 underline dark:text-blue-400">
-            Close
-          </Link>
-        </dialog>
-      ) : null}
+      {keysFor && keys ? <KeysDialog code={keysFor} keys={keys} closeTo={location.pathname} /> : null}
     </section>
+  );
+}
+
+type KeyRow = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["keys"]>[number];
+
+/** The Keys dialog: on the page without JavaScript (Close is a link), the app's Modal with it. */
+function KeysDialog({ code, keys, closeTo }: { code: string; keys: KeyRow[]; closeTo: string }) {
+  const hydrated = useHydrated();
+  const list =
+    keys.length === 0 ? (
+      <p>No keys</p>
+    ) : (
+      <ul aria-label={`Keys of ${code}`} tabIndex={0} className="max-h-72 overflow-y-auto text-sm">
+        {keys.map((k, i) => (
+          <li key={i} className="flex justify-between gap-2 py-0.5">
+            <span className={`font-medium ${TONE_TEXT[keyLabelTone(k.label)]}`}>
+              {k.label}
+            </span>
+            <span className="tabular-nums">{formatNumber(k.price)}</span>
+            <span className="text-xs text-muted">{k.time}</span>
+          </li>
+        ))}
+      </ul>
+    );
+  if (hydrated) {
+    return (
+      <Modal title={`Keys — ${code}`} titleId="keys-title" closeTo={closeTo} size="sm">
+        {list}
+      </Modal>
+    );
+  }
+  return (
+    <dialog open aria-labelledby="keys-title" className="fixed inset-0 z-40 m-auto w-80 rounded-lg border border-slate-300 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+      <h2 id="keys-title" className="mb-2 font-semibold">
+        Keys — {code}
+      </h2>
+      {list}
+      <Link to={closeTo} preventScrollReset className="mt-3 inline-block text-sm text-blue-600 underline dark:text-blue-400">
+        Close
+      </Link>
+    </dialog>
   );
 }
 

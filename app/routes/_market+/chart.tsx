@@ -6,7 +6,8 @@ import { loadChartView } from "~/services/charts.server";
 import { chartPageTimeframeOptions, isTimeframeId } from "~/domain/candles";
 import { DEFAULT_REFERENCE_SYMBOL, direction } from "~/domain/quotes";
 import { formatNumber, formatPercent } from "~/domain/format";
-import { keyLabelColour } from "~/domain/targets";
+import { keyLabelTone } from "~/domain/targets";
+import { TONE_TEXT } from "~/components/ui/tone";
 import { swingMarkersOn } from "~/domain/chart-markers";
 import { TradeButtons } from "~/components/charts/trade-buttons";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
@@ -45,7 +46,7 @@ export default function ChartPage() {
         <h1 id="chart-title" className="text-xl font-semibold">
           {code}
         </h1>
-        <span className="text-sm text-slate-500">{view.symbol.description}</span>
+        <span className="text-sm text-muted">{view.symbol.description}</span>
         {live ? (
           <span data-field="last" className={`tabular-nums ${tone[direction(live.change)]}`}>
             {formatNumber(live.last)} {live.change >= 0 ? "+" : ""}
@@ -54,9 +55,9 @@ export default function ChartPage() {
         ) : null}
       </header>
       <ul aria-label="Key badges" className="flex flex-wrap gap-1.5">
-        {view.keys.length === 0 ? <li className="text-xs text-slate-500">No keys</li> : null}
+        {view.keys.length === 0 ? <li className="text-xs text-muted">No keys</li> : null}
         {view.keys.map((k, i) => (
-          <li key={i} title={k.time} className="rounded-full border px-2 py-0.5 text-xs font-medium" style={{ color: keyLabelColour(k.label), borderColor: keyLabelColour(k.label) }}>
+          <li key={i} title={k.time} className={`rounded-full border px-2 py-0.5 text-xs font-medium ${TONE_TEXT[keyLabelTone(k.label)]}`}>
             {k.label}
           </li>
         ))}

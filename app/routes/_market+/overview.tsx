@@ -66,7 +66,7 @@ export default function OverviewPage() {
 function MoversTable({ title, list, rows, expanded }: { title: string; list: MoversList; rows: MoverRow[]; expanded: boolean }) {
   const id = `${list}-title`;
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
       <div className="mb-2 flex items-center justify-between">
         <h2 id={id} className="font-semibold">
           {title}
@@ -76,33 +76,36 @@ function MoversTable({ title, list, rows, expanded }: { title: string; list: Mov
           {expanded ? "Show less" : "Show all"}
         </Link>
       </div>
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="text-left text-slate-500">
-            <th className="py-1">Symbol</th>
-            <th className="py-1 text-right">Close</th>
-            <th className="py-1 text-right">Change</th>
-            <th className="py-1 text-right">Change %</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="py-2 text-center text-slate-500">
-                No Data Found
-              </td>
+      {/* Scrolls in its own box on a narrow phone (docs/decisions/147). */}
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-muted">
+              <th className="py-1">Symbol</th>
+              <th className="py-1 text-right">Close</th>
+              <th className="py-1 text-right">Change</th>
+              <th className="py-1 text-right">Change %</th>
             </tr>
-          ) : null}
-          {rows.map((r) => (
-            <tr key={r.symbolCode} className="border-t border-slate-100 dark:border-slate-800">
-              <td className="py-1 font-medium">{r.symbolCode}</td>
-              <td className="py-1 text-right tabular-nums">{formatNumber(r.last)}</td>
-              <td className={`py-1 text-right tabular-nums ${r.change >= 0 ? "text-up" : "text-down"}`}>{formatNumber(r.change)}</td>
-              <td className={`py-1 text-right tabular-nums ${r.changePercent >= 0 ? "text-up" : "text-down"}`}>{formatPercent(r.changePercent)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="py-2 text-center text-slate-500">
+                  No Data Found
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((r) => (
+              <tr key={r.symbolCode} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="py-1 font-medium">{r.symbolCode}</td>
+                <td className="py-1 text-right tabular-nums">{formatNumber(r.last)}</td>
+                <td className={`py-1 text-right tabular-nums ${r.change >= 0 ? "text-up" : "text-down"}`}>{formatNumber(r.change)}</td>
+                <td className={`py-1 text-right tabular-nums ${r.changePercent >= 0 ? "text-up" : "text-down"}`}>{formatPercent(r.changePercent)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { ArrowDown, ArrowUp } from "lucide-react";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { loadGauges } from "~/services/overview.server";
@@ -21,7 +22,7 @@ export default function SectorAnalysisPage() {
       <h1 id="sector-analysis-title" className="text-xl font-semibold">
         Sector Analysis
       </h1>
-      {sectors.length === 0 ? <p className="text-sm text-slate-500">No Data Found</p> : null}
+      {sectors.length === 0 ? <p className="text-sm text-muted">No Data Found</p> : null}
       <ul aria-label="Sectors" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
         {sectors.map((s) => {
           // The server's gauge first, then each overview-data event's.
@@ -36,7 +37,16 @@ export default function SectorAnalysisPage() {
                 <GaugeSvg value={g.gauge} label={s.name} size={150} />
                 <span className="font-medium">{s.name}</span>
                 <span className="text-xs">
-                  <span className="text-up">▲ {g.advances}</span> <span className="text-down">▼ {g.declines}</span>
+                  <span className="inline-flex items-center gap-0.5 text-up">
+                    <ArrowUp aria-hidden="true" className="h-3 w-3" />
+                    <span className="sr-only">Advances </span>
+                    {g.advances}
+                  </span>{" "}
+                  <span className="inline-flex items-center gap-0.5 text-down">
+                    <ArrowDown aria-hidden="true" className="h-3 w-3" />
+                    <span className="sr-only">Declines </span>
+                    {g.declines}
+                  </span>
                 </span>
               </Link>
             </li>

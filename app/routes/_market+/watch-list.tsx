@@ -72,7 +72,7 @@ export default function WatchListPage() {
     <div className="flex max-w-3xl flex-col gap-3">
       <h1 className="text-xl font-semibold">Watch List</h1>
       {failedIntent === "add-symbol" && actionResult?.error?.symbol ? (
-        <p role="alert" className="text-sm text-red-600">
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           {actionResult.error.symbol.join(" ")}
         </p>
       ) : null}

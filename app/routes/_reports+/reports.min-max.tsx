@@ -10,6 +10,7 @@ import { filterQuery } from "~/domain/report-filters";
 import { loadMinMaxReport } from "~/services/reports.server";
 import { MIN_MAX_SORT_LABELS, type MinMaxSort } from "~/schemas/report";
 import { requestUrl } from "~/schemas/request-input.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: MetaFunction = () => [{ title: "Trade Min Max PNL Report — NSE Signals" }];
 
@@ -60,7 +61,7 @@ export default function MinMaxReportPage() {
           ),
         )}
       </nav>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <ScrollRegion label="Trades by PNL" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-sm">
           <caption className="sr-only">Trades by PNL</caption>
           <thead className="bg-slate-100 text-left dark:bg-slate-800">
@@ -81,7 +82,7 @@ export default function MinMaxReportPage() {
           <tbody>
             {data.rows.length === 0 ? (
               <tr>
-                <td colSpan={TRADE_TABLE_HEADERS.length} className="px-3 py-4 text-center text-slate-500">
+                <td colSpan={TRADE_TABLE_HEADERS.length} className="px-3 py-4 text-center text-muted">
                   No Data Found
                 </td>
               </tr>
@@ -90,7 +91,7 @@ export default function MinMaxReportPage() {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Pagination page={data.page} pageSize={LONG_PAGE_SIZE} total={data.total} label="Min max trades" />
     </section>
   );

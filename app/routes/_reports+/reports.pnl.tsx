@@ -80,7 +80,7 @@ function UserRows({ user }: { user: UserRow }) {
           <details>
             <summary className="cursor-pointer text-sm text-blue-700 dark:text-blue-400">Trades of {user.name}</summary>
             {user.totalTrades > user.trades.length ? (
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-muted">
                 The latest {user.trades.length} of {user.totalTrades} trades; the trade report lists them all.
               </p>
             ) : null}

@@ -46,7 +46,7 @@ export default function TradeAnalysisPage() {
   return (
     <section aria-labelledby="trade-analysis-title">
       <PageTitle id="trade-analysis-title" title="Trade Analysis" />
-      <div className="grid gap-4 xl:grid-cols-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-3">
         {CHARTS.map((c) => (
           <ReportChart
             key={c.prefix}

@@ -95,7 +95,7 @@ export default function UserReportPage() {
         </div>
       </Form>
       <FilterNotice message={input.rangeError} />
-      <div className="mb-4 grid gap-4 xl:grid-cols-3">
+      <div className="mb-4 grid grid-cols-[minmax(0,1fr)] gap-4 xl:grid-cols-3">
         <ReportChart id="chart-month" title="Profit by Month" categories={data.profitByMonth.map((p) => p.label)} series={[{ name: "Profit", data: data.profitByMonth.map((p) => p.value) }]} />
         <ReportChart id="chart-user" title="Profit by User" categories={data.profitByUser.map((p) => p.label)} series={[{ name: "Profit", data: data.profitByUser.map((p) => p.value) }]} />
         <ReportChart id="chart-user-month" title="Profit by User per Month" categories={months} series={perUserMonth} />

@@ -28,7 +28,7 @@ export default function BroadcastMessagePage() {
           + Add
         </Link>
       </div>
-      <Table headers={["User Name", "Message", "Created Date", "Sent To"]} empty={rows.length === 0} emptyText="No broadcasts yet.">
+      <Table caption="Broadcasts" headers={["User Name", "Message", "Created Date", "Sent To"]} empty={rows.length === 0} emptyText="No broadcasts yet.">
         {rows.map((row) => (
           <tr key={row.id} className="border-t border-slate-100 align-top dark:border-slate-800">
             <td className="px-3 py-1.5 whitespace-nowrap">{row.userName}</td>

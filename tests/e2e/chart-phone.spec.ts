@@ -1,0 +1,125 @@
+// The chart on a phone and on a slow line (issue 20, docs/decisions/155): the server-drawn SVG
+// and its table view without JavaScript; with it, the library only once the chart is in view, as
+// wide as its card, panned by a finger.
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsNewUser } from "./support";
+import { PHONE } from "./page-sweep";
+import { IN_VIEW_MARGIN_PX } from "../../app/components/charts/use-wanted-when-seen";
+
+const PHONE_TOUCH = { viewport: PHONE, isMobile: true, hasTouch: true } as const;
+/** Indian digit grouping with two decimals: 99.50, 1,234.50, 23,45,678.25. */
+const INDIAN_PRICE = /^(\d{1,3}|\d{1,2}(,\d{2})*,\d{3})\.\d{2}$/;
+
+async function saveChartMode(page: Page, mode: "normal" | "advance") {
+  await page.goto("/setting");
+  await page.getByLabel("Chart mode (viewChart)").selectOption(mode);
+  await page.getByRole("button", { name: "Save View Setting" }).click();
+  await expect(page.getByRole("status")).toContainText("Setting saved successfully");
+}
+
+async function expectTableView(page: Page) {
+  const figure = page.getByRole("figure", { name: /^NIFTY-I \S+ candle chart$/ });
+  await expect(figure).toBeVisible();
+  const details = figure.locator("details[data-table-view]");
+  await details.getByText("Table view").click();
+  const table = details.getByRole("table");
+  await expect(table).toBeVisible();
+  await expect(table.locator("caption")).toHaveText(/^NIFTY-I \S+: (the newest \d+ of )?\d+ visible candles, newest first$/);
+  await expect(table.getByRole("columnheader")).toHaveText(["Time (IST)", "Open", "High", "Low", "Close", "Volume"]);
+  const first = table.locator("tbody tr").first();
+  await expect(first.locator("th time")).toHaveText(/^\d{2}-\d{2}-\d{4}( \d{2}:\d{2}:\d{2} [AP]M)?$/);
+  const [open, high, low, close, volume] = await first.locator("td").allTextContents();
+  for (const price of [open, high, low, close]) expect(price).toMatch(INDIAN_PRICE);
+  // Whole units in Indian grouping (12,34,567), or empty for a candle without quantity.
+  expect(volume).toMatch(/^(\d{1,2}(,\d{2})*,\d{3}|\d{1,3})?$/);
+  // The readout: the current candle's OHLC in words.
+  await expect(figure.locator("[data-readout] .sr-only")).toHaveText(/^Latest candle, \d{2}-\d{2}-\d{4}.* IST: open [\d,.]+, high [\d,.]+, low [\d,.]+, close [\d,.]+$/);
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ ...PHONE_TOUCH, javaScriptEnabled: false });
+
+  test("the dashboard on a phone draws the chart as SVG and lists its candles in a table view", async ({ page }) => {
+    await signInAsNewUser(page, { role: 3 });
+    await expect(page.locator('svg[data-chart="svg"]')).toBeVisible();
+    await expectTableView(page);
+  });
+});
+
+test.describe("with JavaScript on a phone", () => {
+  test.use(PHONE_TOUCH);
+
+  test("the chart library loads when the chart is scrolled into view, and replaces the server SVG", async ({ page }) => {
+    test.setTimeout(90_000);
+    const libraries: string[] = [];
+    page.on("response", async (response) => {
+      if (!response.url().endsWith(".js")) return;
+      const text = await response.text().catch(() => "");
+      if (/apexcharts|ApexCharts/.test(text)) libraries.push(response.url());
+    });
+    await signInAsNewUser(page, { role: 3 });
+    await expect(page.locator('[data-connection="live"]')).toBeAttached({ timeout: 20_000 }); // hydrated
+    await page.waitForLoadState("networkidle");
+    // Less than the loading rule's strip on screen on a phone: the SVG, and no library fetched.
+    const figure = page.locator("figure[data-chart-card]");
+    expect(await figure.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(PHONE.height - IN_VIEW_MARGIN_PX);
+    expect(libraries).toEqual([]);
+    await expect(figure.locator('svg[data-chart="svg"]')).toBeAttached();
+    await expect(figure.locator('[data-chart="apex"]')).toHaveCount(0);
+
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure.locator('[data-chart="apex"] .apexcharts-candlestick-series path').first()).toBeAttached({ timeout: 30_000 });
+    await expect(figure.locator('svg[data-chart="svg"]')).toHaveCount(0);
+    await expect(figure.locator('[data-chart="apex"]')).toBeVisible();
+    expect(libraries.length).toBeGreaterThan(0);
+    // The table view is still there, now following the interactive chart.
+    await expectTableView(page);
+  });
+
+  test("advanced mode: the canvas is as wide as its card and a finger drag pans it (the visible candles change)", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAsNewUser(page, { role: 3, goto: false });
+    await saveChartMode(page, "advance");
+    await page.goto("/dashboard");
+    const figure = page.locator("figure[data-chart-card]");
+    await figure.scrollIntoViewIfNeeded();
+    const widget = figure.locator('[data-chart="advanced"]');
+    await expect(widget).toHaveAttribute("data-status", "ready", { timeout: 30_000 });
+    await expect(widget.locator("canvas").first()).toBeVisible();
+    await expect(figure.locator('svg[data-chart="svg"]')).toHaveCount(0);
+
+    // Full width: the library's element fills the card's content box.
+    const widths = await figure.evaluate((card) => {
+      const style = getComputedStyle(card);
+      const content = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const chart = card.querySelector(".tv-lightweight-charts") as HTMLElement;
+      return { content, chart: chart.getBoundingClientRect().width };
+    });
+    expect(widths.content).toBeGreaterThan(0);
+    expect(Math.abs(widths.chart - widths.content)).toBeLessThanOrEqual(1);
+
+    const newestShown = () => figure.locator("[data-table-view] tbody tr").first().locator("time").getAttribute("datetime");
+    const before = await newestShown();
+    expect(before).not.toBeNull();
+    // A finger drags the chart to the right: older candles come into view. The drag starts on the
+    // price pane (the leftmost canvas) and goes 200 px right, past it if the pane is narrower.
+    await widget.scrollIntoViewIfNeeded();
+    const pane = await widget.locator("canvas").evaluateAll((canvases) =>
+      canvases
+        .map((c) => c.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0)
+        .sort((a, b) => a.x - b.x || b.height - a.height)
+        .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height }))[0],
+    );
+    const y = pane.y + pane.height / 2;
+    const client = await page.context().newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) =>
+      client.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+    const startX = pane.x + 4;
+    await touch("touchStart", startX);
+    for (let step = 1; step <= 10; step++) await touch("touchMove", startX + step * 20);
+    await touch("touchEnd", startX + 200);
+    await expect.poll(newestShown, { timeout: 10_000 }).not.toBe(before);
+    expect(Date.parse((await newestShown())!)).toBeLessThan(Date.parse(before!));
+  });
+});
