@@ -13,6 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/components/nonce";
 import { AppShell } from "~/components/layout/app-shell";
@@ -43,6 +44,12 @@ export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function Document({ theme, children }: { theme: string; children: React.ReactNode }) {
   const nonce = useNonce();
+  // Says when the page's JavaScript has taken over. A dialog route's served section turns into
+  // the modal at that moment, so a journey that acts on a page opened by its URL waits for this
+  // first (tests/e2e/support.ts, waitForHydration): a press in that instant was lost in a CI run.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" className={theme === "dark" ? "dark" : ""}>
       <head>

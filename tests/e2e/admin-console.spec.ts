@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import fs from "node:fs/promises";
 import { istDateString, shiftYmd } from "../../app/domain/dates";
-import { createUser, signInAsNewUser } from "./support";
+import { createUser, signInAsNewUser, waitForHydration } from "./support";
 
 // Issue 19's admin console journeys: Select All in the user dialog (defect 1), admins listable
 // (defect 3), dialogs that keep the list's search (defect 5), a bulk subscription extension with
@@ -109,6 +109,7 @@ for (const js of [true, false]) {
       await signInAsNewUser(page, { role: 1, goto: false });
       const customer = await createUser(page, { role: 4, label });
       await page.goto(`/users/bulk?role_id=4&q=${label}&bulk=extend&days=3&ids=${customer.id}`);
+      await waitForHydration(page);
       await page.getByRole("button", { name: "Confirm" }).click();
       await expect(toast(page)).toContainText("Subscriptions of 1 user extended by 3 days");
 
@@ -203,6 +204,7 @@ test.describe("the audit log and the account dialog at phone size", () => {
       await signInAsNewUser(page, { role: 1, goto: false });
       const customer = await createUser(page, { role: 4, label: "phone" });
       await page.goto(`/users/${customer.id}/security`);
+      await waitForHydration(page);
       const button = page.getByRole("button", { name: "Send password reset link" });
       await expect(button).toBeVisible();
       expect(await button.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);

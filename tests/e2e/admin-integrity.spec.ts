@@ -4,7 +4,7 @@
 // offers no switched-off sector but keeps a symbol's own. Without JavaScript (pages of their own)
 // and with it (dialogs over the list), at desktop and phone size where the screen changes.
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewUser } from "./support";
+import { signInAsNewUser, waitForHydration } from "./support";
 
 const toast = (page: Page) => page.getByRole("status");
 /** A form or a confirmation: a dialog over the list with JavaScript, the page without. */
@@ -179,6 +179,7 @@ async function symbolFormAndSwitchedOffSector(page: Page, js: boolean) {
   await expect(toast(page)).toContainText("Sector created successfully");
 
   await page.goto("/symbols/new");
+  await waitForHydration(page);
   form = formRoot(page, js);
   await form.getByLabel("Sector").selectOption({ label: sectorName });
   await form.getByLabel("Name").fill(symbolCode);
@@ -190,6 +191,7 @@ async function symbolFormAndSwitchedOffSector(page: Page, js: boolean) {
   await page.getByRole("switch", { name: `${sectorName}: On` }).click();
   await expect(toast(page)).toContainText("Sector turned off");
   await page.goto("/symbols/new");
+  await waitForHydration(page);
   form = formRoot(page, js);
   await expect(form.getByLabel("Name")).toBeVisible();
   const offered = await form.getByLabel("Sector").locator("option").allTextContents();

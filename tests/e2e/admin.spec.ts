@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewUser } from "./support";
+import { signInAsNewUser, waitForHydration } from "./support";
 
 // The admin console journey of issue 7: create a sector, a symbol in it and a customer
 // subscribed to that symbol; assign the customer a key; add a holiday; toggle a target point;
@@ -33,6 +33,7 @@ async function journey(page: Page, js: boolean) {
 
   // A symbol in it; then the same code again is refused.
   await page.goto("/symbols/new");
+  await waitForHydration(page);
   let form = formRoot(page, js);
   await form.getByLabel("Sector").selectOption({ label: sectorName });
   await form.getByLabel("Name").fill(symbolCode);
@@ -45,6 +46,7 @@ async function journey(page: Page, js: boolean) {
   await expect(symbolRow).toContainText("25");
   await expect(symbolRow.getByRole("button", { name: `Play audio script of ${symbolCode}` })).toBeVisible();
   await page.goto("/symbols/new");
+  await waitForHydration(page);
   form = formRoot(page, js);
   await form.getByLabel("Name").fill(symbolCode.toLowerCase());
   await form.getByRole("button", { name: "Save" }).click();
@@ -52,6 +54,7 @@ async function journey(page: Page, js: boolean) {
 
   // A customer subscribed to the symbol: pick the sector, the checklist shows its symbols.
   await page.goto("/users/new");
+  await waitForHydration(page);
   form = formRoot(page, js);
   await form.getByLabel("Name", { exact: true }).fill(`E2E Customer ${tag}`);
   await form.getByLabel("User Name").fill(username);
@@ -84,6 +87,7 @@ async function journey(page: Page, js: boolean) {
   // Add a holiday (each journey its own day: a segment has one entry per day, docs/decisions/145).
   const holiday = js ? { ymd: "2030-12-26", shown: "26-12-2030" } : { ymd: "2030-12-25", shown: "25-12-2030" };
   await page.goto("/calendar/new");
+  await waitForHydration(page);
   form = formRoot(page, js);
   await form.getByLabel("Segment").selectOption("NSE");
   await form.getByLabel("Note").fill(`Holiday ${tag}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewUser } from "./support";
+import { signInAsNewUser, waitForHydration } from "./support";
 
 // Issue 4's alert journeys: without JavaScript, every validation message and a created alert;
 // the Alert link's ?symbol= prefills the form; with JavaScript, an alert fires from the
@@ -71,6 +71,7 @@ test("an alert fires from the live feed: its toast appears and the bell lists it
   await page.goto("/alert");
   await expect(page.getByRole("switch", { name: /./ })).toHaveCount(0);
   await page.goto("/alert/new?symbol=NIFTY-I");
+  await waitForHydration(page);
   const dialog = page.getByRole("dialog", { name: "Add Alert" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("switch", { name: "Master Alert" })).toBeVisible();

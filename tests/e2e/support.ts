@@ -131,6 +131,7 @@ export async function fillNewUser(
   user: { name: string; username: string; email: string; password: string; roleId: 1 | 2 | 3 | 4 },
 ) {
   await page.goto("/users/new");
+  await waitForHydration(page);
   await page.getByLabel("Name", { exact: true }).fill(user.name);
   await page.getByLabel("User Name").fill(user.username);
   await page.getByLabel("Email Address").fill(user.email);
@@ -192,8 +193,22 @@ export async function signInAsNewUser(page: Page, options: NewUserOptions & { go
   if (goto !== false) {
     await page.goto(new URL(goto, baseURL).href);
     await expect(page).toHaveURL(new URL(goto, baseURL).href);
+    await waitForHydration(page);
   }
   return user;
+}
+
+/**
+ * With JavaScript, waits until the page's JavaScript has taken over (root.tsx marks
+ * html[data-hydrated]); without it, returns at once. A dialog route opened by its URL is served
+ * as a section and becomes the modal as the page hydrates: a press or typed text in that instant
+ * goes to the section that is being replaced (a CI run lost a Confirm that way). A journey that
+ * acts on such a page right after opening it waits for this first.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  // The server's inline script defines __remixContext; it never runs with JavaScript off.
+  const scriptsRun = await page.evaluate(() => "__remixContext" in window);
+  if (scriptsRun) await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
 }
 
 /**

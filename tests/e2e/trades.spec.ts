@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewUser } from "./support";
+import { signInAsNewUser, waitForHydration } from "./support";
 
 // The trade journal (issue 5): add, edit, close, verify and delete a trade, with and without
 // JavaScript; Total PNL against the rows; keyset pages; what a customer does not see; the
@@ -96,6 +96,7 @@ test.describe("trade journal with JavaScript", () => {
   test("the chart's Buy link opens the form with the symbol, side and price filled", async ({ page }) => {
     await signInAsNewUser(page, { role: 3 });
     await page.goto("/trades/new?symbol=NIFTY-I&side=BUY&price=24010.5");
+    await waitForHydration(page);
     const form = page.getByRole("dialog");
     await expect(form.getByLabel("Symbol")).toHaveValue("NIFTY-I");
     await expect(form.getByLabel("Trade Type")).toHaveValue("BUY");

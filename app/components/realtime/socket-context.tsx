@@ -6,7 +6,6 @@
 // "Invalid token" (the session ended: deactivated, idle, expired) sends the page to /login after
 // 1 s, as the documents' 401 rule says; a session ended elsewhere is told to the page before its
 // socket is dropped (session-ended), and the page goes at once.
-import { useNavigation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import type { Quote } from "~/domain/quotes";
@@ -37,12 +36,19 @@ const KEPT_STORAGE_PREFIX = "notification";
 export function SocketProvider({ enabled, identity, children }: { enabled: boolean; identity: number; children: React.ReactNode }) {
   const [handle, setHandle] = useState<SocketHandle | null>(null);
   // This tab's own Sign out ends the session too; its navigation, not session-ended, decides
-  // where the page goes (and says "You have been signed out").
-  const navigation = useNavigation();
+  // where the page goes (and says "You have been signed out"). The flag is set by the submit
+  // event itself: the server can answer the post and say session-ended before React renders the
+  // submitting state (on a loaded machine it did, and the page landed on
+  // /login?reason=session-ended). Once set it holds until this socket is gone.
   const signingOut = useRef(false);
-  signingOut.current = navigation.formAction === LOGOUT_PATH;
   useEffect(() => {
     if (!enabled) return;
+    signingOut.current = false;
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (form instanceof HTMLFormElement && new URL(form.action, window.location.href).pathname === LOGOUT_PATH) signingOut.current = true;
+    };
+    document.addEventListener("submit", onSubmit, true);
     let active = true;
     let opened: Socket | null = null;
     let leaving: ReturnType<typeof setTimeout> | undefined;
@@ -79,16 +85,17 @@ export function SocketProvider({ enabled, identity, children }: { enabled: boole
         }, 0);
       });
       socket.on("connect_error", (error) => {
-        if (error.message !== INVALID_TOKEN || leaving || unloading) return;
+        if (error.message !== INVALID_TOKEN || leaving || unloading || signingOut.current) return;
         socket.disconnect();
         leaving = setTimeout(() => {
-          if (!unloading) leaveForLogin();
+          if (!unloading && !signingOut.current) leaveForLogin();
         }, 1000);
       });
       setHandle({ socket, subscriptions });
     });
     return () => {
       active = false;
+      document.removeEventListener("submit", onSubmit, true);
       window.removeEventListener("beforeunload", onUnload);
       window.removeEventListener("pagehide", onUnload);
       if (leaving) clearTimeout(leaving);
