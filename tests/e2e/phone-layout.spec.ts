@@ -216,6 +216,15 @@ for (const js of [true, false]) {
     });
     expect(main).toBeLessThanOrEqual((await bottom.boundingBox())!.y + 1);
 
+    // A toast sits above the bar, not over it.
+    await page.getByText("+ Create new watchlist").click();
+    await page.getByLabel("Watchlist name").fill(`Phone ${Date.now().toString(36)}`);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    const card = page.getByRole("status").locator("> div", { hasText: "Watchlist created successfully" });
+    await expect(card).toBeVisible();
+    const cardBox = (await card.boundingBox())!;
+    expect(cardBox.y + cardBox.height).toBeLessThanOrEqual((await bottom.boundingBox())!.y);
+
     await page.setViewportSize(DESKTOP);
     await expect(bottom).toBeHidden();
     await page.context().close();

@@ -24,7 +24,7 @@ export function ToastRegion({ toast }: { toast: ToastData | null }) {
     return () => clearTimeout(timer);
   }, [shown]);
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 flex max-w-sm flex-col gap-2">
+    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-16 right-4 z-50 flex max-w-sm flex-col gap-2 md:bottom-4">
       {shown ? (
         <div className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 px-4 py-3 shadow ${toneClass[shown.type]}`}>
           <p className="text-sm">{shown.message}</p>
