@@ -129,7 +129,7 @@ test.describe("admin console without JavaScript", () => {
   });
 
   test("a sub-admin's role choices are Employee and Customer only", async ({ page }) => {
-    await signInAsNewUser(page, { role: 2 });
+    await signInAsNewUser(page, { role: 2, goto: false });
     await page.goto("/users/new");
     const roles = await page.getByLabel("Role").locator("option").allTextContents();
     expect(roles).toEqual(["Select a role", "Employee", "Customer"]);
@@ -138,7 +138,7 @@ test.describe("admin console without JavaScript", () => {
   });
 
   test("the calendar form shows the documents' messages", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/calendar/new");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Please enter a note")).toBeVisible();
@@ -153,7 +153,7 @@ test.describe("admin console with JavaScript", () => {
   });
 
   test("the user form's messages show before anything is sent", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/users");
     await page.getByRole("link", { name: "+ Add" }).click();
     const dialog = page.getByRole("dialog", { name: "Create User" });
@@ -171,7 +171,7 @@ test.describe("admin console with JavaScript", () => {
 const UNKNOWN_SECTOR = "2000000002";
 
 async function saveWithUnknownSector(page: Page, js: boolean) {
-  await signInAsNewUser(page, { role: 1 });
+  await signInAsNewUser(page, { role: 1, goto: false });
   await page.goto(js ? "/users" : "/users/new");
   if (js) await page.getByRole("link", { name: "+ Add" }).click();
   const form = formRoot(page, js);

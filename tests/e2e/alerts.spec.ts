@@ -12,7 +12,7 @@ test.describe("without JavaScript", () => {
 
   test("shows each validation message, then creates an alert", async ({ page }) => {
     const name = `NoJS alert ${Date.now().toString(36)}`;
-    await signInAsNewUser(page, { role: 4 });
+    await signInAsNewUser(page, { role: 4, goto: false });
     await page.goto("/alert");
     await page.getByRole("link", { name: "+ Add Alert" }).click();
     await expect(page.getByRole("heading", { name: "Add Alert" })).toBeVisible();
@@ -50,14 +50,14 @@ test.describe("without JavaScript", () => {
   });
 
   test("the Alert link of a symbol prefills the form", async ({ page }) => {
-    await signInAsNewUser(page, { role: 4 });
+    await signInAsNewUser(page, { role: 4, goto: false });
     await page.goto("/alert/new?symbol=BANKNIFTY-I");
     await expect(page.getByLabel("Symbol")).toHaveValue("BANKNIFTY-I");
     await expect(page.getByText("Last price of BANKNIFTY-I")).toBeVisible();
   });
 
   test("the notifications page", async ({ page }) => {
-    await signInAsNewUser(page, { role: 4 });
+    await signInAsNewUser(page, { role: 4, goto: false });
     await page.goto("/notifications");
     await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
   });
@@ -67,7 +67,7 @@ test("an alert fires from the live feed: its toast appears and the bell lists it
   test.setTimeout(90_000);
   const tag = Date.now().toString(36).toUpperCase();
   const name = `Live ${tag}`;
-  await signInAsNewUser(page, { role: 1 });
+  await signInAsNewUser(page, { role: 1, goto: false });
   await page.goto("/alert");
   await expect(page.getByRole("switch", { name: /./ })).toHaveCount(0);
   await page.goto("/alert/new?symbol=NIFTY-I");

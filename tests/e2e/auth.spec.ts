@@ -43,20 +43,20 @@ test.describe("sign-in with JavaScript", () => {
 
 test.describe("unknown and forbidden paths", () => {
   test("a role-4 user typing /users is sent to /login", async ({ page }) => {
-    await signInAsNewUser(page, { role: 4 });
+    await signInAsNewUser(page, { role: 4, goto: false });
     await page.goto("/users");
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   });
 
   test("a role-2 user typing an unknown path is sent to /dashboard", async ({ page }) => {
-    await signInAsNewUser(page, { role: 2 });
+    await signInAsNewUser(page, { role: 2, goto: false });
     await page.goto("/calendar");
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("role 1 sees the not-found text", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Hmm...this page doesn't exist. Try searching for something else!")).toBeVisible();

@@ -4,7 +4,7 @@ import { drawnCandleCount, expectDailyNiftyChart, signInAsNewUser } from "./supp
 test.describe("/chart with JavaScript", () => {
   test("draws NIFTY-I candles with its target lines, redraws on a timeframe change, and moves with ticks", async ({ page }) => {
     test.setTimeout(90_000);
-    await signInAsNewUser(page, { role: 3 });
+    await signInAsNewUser(page, { role: 3, goto: false });
     await page.goto("/chart?symbol=NIFTY-I");
     const { chart, readout } = await expectDailyNiftyChart(page, 15_000);
 
@@ -21,7 +21,7 @@ test.describe("/chart with JavaScript", () => {
   });
 
   test("a customer's Buy and Sell buttons are disabled", async ({ page }) => {
-    await signInAsNewUser(page, { role: 4 });
+    await signInAsNewUser(page, { role: 4, goto: false });
     await page.goto("/chart?symbol=NIFTY-I");
     await expect(page.getByRole("button", { name: /^Buy/ })).toBeDisabled();
     await expect(page.getByRole("button", { name: /^Sell/ })).toBeDisabled();
@@ -32,7 +32,7 @@ test.describe("/chart without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("draws the same candles and lines as server-rendered SVG", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/chart?symbol=NIFTY-I");
     const svg = page.locator('svg[data-chart="svg"]');
     await expect(svg).toBeVisible();
@@ -50,7 +50,7 @@ test.describe("/chart without JavaScript", () => {
   });
 
   test("a symbol outside a customer's subscription is not found", async ({ page }) => {
-    await signInAsNewUser(page, { role: 4 });
+    await signInAsNewUser(page, { role: 4, goto: false });
     const response = await page.goto("/chart?symbol=WIPRO");
     expect(response?.status()).toBe(404);
   });

@@ -72,7 +72,7 @@ test.describe("dashboard with JavaScript", () => {
   test("the admin dashboard's chart fills the window less 280 px", async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 1400, height: 1000 });
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/admin/dashboard");
     // The candlestick chart's own SVG (the volume chart below it is a fifth of the default height).
     const chart = page.locator('[data-chart="apex"] svg.apexcharts-svg').first();
@@ -149,7 +149,7 @@ test.describe("chart settings", () => {
 
 test.describe("overview and sector analysis with JavaScript", () => {
   test("the overview gauge follows overview-data and the movers list 5 rows", async ({ page }) => {
-    await signInAsNewUser(page, { role: 3 });
+    await signInAsNewUser(page, { role: 3, goto: false });
     await page.goto("/overview");
     const gauge = page.locator('svg[data-gauge="Market"]');
     await expect(gauge).toBeVisible();
@@ -160,7 +160,7 @@ test.describe("overview and sector analysis with JavaScript", () => {
   });
 
   test("sector cards link to the zoomable sector chart", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/sector-analysis");
     await page.getByRole("link", { name: "INDEX chart" }).click();
     await expect(page.getByRole("heading", { name: "INDEX" })).toBeVisible();
@@ -175,7 +175,7 @@ test.describe("overview and sector analysis without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the overview draws gauges and expands a list by link", async ({ page }) => {
-    await signInAsNewUser(page, { role: 3 });
+    await signInAsNewUser(page, { role: 3, goto: false });
     await page.goto("/overview");
     await expect(page.locator('svg[data-gauge="Market"]')).toBeVisible();
     await expect(page.getByRole("list", { name: "Sector gauges" }).locator("svg").first()).toBeVisible();
@@ -187,7 +187,7 @@ test.describe("overview and sector analysis without JavaScript", () => {
   });
 
   test("sector analysis, the sector chart as SVG and the sector selector", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/sector-analysis");
     // The link holds the gauge and two arrow icons: the gauge is the svg with its data.
     await expect(page.getByRole("link", { name: "INDEX chart" }).locator("svg[data-gauge]")).toBeVisible();

@@ -56,7 +56,7 @@ async function chartData(page: Page, timeframe: string, query: string): Promise<
 
 async function openChart(browser: Browser, timeframe: string, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
-  await signInAsNewUser(page, { role: 3 });
+  await signInAsNewUser(page, { role: 3, goto: false });
   await page.goto(`/chart?symbol=NIFTY-I&tf=${timeframe}`);
   await expect(page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').first()).toBeAttached({ timeout: 30_000 });
   // The selector names the timeframe drawn, even one the page does not offer itself (M1).
@@ -199,7 +199,7 @@ for (const viewport of [
     for (const timeframe of ["M1", "M5"]) {
       test(`${timeframe}: nights and holidays take no room, candles sit side by side`, async ({ page }) => {
         test.setTimeout(60_000);
-        await signInAsNewUser(page, { role: 3 });
+        await signInAsNewUser(page, { role: 3, goto: false });
         await page.goto(`/chart?symbol=NIFTY-I&tf=${timeframe}`);
         await expect(page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').first()).toBeAttached({ timeout: 30_000 });
         // The candles shown span a night (the demo history's last session and the live feed).

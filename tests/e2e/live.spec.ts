@@ -14,7 +14,7 @@ test.describe("live prices with JavaScript", () => {
   });
 
   test("/allRealTime updates a row live", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/allRealTime");
     const cell = page.locator('tr[data-symbol="BANKNIFTY-I"] [data-field="close"]');
     const first = await cell.textContent();
@@ -26,7 +26,7 @@ test.describe("live prices without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("/allRealTime renders prices and the Keys dialog on the server", async ({ page }) => {
-    await signInAsNewUser(page, { role: 4 });
+    await signInAsNewUser(page, { role: 4, goto: false });
     await page.goto("/allRealTime");
     await expect(page.getByRole("heading", { name: "Live Prices" })).toBeVisible();
     const row = page.locator('tr[data-symbol="NIFTY-I"]');

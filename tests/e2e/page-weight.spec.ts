@@ -11,8 +11,8 @@ import { breakdown, countWireBytes, KB } from "./wire-bytes";
 const BUDGET_BYTES = 150 * 1024;
 
 async function javascriptOf(page: Page, path: string) {
-  // The page signed in on (the dashboard, which draws a chart) finishes loading first, so none
-  // of its lazily loaded chunks is counted against the page measured here.
+  // Whatever the page was showing finishes loading first, so none of its lazily loaded chunks
+  // is counted against the page measured here.
   await page.waitForLoadState("networkidle");
   const scripts: { url: string; gzipped: number; text: string }[] = [];
   // Reading a body is asynchronous: keep each read's promise and wait for all of them, or a
@@ -38,7 +38,7 @@ async function javascriptOf(page: Page, path: string) {
 const isChartLibrary = (s: { text: string }) => /apexcharts|ApexCharts|lightweight-charts|LightweightCharts/.test(s.text);
 
 test("a signed-in page without a chart stays under 150 KB of gzipped JavaScript and loads no chart library", async ({ page }) => {
-  await signInAsNewUser(page, { role: 1 });
+  await signInAsNewUser(page, { role: 1, goto: false });
   const scripts = await javascriptOf(page, "/allRealTime");
   const total = scripts.reduce((sum, s) => sum + s.gzipped, 0);
   console.log(`[page-weight] /allRealTime: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
@@ -47,7 +47,7 @@ test("a signed-in page without a chart stays under 150 KB of gzipped JavaScript 
 });
 
 test("/overview draws its gauges as SVG: under 150 KB of gzipped JavaScript and no chart library", async ({ page }) => {
-  await signInAsNewUser(page, { role: 3 });
+  await signInAsNewUser(page, { role: 3, goto: false });
   const scripts = await javascriptOf(page, "/overview");
   const total = scripts.reduce((sum, s) => sum + s.gzipped, 0);
   console.log(`[page-weight] /overview: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
@@ -56,7 +56,7 @@ test("/overview draws its gauges as SVG: under 150 KB of gzipped JavaScript and 
 });
 
 test("a chart page loads the chart library", async ({ page }) => {
-  await signInAsNewUser(page, { role: 1 });
+  await signInAsNewUser(page, { role: 1, goto: false });
   const scripts = await javascriptOf(page, "/chart?symbol=NIFTY-I");
   expect(scripts.some(isChartLibrary)).toBe(true);
 });

@@ -50,7 +50,7 @@ test("live prices resume after the connection is cut, without a reload", async (
   const base = `http://localhost:${await relay.listen()}`;
   try {
     // An admin of its own, its session cookie set for the relay's address.
-    await signInAsNewUser(page, { role: 1, label: "relay", origin: base });
+    await signInAsNewUser(page, { role: 1, label: "relay", origin: base, goto: false });
     await page.goto(`${base}/allRealTime`);
     const live = page.getByRole("region", { name: "Broadcast messages" });
     await expect(live).toHaveAttribute("data-live", "true");

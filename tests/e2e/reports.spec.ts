@@ -83,7 +83,7 @@ test.describe("PNL report without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a user's row expands to that user's trades", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/reports/pnl");
     await expect(page.getByRole("heading", { name: "Trade PNL Report" })).toBeVisible();
     const totalTrades = Number(await page.getByRole("region", { name: "Total Trades" }).locator("[data-value]").getAttribute("data-value"));
@@ -103,7 +103,7 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("user report, trade analysis and min-max show their charts and tables", async ({ page }) => {
-      await signInAsNewUser(page, { role: 1 });
+      await signInAsNewUser(page, { role: 1, goto: false });
       await page.goto("/reports/user");
       await expect(page.getByRole("heading", { name: "User Reports" })).toBeVisible();
       await expect(page.getByLabel("Role")).toHaveValue("4");

@@ -26,7 +26,7 @@ for (const [javaScriptEnabled, viewport] of [
     test.use({ javaScriptEnabled, viewport });
 
     test("an edit dialog for a trade that does not exist fails inside the list and the shell", async ({ page }) => {
-      await signInAsNewUser(page, { role: 3 });
+      await signInAsNewUser(page, { role: 3, goto: false });
       const response = await page.goto("/trades/987654/edit");
       expect(response?.status()).toBe(404);
       await expectFailureInPlace(page, javaScriptEnabled ? "Trade List" : null);
@@ -39,7 +39,7 @@ for (const [javaScriptEnabled, viewport] of [
 }
 
 test("with JavaScript, following a link to a missing record keeps the page around it", async ({ page }) => {
-  await signInAsNewUser(page, { role: 1 });
+  await signInAsNewUser(page, { role: 1, goto: false });
   await page.goto("/symbols");
   await expect(page.getByRole("heading", { name: "Symbol List", level: 1 })).toBeVisible();
   // A client-side navigation to the missing record (as a stale link would make), through Remix's router.

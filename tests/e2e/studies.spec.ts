@@ -145,7 +145,7 @@ test.describe("swing_alert reaches the chart", () => {
       ws.connectToServer();
       toPage.send = (frame) => ws.send(frame);
     });
-    await signInAsNewUser(page, { role: 3 });
+    await signInAsNewUser(page, { role: 3, goto: false });
     await page.goto("/chart?symbol=NIFTY-I&tf=M5");
     const chart = page.locator('[data-chart="apex"]');
     await expect(chart.locator(".apexcharts-candlestick-series path").first()).toBeAttached({ timeout: 20_000 });

@@ -26,7 +26,7 @@ async function showOwnTrades(page: Page, js: boolean, username: string) {
 async function journey(page: Page, js: boolean) {
   // Quantities 100-549 for the JS run, 550-999 without: never the same row.
   const quantity = String((js ? 100 : 550) + Math.floor(Math.random() * 450));
-  const admin = await signInAsNewUser(page, { role: 1, label: "trades" });
+  const admin = await signInAsNewUser(page, { role: 1, label: "trades", goto: false });
   await page.goto("/trades");
   await expect(page.getByRole("heading", { name: "Trade List" })).toBeVisible();
   await showOwnTrades(page, js, admin.username);
@@ -94,7 +94,7 @@ test.describe("trade journal with JavaScript", () => {
   });
 
   test("the chart's Buy link opens the form with the symbol, side and price filled", async ({ page }) => {
-    await signInAsNewUser(page, { role: 3 });
+    await signInAsNewUser(page, { role: 3, goto: false });
     await page.goto("/trades/new?symbol=NIFTY-I&side=BUY&price=24010.5");
     await waitForHydration(page);
     const form = page.getByRole("dialog");
@@ -191,7 +191,7 @@ test.describe("trade journal without JavaScript", () => {
   });
 
   test("an employee has no status filter and sees the Action column", async ({ page }) => {
-    await signInAsNewUser(page, { role: 3 });
+    await signInAsNewUser(page, { role: 3, goto: false });
     await page.goto("/trades");
     const filters = page.getByRole("search", { name: "Filter trades" });
     await expect(filters.getByLabel("Sector")).toBeVisible();
@@ -200,7 +200,7 @@ test.describe("trade journal without JavaScript", () => {
   });
 
   test("Symbol Suggestion Flow: messages, add, edit and delete", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/SymbolSuggestionFlow");
     await page.getByRole("link", { name: "+ Add" }).click();
     await expect(page.getByRole("heading", { name: "Add Suggestion" })).toBeVisible();

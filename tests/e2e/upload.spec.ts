@@ -79,7 +79,7 @@ test.describe("upload and bonus split without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a bhav copy goes in through the plain multipart form and the report shows", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/upload?tab=bhav");
     await expect(page.getByRole("link", { name: "Bhav Copy" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByText("No files selected")).toBeVisible();
@@ -104,7 +104,7 @@ test.describe("upload and bonus split without JavaScript", () => {
   });
 
   test("bad rows are listed with 'Error posting data' and their reason", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/upload?tab=bhav");
     await page.getByLabel(/Drag and drop Bhav Copy files/).setInputFiles([bhav("fo-legacy-bad-rows.csv"), bhav("udiff-cm-sample.csv")]);
     await page.getByRole("button", { name: "Upload now" }).click();
@@ -117,7 +117,7 @@ test.describe("upload and bonus split without JavaScript", () => {
   });
 
   test("a file that is not a bhav copy says which formats are accepted", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/upload?tab=bhav");
     await page.getByLabel(/Drag and drop Bhav Copy files/).setInputFiles({ name: "notes.csv", mimeType: "text/csv", buffer: Buffer.from("Date,Open\n2020-01-01,1\n") });
     await page.getByRole("button", { name: "Upload now" }).click();
@@ -131,7 +131,7 @@ test.describe("upload and bonus split without JavaScript", () => {
   });
 
   test("the tabs are links", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/upload");
     // Scoped to the tabs: the sidebar also links to the Reference Point screen now.
     const tabs = page.getByRole("navigation", { name: "Upload type" });
@@ -143,7 +143,7 @@ test.describe("upload and bonus split without JavaScript", () => {
   });
 
   test("Bonus Splitting shows the documents' messages, then applies a split", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/BonusSplitting");
     await page.getByRole("button", { name: "Split Bonus" }).click();
     await expect(page.getByText("Please select script")).toBeVisible();
@@ -167,7 +167,7 @@ test.describe("upload and bonus split without JavaScript", () => {
 
 test.describe("upload with JavaScript", () => {
   test("dropping files onto the zone lists their names and sizes; Cancel clears them", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/upload?tab=bhav");
     await expect(page.getByText("No files selected")).toBeVisible();
     const zone = page.getByTestId("drop-zone");
@@ -189,7 +189,7 @@ test.describe("upload with JavaScript", () => {
   });
 
   test("an upload with JavaScript shows the same report", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/upload?tab=bhav");
     await page.getByLabel(/Drag and drop Bhav Copy files/).setInputFiles(bhav("udiff-fo-sample.csv"));
     await expect(page.getByRole("list", { name: "Selected files" })).toContainText("udiff-fo-sample.csv");
@@ -204,7 +204,7 @@ test.describe("upload with JavaScript", () => {
   });
 
   test("Bonus Splitting checks in the browser, and after a split the form starts empty", async ({ page }) => {
-    await signInAsNewUser(page, { role: 1 });
+    await signInAsNewUser(page, { role: 1, goto: false });
     await page.goto("/BonusSplitting");
     await expect(async () => {
       await page.getByRole("button", { name: "Split Bonus" }).click();

@@ -19,7 +19,7 @@ async function changePercents(page: Page): Promise<number[]> {
 
 async function journey(page: Page, account: DemoAccount, js: boolean) {
   const name = `WL ${js ? "J" : "N"}${Date.now().toString(36).toUpperCase()}`;
-  await signInAsNewUser(page, { role: ROLE_OF[account], label: "watch" });
+  await signInAsNewUser(page, { role: ROLE_OF[account], label: "watch", goto: false });
   await page.goto("/watch-list");
   await expect(page.getByRole("heading", { name: "Watch List", level: 1 })).toBeVisible();
 
@@ -109,7 +109,7 @@ test("watchlist journey with JavaScript", async ({ page }) => {
 });
 
 async function refusedOutsideSubscription(page: Page) {
-  await signInAsNewUser(page, { role: 4 });
+  await signInAsNewUser(page, { role: 4, goto: false });
   await page.goto("/watch-list");
   const names = await tabNames(page);
   expect(names.length, "the demo customer has a watchlist").toBeGreaterThan(0);
