@@ -129,3 +129,43 @@ export function needsFullRedraw(
   if (live.volume > drawn.volumeMax) return true;
   return now - drawn.at >= maxAgeMs;
 }
+
+/** A range of an index axis (candle slots), in slot units: slot i spans i - 0.5 to i + 0.5. */
+export interface SlotRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * The range shown after a pinch on an index axis. `start` is the range when the fingers came
+ * down, `anchor` where between its edges they are (0 the left edge, 1 the right), `scale` how far
+ * they have spread since (2: twice as far apart, so half the span). The slot under the fingers
+ * stays under them; the span never goes below `minSpan` slots nor past `bounds`, and the range
+ * never leaves them.
+ */
+export function pinchedRange(start: SlotRange, anchor: number, scale: number, bounds: SlotRange, minSpan: number): SlotRange {
+  const full = bounds.max - bounds.min;
+  const startSpan = start.max - start.min;
+  const factor = Number.isFinite(scale) && scale > 0 ? scale : 1;
+  const span = Math.min(full, Math.max(Math.min(minSpan, full), startSpan / factor));
+  const at = Math.min(1, Math.max(0, Number.isFinite(anchor) ? anchor : 0.5));
+  const pinned = start.min + at * startSpan;
+  const min = Math.max(bounds.min, Math.min(bounds.max - span, pinned - at * span));
+  return { min, max: min + span };
+}
+
+/**
+ * The range a zoomed chart shows after its slots changed from `before.slots` to `slots` (a
+ * bucket closed): a range that reached the newest slot moves with it, as a trader watching the
+ * live edge expects; one looking at older candles stays on them. Null is the whole series.
+ */
+export function followedRange(before: (SlotRange & { slots: number }) | null, slots: number): SlotRange | null {
+  if (!before || slots <= 0) return null;
+  const bounds = { min: -0.5, max: slots - 0.5 };
+  const grown = slots - before.slots;
+  const atNewest = before.max >= before.slots - 1.5;
+  const span = Math.min(before.max - before.min, bounds.max - bounds.min);
+  const min = Math.max(bounds.min, Math.min(bounds.max - span, before.min + (atNewest ? grown : 0)));
+  const next = { min, max: min + span };
+  return next.min <= bounds.min && next.max >= bounds.max ? null : next;
+}

@@ -76,6 +76,49 @@ test.describe("with JavaScript on a phone", () => {
     await expectTableView(page);
   });
 
+  test("normal mode: two fingers spread on the chart zoom in, and the zoom holds through the chart's redraws", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAsNewUser(page, { role: 3 });
+    const figure = page.locator("figure[data-chart-card]");
+    await figure.scrollIntoViewIfNeeded();
+    const candlesDrawn = figure.locator('[data-chart="apex"] .apexcharts-candlestick-series path');
+    await expect(candlesDrawn.first()).toBeAttached({ timeout: 30_000 });
+    await figure.locator("details[data-table-view]").getByText("Table view").click();
+    // The table view's caption counts the candles on screen: "…: (the newest 50 of) 120 visible candles, …".
+    const visibleCandles = async () => Number((await figure.locator("[data-table-view] caption").textContent())?.match(/(\d+) visible candles/)?.[1]);
+    const before = await visibleCandles();
+    expect(before).toBeGreaterThan(20);
+
+    // The middle of the price plot on screen (the chart is taller than what is left of a phone's screen).
+    const grid = figure.locator('[data-chart="apex"] .apexcharts-grid').first();
+    await grid.evaluate((el) => el.scrollIntoView({ block: "center" }));
+    const plot = (await grid.boundingBox())!;
+    const y = plot.y + plot.height / 2;
+    const centre = plot.x + plot.width / 2;
+    const client = await page.context().newCDPSession(page);
+    const fingers = (type: "touchStart" | "touchMove" | "touchEnd", apart: number) =>
+      client.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints: type === "touchEnd" ? [] : [{ x: centre - apart / 2, y, id: 0 }, { x: centre + apart / 2, y, id: 1 }],
+      });
+    await fingers("touchStart", 40);
+    for (let step = 1; step <= 8; step++) await fingers("touchMove", 40 + step * 25);
+    await fingers("touchEnd", 240);
+    await expect.poll(visibleCandles, { timeout: 10_000 }).toBeLessThan(before / 2);
+    const zoomed = await visibleCandles();
+
+    // The chart redraws whole at least every 15 s (and when a bucket closes); the zoom stays.
+    await page.waitForTimeout(16_000);
+    expect(await visibleCandles()).toBeLessThanOrEqual(zoomed + 1);
+    // One finger still pans: a drag to the right brings older candles in.
+    const newest = () => figure.locator("[data-table-view] tbody tr").first().locator("time").getAttribute("datetime");
+    const newestBefore = await newest();
+    await client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: plot.x + 20, y }] });
+    for (let step = 1; step <= 8; step++) await client.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: plot.x + 20 + step * 25, y }] });
+    await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(async () => Date.parse((await newest()) ?? ""), { timeout: 10_000 }).toBeLessThan(Date.parse(newestBefore!));
+  });
+
   test("advanced mode: the canvas is as wide as its card and a finger drag pans it (the visible candles change)", async ({ page }) => {
     test.setTimeout(90_000);
     await signInAsNewUser(page, { role: 3, goto: false });

@@ -5,10 +5,11 @@
 // weekends and holidays take no room (docs/decisions/127). The axis names each candle's IST time
 // (the day at a session's first candle), the tooltip its full IST date and time.
 import { memo, useMemo, useRef, useState } from "react";
+import { usePinch } from "@use-gesture/react";
 import Chart from "react-apexcharts";
 import type { ApexOptions } from "apexcharts";
 import type { Candle } from "~/domain/candles";
-import { candleAxisLabel, chartPriceRange, needsFullRedraw } from "~/domain/chart-layout";
+import { candleAxisLabel, chartPriceRange, followedRange, needsFullRedraw, pinchedRange, type SlotRange } from "~/domain/chart-layout";
 import { formatIstDateTime } from "~/domain/dates";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";
@@ -22,7 +23,11 @@ import { overlayExtremes, StudyPanes, withStudyLines } from "./apex-studies.clie
 interface DrawnChart {
   el?: Element;
   w?: { globals?: { gridHeight?: number; gridWidth?: number; translateX?: number; translateY?: number; minX?: number; maxX?: number } };
+  zoomX?: (min: number, max: number) => void;
 }
+
+/** The fewest candles a pinch zooms in to. */
+const PINCH_MIN_CANDLES = 10;
 
 function plotOf(chart: DrawnChart): PlotBox | null {
   const g = chart.w?.globals;
@@ -98,6 +103,14 @@ function ApexCandles({
   hover.current = onHover;
   const told = useRef({ onDrawn, onVisibleRange });
   told.current = { onDrawn, onVisibleRange };
+  const priceInstance = useRef<DrawnChart | null>(null);
+  const volumeInstance = useRef<DrawnChart | null>(null);
+  const priceBox = useRef<HTMLDivElement>(null);
+  // The range the person zoomed or panned to (null: every candle), kept across the redraws that
+  // a closing bucket or the 15 s refresh makes: a redraw with new options resets ApexCharts' zoom.
+  const zoom = useRef<(SlotRange & { slots: number }) | null>(null);
+  // The slots on screen, for the live candle drawn over the chart.
+  const [shown, setShown] = useState<SlotRange | null>(null);
   // Lines and markers may be rebuilt by the parent on each tick; their content decides a redraw.
   const linesKey = JSON.stringify(lines);
   const markersKey = JSON.stringify(markers);
@@ -112,6 +125,8 @@ function ApexCandles({
   const plotWidth = plot?.width ?? 640;
   const { drawing, xaxis, priceChart, volumeChart, volumeHeight } = useMemo(() => {
     const keepPlot = (chart: DrawnChart) => {
+      priceInstance.current = chart;
+      if (restoreZoom(chart)) return;
       told.current.onDrawn?.();
       // A redraw (new options) resets a zoom: the range shown is read back after every drawing.
       tellRange({ min: chart.w?.globals?.minX, max: chart.w?.globals?.maxX });
@@ -123,9 +138,35 @@ function ApexCandles({
       if (width) setBodyWidth((prev) => (prev !== null && Math.abs(prev - width) < 0.01 ? prev : width));
     };
     // A reset zoom answers no bounds: the whole series again.
-    const tellRange = (xaxis?: { min?: number; max?: number }) =>
-      told.current.onVisibleRange?.({ from: xaxis?.min ?? -0.5, to: xaxis?.max ?? current.candles.length - 0.5 });
+    const tellRange = (xaxis?: { min?: number; max?: number }) => {
+      const range = { min: xaxis?.min ?? -0.5, max: xaxis?.max ?? current.candles.length - 0.5 };
+      setShown((prev) => (prev && prev.min === range.min && prev.max === range.max ? prev : range));
+      told.current.onVisibleRange?.({ from: range.min, to: range.max });
+    };
+    // After a drawing of the whole series, the person's zoom again: true when a zoom was started
+    // (its own drawing calls back here, and finds the range in place).
+    const restoreZoom = (chart: DrawnChart): boolean => {
+      const want = zoom.current;
+      const g = chart.w?.globals;
+      if (!want || !chart.zoomX || !g || g.minX === undefined || g.maxX === undefined) return false;
+      if (Math.abs(g.minX - want.min) < 1e-6 && Math.abs(g.maxX - want.max) < 1e-6) return false;
+      chart.zoomX(want.min, want.max);
+      return true;
+    };
+    // A zoom or pan by the person (toolbar, drag, pinch): remembered for the next redraw, and the
+    // volume bars follow it.
+    const keepZoom = (xaxis?: { min?: number; max?: number }) => {
+      const slots = current.candles.length;
+      const min = xaxis?.min;
+      const max = xaxis?.max;
+      const whole = min === undefined || max === undefined || (min <= -0.5 && max >= slots - 0.5);
+      zoom.current = whole ? null : { min, max, slots };
+      volumeInstance.current?.zoomX?.(min ?? -0.5, max ?? slots - 0.5);
+      tellRange(xaxis);
+    };
     const keepVolumePlot = (chart: DrawnChart) => {
+      volumeInstance.current = chart;
+      if (restoreZoom(chart)) return;
       const next = plotOf(chart);
       setVolumePlot((prev) => (samePlot(prev, next) ? prev : next));
     };
@@ -142,6 +183,11 @@ function ApexCandles({
     const indexOf = new Map(all.map((c, i) => [c.time, i]));
     const candleAt = (value: unknown) => all[Math.round(Number(value))];
     const drawnMarkers = JSON.parse(current.markersKey) as ChartMarker[];
+    // The person's zoom, carried over this redraw (moving with the newest candle if it showed it).
+    // It is put back with zoomX once the chart has drawn (restoreZoom): given as the axis's min and
+    // max it would become the chart's whole extent, and a pan could not leave it.
+    const carried = followedRange(zoom.current, all.length);
+    zoom.current = carried && { ...carried, slots: all.length };
     const xaxis: ApexOptions["xaxis"] = {
       type: "numeric",
       min: -0.5,
@@ -165,8 +211,10 @@ function ApexCandles({
         toolbar: { show: true, autoSelected: touch ? "pan" : "zoom" },
         zoom: { enabled: true, type: "x" },
         events: {
-          zoomed: (_chart, { xaxis }: { xaxis?: { min?: number; max?: number } }) => tellRange(xaxis),
-          scrolled: (_chart, { xaxis }: { xaxis?: { min?: number; max?: number } }) => tellRange(xaxis),
+          zoomed: (_chart, { xaxis }: { xaxis?: { min?: number; max?: number } }) => keepZoom(xaxis),
+          scrolled: (_chart, { xaxis }: { xaxis?: { min?: number; max?: number } }) => keepZoom(xaxis),
+          // The toolbar's reset shows every candle, not the range this drawing started zoomed to.
+          beforeResetZoom: () => ({ xaxis: { min: -0.5, max: Math.max(all.length - 0.5, 0.5) } }),
           mounted: keepPlot,
           updated: keepPlot,
           mouseMove: (_event, _chart, config: { dataPointIndex?: number }) => {
@@ -215,23 +263,43 @@ function ApexCandles({
     const volumeChart = withStudyLines({ type: "bar", series: volume.series, options: volume.options }, drawing.volume, all, (_c, i) => i);
     return { drawing, xaxis, priceChart, volumeChart, volumeHeight };
   }, [current, height, dark, intraday, plotWidth]);
+  // Two fingers zoom (ApexCharts pans with one but has no pinch): the candle under the fingers
+  // stays under them. One zoom per animation frame, however many touch moves arrive.
+  const pinchFrame = useRef(0);
+  usePinch(
+    ({ first, origin: [originX], movement: [scale], memo }: { first: boolean; origin: [number, number]; movement: [number, number]; memo?: { start: SlotRange; anchor: number } }) => {
+      const chart = priceInstance.current;
+      const box = priceBox.current;
+      const globals = chart?.w?.globals;
+      if (!chart?.zoomX || !box || !plot || globals?.minX === undefined || globals.maxX === undefined) return memo;
+      const started = first || !memo ? { start: { min: globals.minX, max: globals.maxX }, anchor: (originX - box.getBoundingClientRect().left - plot.left) / plot.width } : memo;
+      const slots = current.candles.length;
+      const next = pinchedRange(started.start, started.anchor, scale, { min: -0.5, max: slots - 0.5 }, PINCH_MIN_CANDLES);
+      cancelAnimationFrame(pinchFrame.current);
+      pinchFrame.current = requestAnimationFrame(() => chart.zoomX?.(next.min, next.max));
+      return started;
+    },
+    { target: priceBox, eventOptions: { passive: false } },
+  );
   const range = current.range;
   const toY = (price: number) => (plot && range ? plot.top + ((range.max - price) / (range.max - range.min)) * plot.height : null);
   const slots = current.candles.length;
   // The live candle: the newest of the candles given, in the drawing's last slot.
   const live = candles.length > 0 && candles[candles.length - 1].time === current.candles[slots - 1]?.time ? candles[candles.length - 1] : null;
+  const onScreen = shown ?? { min: -0.5, max: slots - 0.5 };
   return (
     // Clipped sideways: after the window narrows, ApexCharts redraws at the new width a moment
     // later, and until then its old width must not widen the page (decision 147).
     <div data-chart="apex" data-studies={studyLineLabels(drawing).join("|")} className="max-w-full overflow-x-clip">
-      <div className="relative">
+      {/* touch-action pan-y: a vertical swipe still scrolls the page; a pinch is the chart's. */}
+      <div ref={priceBox} className="relative touch-pan-y">
         <Chart type={priceChart.type} series={priceChart.series} options={priceChart.options} height={height} />
-        {live && plot ? <LiveCandleMark candle={live} slot={slots - 1} slots={slots} plot={plot} toY={toY} bodyWidth={bodyWidth} /> : null}
+        {live && plot ? <LiveCandleMark candle={live} slot={slots - 1} shown={onScreen} plot={plot} toY={toY} bodyWidth={bodyWidth} /> : null}
         <LineLabels lines={lines} toY={toY} plot={plot} />
       </div>
       <div className="relative">
         <Chart type={volumeChart.type} series={volumeChart.series} options={volumeChart.options} height={volumeHeight} />
-        {live && volumePlot ? <LiveVolumeMark candle={live} slot={slots - 1} slots={slots} plot={volumePlot} max={current.volumeMax} bodyWidth={bodyWidth} /> : null}
+        {live && volumePlot ? <LiveVolumeMark candle={live} slot={slots - 1} shown={onScreen} plot={volumePlot} max={current.volumeMax} bodyWidth={bodyWidth} /> : null}
       </div>
       <StudyPanes drawing={drawing} candles={current.candles} x={(_c, i) => i} xaxis={xaxis} dark={dark} />
     </div>
@@ -242,17 +310,23 @@ function samePlot(a: PlotBox | null, b: PlotBox | null): boolean {
   return a !== null && b !== null && a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height;
 }
 
-/** The x centre of slot `slot` of `slots` on an index axis from -0.5 to slots - 0.5. */
-function slotCentre(plot: PlotBox, slot: number, slots: number): number {
-  return plot.left + ((slot + 0.5) / slots) * plot.width;
+/** The x centre of slot `slot` when the plot shows the slots of `shown`; null when it is off the plot. */
+function slotCentre(plot: PlotBox, slot: number, shown: SlotRange): number | null {
+  if (slot < shown.min || slot > shown.max) return null;
+  return plot.left + ((slot - shown.min) / (shown.max - shown.min)) * plot.width;
+}
+
+/** A candle body's width when ApexCharts has not drawn one to measure. */
+function slotWidth(plot: PlotBox, shown: SlotRange): number {
+  return Math.max(1, (plot.width / (shown.max - shown.min)) * 0.7);
 }
 
 /** The live candle, drawn over the chart in its slot (wick and body, Kite's colours). */
-function LiveCandleMark({ candle, slot, slots, plot, toY, bodyWidth }: { candle: Candle; slot: number; slots: number; plot: PlotBox; toY: (price: number) => number | null; bodyWidth: number | null }) {
+function LiveCandleMark({ candle, slot, shown, plot, toY, bodyWidth }: { candle: Candle; slot: number; shown: SlotRange; plot: PlotBox; toY: (price: number) => number | null; bodyWidth: number | null }) {
   const [high, low, open, close] = [toY(candle.high), toY(candle.low), toY(candle.open), toY(candle.close)];
-  if (high === null || low === null || open === null || close === null) return null;
-  const x = slotCentre(plot, slot, slots);
-  const width = bodyWidth ?? Math.max(1, (plot.width / slots) * 0.7);
+  const x = slotCentre(plot, slot, shown);
+  if (high === null || low === null || open === null || close === null || x === null) return null;
+  const width = bodyWidth ?? slotWidth(plot, shown);
   const colour = candle.close >= candle.open ? CHART_UP_COLOUR : CHART_DOWN_COLOUR;
   return (
     <svg className="pointer-events-none absolute inset-0 h-full w-full overflow-visible" aria-hidden="true" data-live-candle={`${candle.time}:${candle.open}:${candle.high}:${candle.low}:${candle.close}`}>
@@ -263,9 +337,10 @@ function LiveCandleMark({ candle, slot, slots, plot, toY, bodyWidth }: { candle:
 }
 
 /** The live candle's volume bar, drawn over the volume chart in its slot. */
-function LiveVolumeMark({ candle, slot, slots, plot, max, bodyWidth }: { candle: Candle; slot: number; slots: number; plot: PlotBox; max: number; bodyWidth: number | null }) {
-  const x = slotCentre(plot, slot, slots);
-  const width = bodyWidth ?? Math.max(1, (plot.width / slots) * 0.7);
+function LiveVolumeMark({ candle, slot, shown, plot, max, bodyWidth }: { candle: Candle; slot: number; shown: SlotRange; plot: PlotBox; max: number; bodyWidth: number | null }) {
+  const x = slotCentre(plot, slot, shown);
+  if (x === null) return null;
+  const width = bodyWidth ?? slotWidth(plot, shown);
   const barHeight = (Math.min(candle.volume, max) / max) * plot.height;
   return (
     <svg className="pointer-events-none absolute inset-0 h-full w-full overflow-visible" aria-hidden="true" data-live-volume={candle.volume}>

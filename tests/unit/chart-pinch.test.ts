@@ -1,0 +1,59 @@
+// The pinch-zoom arithmetic of the normal-mode chart (issue 20: touch pan and pinch zoom).
+import { describe, expect, it } from "vitest";
+import { followedRange, pinchedRange } from "~/domain/chart-layout";
+
+const ALL = { min: -0.5, max: 99.5 }; // 100 candles
+
+describe("pinchedRange", () => {
+  it("spreading the fingers twice as far apart halves the span around the point under them", () => {
+    expect(pinchedRange(ALL, 0.5, 2, ALL, 10)).toEqual({ min: 24.5, max: 74.5 });
+  });
+
+  it("keeps the candle under the fingers where it was on the screen", () => {
+    const start = { min: 19.5, max: 59.5 }; // 40 slots; the fingers a quarter of the way in: slot 29.5
+    const next = pinchedRange(start, 0.25, 4, ALL, 5);
+    expect(next.max - next.min).toBe(10);
+    expect(next.min + 0.25 * (next.max - next.min)).toBeCloseTo(29.5, 10);
+  });
+
+  it("squeezing shows more, up to the whole series and never past its ends", () => {
+    expect(pinchedRange({ min: 80, max: 99.5 }, 0.9, 0.1, ALL, 10)).toEqual(ALL);
+    const wider = pinchedRange({ min: 79.5, max: 99.5 }, 1, 0.5, ALL, 10);
+    expect(wider).toEqual({ min: 59.5, max: 99.5 });
+  });
+
+  it("stops at the fewest candles allowed, however far the fingers spread", () => {
+    expect(pinchedRange(ALL, 0.5, 1_000, ALL, 10)).toEqual({ min: 44.5, max: 54.5 });
+  });
+
+  it("a series shorter than the fewest allowed shows whole", () => {
+    const few = { min: -0.5, max: 5.5 };
+    expect(pinchedRange(few, 0.5, 3, few, 10)).toEqual(few);
+  });
+
+  it("a scale or anchor that is not a number changes nothing, or pins the middle", () => {
+    const start = { min: 9.5, max: 49.5 };
+    expect(pinchedRange(start, 0.5, Number.NaN, ALL, 10)).toEqual(start);
+    expect(pinchedRange(start, Number.NaN, 2, ALL, 10)).toEqual({ min: 19.5, max: 39.5 });
+  });
+});
+
+describe("followedRange", () => {
+  it("a range at the newest candle moves with it when a bucket closes", () => {
+    expect(followedRange({ min: 79.5, max: 99.5, slots: 100 }, 101)).toEqual({ min: 80.5, max: 100.5 });
+  });
+
+  it("a range over older candles stays on them", () => {
+    expect(followedRange({ min: 19.5, max: 39.5, slots: 100 }, 101)).toEqual({ min: 19.5, max: 39.5 });
+  });
+
+  it("fewer candles (a reload) keep the span inside the new ends", () => {
+    expect(followedRange({ min: 79.5, max: 99.5, slots: 100 }, 50)).toEqual({ min: 29.5, max: 49.5 });
+  });
+
+  it("no zoom, a range as wide as the series, or no candles is the whole series (null)", () => {
+    expect(followedRange(null, 100)).toBeNull();
+    expect(followedRange({ min: -0.5, max: 99.5, slots: 100 }, 100)).toBeNull();
+    expect(followedRange({ min: 10, max: 20, slots: 100 }, 0)).toBeNull();
+  });
+});
