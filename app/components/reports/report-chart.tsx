@@ -45,9 +45,13 @@ export function ReportChart({
       {empty ? (
         <p className="text-sm text-muted">No Data Found</p>
       ) : hydrated ? (
-        <Suspense fallback={<BarsSvg title={title} categories={categories} series={series} />}>
-          <ApexBars categories={categories} series={series} height={260} stacked={stacked} />
-        </Suspense>
+        // Clipped sideways, as the candle charts are (docs/decisions/147): ApexCharts sizes itself
+        // to the width it measured first, which at 360 px was 5 px more than the card had.
+        <div className="max-w-full overflow-x-clip">
+          <Suspense fallback={<BarsSvg title={title} categories={categories} series={series} />}>
+            <ApexBars categories={categories} series={series} height={260} stacked={stacked} />
+          </Suspense>
+        </div>
       ) : (
         <BarsSvg title={title} categories={categories} series={series} />
       )}
