@@ -255,6 +255,29 @@ for (const js of [true, false]) {
   });
 }
 
+test("on a phone a live trade toast and the page's own toast do not cover each other", async ({ browser }) => {
+  const page = await openPage(browser, true);
+  // An employee hears the trades it files (the -customer-employee audience) as live toasts.
+  await signInAsNewUser(page, { role: 3, goto: "/trades" });
+  await expect(page.locator('[data-connection="live"]')).toBeAttached({ timeout: 20_000 });
+  await page.getByRole("link", { name: "+ Add" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Trade" });
+  await dialog.getByLabel("Symbol").selectOption("NIFTY-I");
+  await dialog.getByLabel("Trade Type").selectOption("BUY");
+  await dialog.getByLabel("Buy Price").fill("24000");
+  await dialog.getByLabel("Quantity").fill("3");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  const own = page.getByRole("status").locator("> div", { hasText: "Trade submitted successfully" });
+  const live = page.locator("[data-trade-toast]").first();
+  await expect(own).toBeVisible();
+  await expect(live).toBeVisible();
+  const [a, b] = [(await own.boundingBox())!, (await live.boundingBox())!];
+  const apart = a.y >= b.y + b.height || b.y >= a.y + a.height || a.x >= b.x + b.width || b.x >= a.x + a.width;
+  expect(apart, `page toast ${JSON.stringify(a)}, live toast ${JSON.stringify(b)}`).toBe(true);
+  for (const box of [a, b]) expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await page.context().close();
+});
+
 const MAIN_SCREENS: { path: string; role: Role }[] = [
   { path: "/dashboard", role: 4 },
   { path: "/trades", role: 4 },

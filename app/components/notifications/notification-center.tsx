@@ -205,7 +205,9 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
           </Modal>
         </Suspense>
       ) : null}
-      <section aria-label="Alert notifications" aria-live="assertive" className="pointer-events-none fixed bottom-16 left-4 z-50 flex max-w-sm flex-col gap-2 md:bottom-4">
+      {/* On a phone live toasts drop in from the top: at the bottom they sat on the page's own
+          toast (both stacks are as wide as a phone), and the bottom is the navigation's. */}
+      <section aria-label="Alert notifications" aria-live="assertive" className="pointer-events-none fixed inset-x-2 top-2 z-50 flex flex-col gap-2 md:inset-x-auto md:bottom-4 md:left-4 md:top-auto md:max-w-sm">
         {voiceNote ? (
           <div className="pointer-events-auto flex items-start gap-3 rounded-md border-l-4 border-blue-500 bg-blue-50 px-4 py-3 text-sm text-blue-900 shadow dark:bg-blue-950 dark:text-blue-100">
             <p>{voiceNote}</p>
