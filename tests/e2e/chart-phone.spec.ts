@@ -72,6 +72,13 @@ test.describe("with JavaScript on a phone", () => {
     await expect(figure.locator('svg[data-chart="svg"]')).toHaveCount(0);
     await expect(figure.locator('[data-chart="apex"]')).toBeVisible();
     expect(libraries.length).toBeGreaterThan(0);
+    // Each volume bar stands under its candle: the two plots start and end together.
+    await expect
+      .poll(async () => {
+        const [price, volume] = await figure.locator('[data-chart="apex"] .apexcharts-grid').evaluateAll((grids) => grids.slice(0, 2).map((g) => g.getBoundingClientRect()));
+        return Math.max(Math.abs(price.left - volume.left), Math.abs(price.right - volume.right));
+      })
+      .toBeLessThanOrEqual(2);
     // The table view is still there, now following the interactive chart.
     await expectTableView(page);
   });

@@ -287,6 +287,7 @@ function ApexCandles({
   // The live candle: the newest of the candles given, in the drawing's last slot.
   const live = candles.length > 0 && candles[candles.length - 1].time === current.candles[slots - 1]?.time ? candles[candles.length - 1] : null;
   const onScreen = shown ?? { min: -0.5, max: slots - 0.5 };
+  const volumeInset = plot && volumePlot ? Math.max(0, Math.round(plot.left - volumePlot.left)) : 0;
   return (
     // Clipped sideways: after the window narrows, ApexCharts redraws at the new width a moment
     // later, and until then its old width must not widen the page (decision 147).
@@ -297,7 +298,9 @@ function ApexCandles({
         {live && plot ? <LiveCandleMark candle={live} slot={slots - 1} shown={onScreen} plot={plot} toY={toY} bodyWidth={bodyWidth} /> : null}
         <LineLabels lines={lines} toY={toY} plot={plot} />
       </div>
-      <div className="relative">
+      {/* The volume chart has no price labels, so its plot starts further left: it is inset by the
+          difference, and each bar stands under its candle. */}
+      <div className="relative" style={volumeInset > 0 ? { marginLeft: volumeInset } : undefined}>
         <Chart type={volumeChart.type} series={volumeChart.series} options={volumeChart.options} height={volumeHeight} />
         {live && volumePlot ? <LiveVolumeMark candle={live} slot={slots - 1} shown={onScreen} plot={volumePlot} max={current.volumeMax} bodyWidth={bodyWidth} /> : null}
       </div>
