@@ -172,7 +172,7 @@ export default function TradesPage() {
               ) : null}
               {canAct ? (
                 <td>
-                  <span className="flex gap-0.5">
+                  <span className="flex gap-1">
                     <Link to={`/trades/${r.id}/edit${back}`} className={iconLinkClass} aria-label={`Edit trade #${r.id}`} title="Edit">
                       <Pencil aria-hidden="true" className="h-4 w-4" />
                     </Link>
@@ -238,7 +238,7 @@ function VerifySwitch({ id, on }: { id: number; on: boolean }) {
 
 type Header = { label: string; title?: string; numeric?: boolean };
 
-const iconLinkClass = "inline-flex rounded p-0.5 text-blue-600 hover:bg-slate-100 dark:text-blue-400 dark:hover:bg-slate-800";
+const iconLinkClass = "inline-flex rounded p-1 text-blue-600 hover:bg-slate-100 dark:text-blue-400 dark:hover:bg-slate-800";
 
 /** A time cell: compact on screen, the full IST value in the title and a machine-readable dateTime. */
 function IstTime({ value }: { value: { iso: string; short: string; full: string } }) {
