@@ -169,3 +169,42 @@ export function followedRange(before: (SlotRange & { slots: number }) | null, sl
   const next = { min, max: min + span };
   return next.min <= bounds.min && next.max >= bounds.max ? null : next;
 }
+
+/** The first and last candle indices inside a range of slots (clamped to the candles). */
+function slotsShown(count: number, shown: SlotRange): { from: number; to: number } {
+  return { from: Math.max(0, Math.ceil(shown.min)), to: Math.min(count - 1, Math.floor(shown.max)) };
+}
+
+/**
+ * The price range of a zoomed chart, as Kite and TradingView scale it: the highs and lows of the
+ * candles in `shown` and the study lines over them (`overlays`, one value per candle), with the
+ * same 4% room as chartPriceRange. Reference lines do not stretch it: a line outside the zoomed
+ * candles is off the plot, and its label with it. Null when no candle is in the range.
+ */
+export function visiblePriceRange(
+  candles: readonly { high: number; low: number }[],
+  overlays: readonly { values: readonly (number | null)[] }[],
+  shown: SlotRange,
+): { min: number; max: number } | null {
+  const { from, to } = slotsShown(candles.length, shown);
+  if (to < from) return null;
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const line of overlays) {
+    for (let i = from; i <= to; i++) {
+      const v = line.values[i];
+      if (v === null || v === undefined || !Number.isFinite(v)) continue;
+      low = Math.min(low, v);
+      high = Math.max(high, v);
+    }
+  }
+  return chartPriceRange(candles.slice(from, to + 1), Number.isFinite(low) ? [low, high] : []);
+}
+
+/** The volume scale of a zoomed chart: the highest volume among the candles in `shown`, with `headroom` above it. */
+export function visibleVolumeMax(candles: readonly { volume: number }[], shown: SlotRange, headroom: number): number {
+  const { from, to } = slotsShown(candles.length, shown);
+  let most = 1;
+  for (let i = from; i <= to; i++) most = Math.max(most, candles[i].volume);
+  return most * headroom;
+}

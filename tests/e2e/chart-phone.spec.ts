@@ -32,8 +32,41 @@ async function expectTableView(page: Page) {
   for (const price of [open, high, low, close]) expect(price).toMatch(INDIAN_PRICE);
   // Whole units in Indian grouping (12,34,567), or empty for a candle without quantity.
   expect(volume).toMatch(/^(\d{1,2}(,\d{2})*,\d{3}|\d{1,3})?$/);
+  // One line a candle; the figures scroll sideways in their own box under the time, which stays.
+  expect(await first.evaluate((row) => row.getBoundingClientRect().height)).toBeLessThan(30);
+  const box = details.locator(".table-scroll");
+  expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth), "the table is wider than a phone").toBe(true);
+  await box.evaluate((el) => el.scrollBy(120, 0));
+  const [boxLeft, timeLeft] = await Promise.all([box.evaluate((el) => el.getBoundingClientRect().left), first.locator("th").evaluate((el) => el.getBoundingClientRect().left)]);
+  expect(Math.abs(timeLeft - boxLeft)).toBeLessThanOrEqual(1);
   // The readout: the current candle's OHLC in words.
   await expect(figure.locator("[data-readout] .sr-only")).toHaveText(/^Latest candle, \d{2}-\d{2}-\d{4}.* IST: open [\d,.]+, high [\d,.]+, low [\d,.]+, close [\d,.]+$/);
+}
+
+/** How far apart the price and volume plots' left or right edges are, in px (0: each bar under its candle). */
+async function plotsApart(figure: ReturnType<Page["locator"]>): Promise<number> {
+  const [price, volume] = await figure.locator('[data-chart="apex"] .apexcharts-grid').evaluateAll((grids) => grids.slice(0, 2).map((g) => g.getBoundingClientRect()));
+  return Math.max(Math.abs(price.left - volume.left), Math.abs(price.right - volume.right));
+}
+
+/**
+ * The share of the price plot's height that the candles drawn inside it (by their centres) span,
+ * from the top of the highest wick to the bottom of the lowest.
+ */
+async function filledHeight(figure: ReturnType<Page["locator"]>): Promise<number> {
+  const grid = (await figure.locator('[data-chart="apex"] .apexcharts-grid').first().boundingBox())!;
+  return figure.locator('[data-chart="apex"] .apexcharts-candlestick-series path').evaluateAll((paths, plot) => {
+    let top = Infinity;
+    let bottom = -Infinity;
+    for (const path of paths) {
+      const box = path.getBoundingClientRect();
+      const centre = box.left + box.width / 2;
+      if (box.height === 0 || centre < plot.x || centre > plot.x + plot.width) continue;
+      top = Math.min(top, box.top);
+      bottom = Math.max(bottom, box.bottom);
+    }
+    return Number.isFinite(top) ? (bottom - top) / plot.height : 0;
+  }, grid);
 }
 
 test.describe("without JavaScript", () => {
@@ -73,12 +106,7 @@ test.describe("with JavaScript on a phone", () => {
     await expect(figure.locator('[data-chart="apex"]')).toBeVisible();
     expect(libraries.length).toBeGreaterThan(0);
     // Each volume bar stands under its candle: the two plots start and end together.
-    await expect
-      .poll(async () => {
-        const [price, volume] = await figure.locator('[data-chart="apex"] .apexcharts-grid').evaluateAll((grids) => grids.slice(0, 2).map((g) => g.getBoundingClientRect()));
-        return Math.max(Math.abs(price.left - volume.left), Math.abs(price.right - volume.right));
-      })
-      .toBeLessThanOrEqual(2);
+    await expect.poll(() => plotsApart(figure)).toBeLessThanOrEqual(2);
     // The table view is still there, now following the interactive chart.
     await expectTableView(page);
   });
@@ -113,10 +141,17 @@ test.describe("with JavaScript on a phone", () => {
     await fingers("touchEnd", 240);
     await expect.poll(visibleCandles, { timeout: 10_000 }).toBeLessThan(before / 2);
     const zoomed = await visibleCandles();
+    // The price scale fits the candles the zoom shows, as Kite and TradingView scale it: from the
+    // highest high to the lowest low they fill the plot but for its 4% margins (the whole day's
+    // scale left them in a band of it).
+    await expect.poll(() => filledHeight(figure), { timeout: 10_000 }).toBeGreaterThan(0.85);
+    // The volume bars follow the zoom, each under its candle (the zoom's x labels move the price plot's right edge).
+    await expect.poll(() => plotsApart(figure), { timeout: 10_000 }).toBeLessThanOrEqual(2);
 
     // The chart redraws whole at least every 15 s (and when a bucket closes); the zoom stays.
     await page.waitForTimeout(16_000);
     expect(await visibleCandles()).toBeLessThanOrEqual(zoomed + 1);
+    expect(await filledHeight(figure), "the zoom's scale outlasts the redraws").toBeGreaterThan(0.85);
     // One finger still pans: a drag to the right brings older candles in.
     const newest = () => figure.locator("[data-table-view] tbody tr").first().locator("time").getAttribute("datetime");
     const newestBefore = await newest();
@@ -124,6 +159,7 @@ test.describe("with JavaScript on a phone", () => {
     for (let step = 1; step <= 8; step++) await client.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: plot.x + 20 + step * 25, y }] });
     await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     await expect.poll(async () => Date.parse((await newest()) ?? ""), { timeout: 10_000 }).toBeLessThan(Date.parse(newestBefore!));
+    await figure.screenshot({ path: test.info().outputPath("zoomed-chart.png") });
   });
 
   test("advanced mode: the canvas is as wide as its card and a finger drag pans it (the visible candles change)", async ({ page }) => {

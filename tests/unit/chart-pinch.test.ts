@@ -1,6 +1,7 @@
-// The pinch-zoom arithmetic of the normal-mode chart (issue 20: touch pan and pinch zoom).
+// The pinch-zoom arithmetic of the normal-mode chart (issue 20: touch pan and pinch zoom), and
+// the scales of a zoomed chart.
 import { describe, expect, it } from "vitest";
-import { followedRange, pinchedRange } from "~/domain/chart-layout";
+import { chartPriceRange, followedRange, pinchedRange, visiblePriceRange, visibleVolumeMax } from "~/domain/chart-layout";
 
 const ALL = { min: -0.5, max: 99.5 }; // 100 candles
 
@@ -55,5 +56,45 @@ describe("followedRange", () => {
     expect(followedRange(null, 100)).toBeNull();
     expect(followedRange({ min: -0.5, max: 99.5, slots: 100 }, 100)).toBeNull();
     expect(followedRange({ min: 10, max: 20, slots: 100 }, 0)).toBeNull();
+  });
+});
+
+describe("the scales of a zoomed chart", () => {
+  // A day that climbs from 100 to 199: candle i spans i + 99 to i + 101.
+  const day = Array.from({ length: 100 }, (_, i) => ({ high: i + 101, low: i + 99, volume: i === 10 ? 5_000 : 100 + i }));
+
+  it("fits the prices of the candles shown, with the whole chart's 4% room", () => {
+    // Slots 79.5-99.5 show candles 80-99: lows from 179, highs to 200; 21 points with 4% room.
+    const range = visiblePriceRange(day, [], { min: 79.5, max: 99.5 })!;
+    expect(range.min).toBeCloseTo(179 - 21 * 0.04, 9);
+    expect(range.max).toBeCloseTo(200 + 21 * 0.04, 9);
+    // The same arithmetic as the unzoomed chart over those candles.
+    expect(range).toEqual(chartPriceRange(day.slice(80), []));
+  });
+
+  it("counts a candle when its centre is inside the range, not a sliver of its slot", () => {
+    const range = visiblePriceRange(day, [], { min: 10.4, max: 19.6 })!;
+    // Candles 11-19: lows from 110, highs to 120.
+    expect(range).toEqual(chartPriceRange(day.slice(11, 20), []));
+  });
+
+  it("takes in the study lines over the candles shown, not their values elsewhere", () => {
+    const sma = { values: day.map((_, i) => (i < 5 ? null : i === 85 ? 260 : i === 5 ? 10 : i + 100)) };
+    const range = visiblePriceRange(day, [sma], { min: 79.5, max: 99.5 })!;
+    expect(range).toEqual(chartPriceRange(day.slice(80), [179, 260]));
+    // Candle 5's study value of 10 is off screen and does not stretch the scale.
+    expect(visiblePriceRange(day, [sma], { min: 49.5, max: 59.5 })).toEqual(chartPriceRange(day.slice(50, 60), [150, 159]));
+  });
+
+  it("is null when the range holds no candle, so the chart keeps its whole scale", () => {
+    expect(visiblePriceRange(day, [], { min: 120, max: 130 })).toBeNull();
+    expect(visiblePriceRange([], [], { min: -0.5, max: 0.5 })).toBeNull();
+  });
+
+  it("scales the volume bars to the highest volume shown, with headroom for the live bar", () => {
+    expect(visibleVolumeMax(day, { min: 79.5, max: 99.5 }, 1.25)).toBe(199 * 1.25);
+    // Candle 10's 5,000 counts only when it is on screen.
+    expect(visibleVolumeMax(day, { min: 4.5, max: 14.5 }, 1.25)).toBe(5_000 * 1.25);
+    expect(visibleVolumeMax(day, { min: 120, max: 130 }, 1.25)).toBe(1.25);
   });
 });

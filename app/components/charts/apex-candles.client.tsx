@@ -4,12 +4,12 @@
 // Candles sit side by side on an index axis, as Kite and TradingView draw them: nights,
 // weekends and holidays take no room (docs/decisions/127). The axis names each candle's IST time
 // (the day at a session's first candle), the tooltip its full IST date and time.
-import { memo, useMemo, useRef, useState } from "react";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { usePinch } from "@use-gesture/react";
 import Chart from "react-apexcharts";
 import type { ApexOptions } from "apexcharts";
 import type { Candle } from "~/domain/candles";
-import { candleAxisLabel, chartPriceRange, followedRange, needsFullRedraw, pinchedRange, type SlotRange } from "~/domain/chart-layout";
+import { candleAxisLabel, chartPriceRange, followedRange, needsFullRedraw, pinchedRange, visiblePriceRange, visibleVolumeMax, type SlotRange } from "~/domain/chart-layout";
 import { formatIstDateTime } from "~/domain/dates";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";
@@ -22,17 +22,32 @@ import { overlayExtremes, StudyPanes, withStudyLines } from "./apex-studies.clie
 /** The few drawing figures ApexCharts keeps on its instance after each render. */
 interface DrawnChart {
   el?: Element;
-  w?: { globals?: { gridHeight?: number; gridWidth?: number; translateX?: number; translateY?: number; minX?: number; maxX?: number } };
+  w?: {
+    globals?: { svgWidth?: number; gridHeight?: number; gridWidth?: number; translateX?: number; translateY?: number; minX?: number; maxX?: number; minY?: number; maxY?: number };
+    /** The options of the drawing under way: a zoom sets `xaxis` before the scales are computed. */
+    config?: { xaxis?: { min?: number; max?: number } };
+  };
   zoomX?: (min: number, max: number) => void;
 }
 
 /** The fewest candles a pinch zooms in to. */
 const PINCH_MIN_CANDLES = 10;
 
-function plotOf(chart: DrawnChart): PlotBox | null {
+/** The slots a chart is drawing, or null when it draws them all (no zoom). */
+function zoomedSlots(chart: DrawnChart | null, slots: number): SlotRange | null {
+  const x = chart?.w?.config?.xaxis;
+  if (x?.min === undefined || x.max === undefined) return null;
+  return x.min <= -0.5 && x.max >= slots - 0.5 ? null : { min: x.min, max: x.max };
+}
+
+/** A chart's plot, and the room right of it (ApexCharts leaves room there for the last x label). */
+type ChartPlot = PlotBox & { right: number };
+
+function plotOf(chart: DrawnChart): ChartPlot | null {
   const g = chart.w?.globals;
   if (!g || !g.gridHeight || !g.gridWidth) return null;
-  return { left: g.translateX ?? 0, top: g.translateY ?? 0, width: g.gridWidth, height: g.gridHeight };
+  const left = g.translateX ?? 0;
+  return { left, top: g.translateY ?? 0, width: g.gridWidth, height: g.gridHeight, right: Math.max(0, (g.svgWidth ?? 0) - left - g.gridWidth) };
 }
 
 /** What the ApexCharts instances last drew whole (docs/decisions/127: the live candle is drawn over it). */
@@ -96,8 +111,8 @@ function ApexCandles({
   /** The candle indices shown after a zoom or pan (the table view lists them). */
   onVisibleRange?: (range: { from: number; to: number }) => void;
 }) {
-  const [plot, setPlot] = useState<PlotBox | null>(null);
-  const [volumePlot, setVolumePlot] = useState<PlotBox | null>(null);
+  const [plot, setPlot] = useState<ChartPlot | null>(null);
+  const [volumePlot, setVolumePlot] = useState<ChartPlot | null>(null);
   const [bodyWidth, setBodyWidth] = useState<number | null>(null);
   const hover = useRef(onHover);
   hover.current = onHover;
@@ -111,6 +126,14 @@ function ApexCandles({
   const zoom = useRef<(SlotRange & { slots: number }) | null>(null);
   // The slots on screen, for the live candle drawn over the chart.
   const [shown, setShown] = useState<SlotRange | null>(null);
+  // The price and volume scales a zoomed drawing used (null: the whole drawing's), for what is
+  // drawn over the charts. ApexCharts asks for the scales on every drawing, a zoom's included,
+  // through the yaxis functions, which call these (refs: the latest candles, whichever options
+  // object ApexCharts kept).
+  const [zoomedPrices, setZoomedPrices] = useState<{ min: number; max: number } | null>(null);
+  const [zoomedVolumeMax, setZoomedVolumeMax] = useState<number | null>(null);
+  const priceScale = useRef<() => { min: number; max: number } | null>(() => null);
+  const volumeScale = useRef<() => number>(() => 1);
   // Lines and markers may be rebuilt by the parent on each tick; their content decides a redraw.
   const linesKey = JSON.stringify(lines);
   const markersKey = JSON.stringify(markers);
@@ -127,6 +150,9 @@ function ApexCandles({
     const keepPlot = (chart: DrawnChart) => {
       priceInstance.current = chart;
       if (restoreZoom(chart)) return;
+      const g = chart.w?.globals;
+      const zoomedY = zoomedSlots(chart, current.candles.length) && g?.minY !== undefined && g.maxY !== undefined ? { min: g.minY, max: g.maxY } : null;
+      setZoomedPrices((prev) => (prev && zoomedY && prev.min === zoomedY.min && prev.max === zoomedY.max ? prev : zoomedY));
       told.current.onDrawn?.();
       // A redraw (new options) resets a zoom: the range shown is read back after every drawing.
       tellRange({ min: chart.w?.globals?.minX, max: chart.w?.globals?.maxX });
@@ -167,10 +193,13 @@ function ApexCandles({
     const keepVolumePlot = (chart: DrawnChart) => {
       volumeInstance.current = chart;
       if (restoreZoom(chart)) return;
+      const top = chart.w?.globals?.maxY;
+      setZoomedVolumeMax(zoomedSlots(chart, current.candles.length) && top !== undefined ? top : null);
       const next = plotOf(chart);
       setVolumePlot((prev) => (samePlot(prev, next) ? prev : next));
     };
     const all = current.candles;
+    const whole = current.range;
     const touch = typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches === true;
     // The last slot is the live candle's: drawn over the chart, not by it.
     const closed = all.slice(0, -1);
@@ -227,9 +256,10 @@ function ApexCandles({
       theme: { mode: dark ? "dark" : "light" },
       plotOptions: { candlestick: { colors: { upward: CHART_UP_COLOUR, downward: CHART_DOWN_COLOUR } } },
       xaxis,
+      // A zoom fits the prices of the candles it shows (priceScale), as Kite and TradingView do.
       yaxis: {
-        min: current.range?.min,
-        max: current.range?.max,
+        min: whole ? () => (priceScale.current() ?? whole).min : undefined,
+        max: whole ? () => (priceScale.current() ?? whole).max : undefined,
         tooltip: { enabled: true },
         labels: { formatter: (v: number) => formatNumber(v) },
       },
@@ -255,7 +285,7 @@ function ApexCandles({
         theme: { mode: dark ? "dark" : "light" },
         dataLabels: { enabled: false },
         xaxis: { ...xaxis, labels: { show: false } },
-        yaxis: { min: 0, max: current.volumeMax, labels: { show: false } },
+        yaxis: { min: 0, max: () => volumeScale.current(), labels: { show: false } },
         grid: { show: false },
       } as ApexOptions,
     };
@@ -281,13 +311,32 @@ function ApexCandles({
     },
     { target: priceBox, eventOptions: { passive: false } },
   );
-  const range = current.range;
-  const toY = (price: number) => (plot && range ? plot.top + ((range.max - price) / (range.max - range.min)) * plot.height : null);
   const slots = current.candles.length;
   // The live candle: the newest of the candles given, in the drawing's last slot.
   const live = candles.length > 0 && candles[candles.length - 1].time === current.candles[slots - 1]?.time ? candles[candles.length - 1] : null;
+  const withLive = live ? [...current.candles.slice(0, -1), live] : current.candles;
+  priceScale.current = () => {
+    const zoomed = zoomedSlots(priceInstance.current, slots);
+    return zoomed ? visiblePriceRange(withLive, drawing.overlays, zoomed) : current.range;
+  };
+  volumeScale.current = () => {
+    const zoomed = zoomedSlots(volumeInstance.current, slots);
+    return zoomed ? visibleVolumeMax(withLive, zoomed, VOLUME_HEADROOM) : current.volumeMax;
+  };
+  const range = (zoom.current && zoomedPrices) || current.range;
+  const volumeMax = (zoom.current && zoomedVolumeMax) || current.volumeMax;
+  // A zoom that shows the live candle is drawn again when the candle grows past its scales
+  // (needsFullRedraw watches the whole drawing's scales, not a zoom's).
+  const liveOutside = live !== null && range !== null && zoom.current !== null && zoom.current.max >= slots - 1.5 && (live.high > range.max || live.low < range.min || live.volume > volumeMax);
+  useEffect(() => {
+    const z = zoom.current;
+    if (liveOutside && z) priceInstance.current?.zoomX?.(z.min, z.max);
+  }, [liveOutside]);
+  const toY = (price: number) => (plot && range ? plot.top + ((range.max - price) / (range.max - range.min)) * plot.height : null);
   const onScreen = shown ?? { min: -0.5, max: slots - 0.5 };
-  const volumeInset = plot && volumePlot ? Math.max(0, Math.round(plot.left - volumePlot.left)) : 0;
+  // The volume chart has no price labels and no x labels, so its plot reaches further left and
+  // right: it is inset by the differences (the right one changes with the x labels of a zoom).
+  const volumeInset = plot && volumePlot ? { left: Math.max(0, Math.round(plot.left - volumePlot.left)), right: Math.max(0, Math.round(plot.right - volumePlot.right)) } : { left: 0, right: 0 };
   return (
     // Clipped sideways: after the window narrows, ApexCharts redraws at the new width a moment
     // later, and until then its old width must not widen the page (decision 147).
@@ -298,19 +347,18 @@ function ApexCandles({
         {live && plot ? <LiveCandleMark candle={live} slot={slots - 1} shown={onScreen} plot={plot} toY={toY} bodyWidth={bodyWidth} /> : null}
         <LineLabels lines={lines} toY={toY} plot={plot} />
       </div>
-      {/* The volume chart has no price labels, so its plot starts further left: it is inset by the
-          difference, and each bar stands under its candle. */}
-      <div className="relative" style={volumeInset > 0 ? { marginLeft: volumeInset } : undefined}>
+      {/* Inset so that each bar stands under its candle. */}
+      <div className="relative" style={{ marginLeft: volumeInset.left, marginRight: volumeInset.right }}>
         <Chart type={volumeChart.type} series={volumeChart.series} options={volumeChart.options} height={volumeHeight} />
-        {live && volumePlot ? <LiveVolumeMark candle={live} slot={slots - 1} shown={onScreen} plot={volumePlot} max={current.volumeMax} bodyWidth={bodyWidth} /> : null}
+        {live && volumePlot ? <LiveVolumeMark candle={live} slot={slots - 1} shown={onScreen} plot={volumePlot} max={volumeMax} bodyWidth={bodyWidth} /> : null}
       </div>
       <StudyPanes drawing={drawing} candles={current.candles} x={(_c, i) => i} xaxis={xaxis} dark={dark} />
     </div>
   );
 }
 
-function samePlot(a: PlotBox | null, b: PlotBox | null): boolean {
-  return a !== null && b !== null && a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height;
+function samePlot(a: ChartPlot | null, b: ChartPlot | null): boolean {
+  return a !== null && b !== null && a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height && a.right === b.right;
 }
 
 /** The x centre of slot `slot` when the plot shows the slots of `shown`; null when it is off the plot. */

@@ -42,10 +42,11 @@ export function CandleTableView({ title, candles, range, intraday }: { title: st
   return (
     <details data-table-view className="mt-2 text-sm">
       <summary className="cursor-pointer select-none py-1 font-medium text-slate-700 dark:text-slate-200">Table view</summary>
-      <div className="max-h-96 overflow-auto">
-        <table data-latest-candles className="w-full text-right tabular-nums">
+      {/* One line a candle; on a phone the figures scroll sideways under the time (decision 147). */}
+      <div className="table-scroll max-h-96 overflow-auto">
+        <table data-latest-candles className="w-full whitespace-nowrap text-right tabular-nums">
           <caption className="pb-1 text-left text-xs text-slate-600 dark:text-slate-300">{candleTableCaption(title, rows.length, visible)}</caption>
-          <thead>
+          <thead className="sticky top-0 z-[2] bg-slate-100 dark:bg-slate-800">
             <tr>
               {["Time (IST)", "Open", "High", "Low", "Close", "Volume"].map((h, i) => (
                 <th key={h} scope="col" className={`px-1 ${i === 0 ? "text-left" : ""}`}>
