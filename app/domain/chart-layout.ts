@@ -208,3 +208,31 @@ export function visibleVolumeMax(candles: readonly { volume: number }[], shown: 
   for (let i = from; i <= to; i++) most = Math.max(most, candles[i].volume);
   return most * headroom;
 }
+
+/** The narrowest a candle's slot is drawn when a chart opens, in px (TradingView opens at about 6). */
+export const OPENING_SLOT_PX = 4;
+
+/**
+ * The range a chart opens on: every candle when each has at least `minSlotPx` of the plot's
+ * `plotWidth`, else the newest that fit, as Kite and TradingView open a chart on the latest
+ * candles (a phone's plot has room for about 65; a year of daily candles squeezed into it left a
+ * pixel each). Null is the whole series; the toolbar's reset shows it.
+ */
+export function openingRange(slots: number, plotWidth: number, minSlotPx = OPENING_SLOT_PX): SlotRange | null {
+  const fit = Math.floor(plotWidth / minSlotPx);
+  if (!Number.isFinite(fit) || fit < 1 || slots <= fit) return null;
+  return { min: slots - 0.5 - fit, max: slots - 0.5 };
+}
+
+/**
+ * The range shown after a finger dragged the chart sideways by `fraction` of the plot's width
+ * from where it came down (positive: to the right, bringing older candles in), from the range
+ * `start` shown then: the candle under the finger stays under it, the span is kept, and the
+ * range never leaves `bounds`.
+ */
+export function pannedRange(start: SlotRange, fraction: number, bounds: SlotRange): SlotRange {
+  const span = Math.min(start.max - start.min, bounds.max - bounds.min);
+  const shift = Number.isFinite(fraction) ? fraction * (start.max - start.min) : 0;
+  const min = Math.max(bounds.min, Math.min(bounds.max - span, start.min - shift));
+  return { min, max: min + span };
+}

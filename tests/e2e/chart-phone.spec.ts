@@ -121,8 +121,14 @@ test.describe("with JavaScript on a phone", () => {
     await figure.locator("details[data-table-view]").getByText("Table view").click();
     // The table view's caption counts the candles on screen: "…: (the newest 50 of) 120 visible candles, …".
     const visibleCandles = async () => Number((await figure.locator("[data-table-view] caption").textContent())?.match(/(\d+) visible candles/)?.[1]);
+    // A phone opens on the newest candles that fit, about 4 px each (openingRange), not a year of
+    // them squeezed into a pixel each: the toolbar's reset shows them all.
+    const plotWidth = (await figure.locator('[data-chart="apex"] .apexcharts-grid').first().boundingBox())!.width;
+    await expect.poll(visibleCandles, { timeout: 10_000 }).toBeLessThanOrEqual(Math.ceil(plotWidth / 4) + 1);
     const before = await visibleCandles();
     expect(before).toBeGreaterThan(20);
+    const newest = () => figure.locator("[data-table-view] tbody tr").first().locator("time").getAttribute("datetime");
+    const latest = await newest();
 
     // The middle of the price plot on screen (the chart is taller than what is left of a phone's screen).
     const grid = figure.locator('[data-chart="apex"] .apexcharts-grid').first();
@@ -153,12 +159,25 @@ test.describe("with JavaScript on a phone", () => {
     expect(await visibleCandles()).toBeLessThanOrEqual(zoomed + 1);
     expect(await filledHeight(figure), "the zoom's scale outlasts the redraws").toBeGreaterThan(0.85);
     // One finger still pans: a drag to the right brings older candles in.
-    const newest = () => figure.locator("[data-table-view] tbody tr").first().locator("time").getAttribute("datetime");
     const newestBefore = await newest();
     await client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: plot.x + 20, y }] });
     for (let step = 1; step <= 8; step++) await client.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: plot.x + 20 + step * 25, y }] });
     await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     await expect.poll(async () => Date.parse((await newest()) ?? ""), { timeout: 10_000 }).toBeLessThan(Date.parse(newestBefore!));
+    // The candles follow the finger, not a fixed step per touch event: a 200 px drag over a
+    // plot showing `zoomed` candles moves about 200 / width of them (ApexCharts' own pan moved
+    // 8 steps of a fifteenth of the plot, or refused).
+    const rows = await figure.locator("[data-table-view] tbody tr time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")));
+    expect(rows).not.toContain(newestBefore);
+    // And drags the other way come back to the newest candle, the live one (ApexCharts' pan
+    // stopped short of its slot, which is not in its series), and no further.
+    for (let drag = 0; drag < 6 && (await newest()) !== latest; drag++) {
+      await client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: plot.x + plot.width - 20, y }] });
+      for (let step = 1; step <= 10; step++) await client.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: plot.x + plot.width - 20 - step * 20, y }] });
+      await client.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(newest, { timeout: 10_000 }).toBe(latest);
     await figure.screenshot({ path: test.info().outputPath("zoomed-chart.png") });
   });
 

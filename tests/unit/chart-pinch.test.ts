@@ -1,7 +1,7 @@
 // The pinch-zoom arithmetic of the normal-mode chart (issue 20: touch pan and pinch zoom), and
 // the scales of a zoomed chart.
 import { describe, expect, it } from "vitest";
-import { chartPriceRange, followedRange, pinchedRange, visiblePriceRange, visibleVolumeMax } from "~/domain/chart-layout";
+import { chartPriceRange, followedRange, OPENING_SLOT_PX, openingRange, pannedRange, pinchedRange, visiblePriceRange, visibleVolumeMax } from "~/domain/chart-layout";
 
 const ALL = { min: -0.5, max: 99.5 }; // 100 candles
 
@@ -96,5 +96,47 @@ describe("the scales of a zoomed chart", () => {
     // Candle 10's 5,000 counts only when it is on screen.
     expect(visibleVolumeMax(day, { min: 4.5, max: 14.5 }, 1.25)).toBe(5_000 * 1.25);
     expect(visibleVolumeMax(day, { min: 120, max: 130 }, 1.25)).toBe(1.25);
+  });
+});
+
+describe("openingRange", () => {
+  it("opens on every candle when each has its room", () => {
+    expect(openingRange(250, 1100)).toBeNull();
+    expect(openingRange(65, 260)).toBeNull();
+  });
+
+  it("opens a phone on the newest candles that fit, the live one at the right edge", () => {
+    // A year of daily candles on a 262 px plot: 65 of them, 4 px each.
+    const range = openingRange(250, 262)!;
+    expect(range).toEqual({ min: 249.5 - 65, max: 249.5 });
+    expect(262 / (range.max - range.min)).toBeGreaterThanOrEqual(OPENING_SLOT_PX);
+  });
+
+  it("answers the whole series for a plot too narrow to measure", () => {
+    expect(openingRange(250, 0)).toBeNull();
+    expect(openingRange(250, Number.NaN)).toBeNull();
+  });
+});
+
+describe("pannedRange", () => {
+  const start = { min: 49.5, max: 69.5 }; // 20 slots
+
+  it("drags the candles with the finger: a third of the plot to the right brings a third of the span of older candles in", () => {
+    const next = pannedRange(start, 1 / 3, ALL);
+    expect(next.max - next.min).toBeCloseTo(20, 9);
+    expect(next.min).toBeCloseTo(49.5 - 20 / 3, 9);
+  });
+
+  it("drags to newer candles to the left, and stops at the live candle's slot", () => {
+    expect(pannedRange(start, -0.5, ALL)).toEqual({ min: 59.5, max: 79.5 });
+    expect(pannedRange(start, -5, ALL)).toEqual({ min: 79.5, max: 99.5 });
+  });
+
+  it("stops at the oldest candle and keeps the span", () => {
+    expect(pannedRange(start, 10, ALL)).toEqual({ min: -0.5, max: 19.5 });
+  });
+
+  it("does not move for a movement it cannot read", () => {
+    expect(pannedRange(start, Number.NaN, ALL)).toEqual(start);
   });
 });

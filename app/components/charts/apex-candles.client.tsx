@@ -5,11 +5,11 @@
 // weekends and holidays take no room (docs/decisions/127). The axis names each candle's IST time
 // (the day at a session's first candle), the tooltip its full IST date and time.
 import { memo, useEffect, useMemo, useRef, useState } from "react";
-import { usePinch } from "@use-gesture/react";
+import { useGesture } from "@use-gesture/react";
 import Chart from "react-apexcharts";
 import type { ApexOptions } from "apexcharts";
 import type { Candle } from "~/domain/candles";
-import { candleAxisLabel, chartPriceRange, followedRange, needsFullRedraw, pinchedRange, visiblePriceRange, visibleVolumeMax, type SlotRange } from "~/domain/chart-layout";
+import { candleAxisLabel, chartPriceRange, followedRange, needsFullRedraw, openingRange, pannedRange, pinchedRange, visiblePriceRange, visibleVolumeMax, type SlotRange } from "~/domain/chart-layout";
 import { formatIstDateTime } from "~/domain/dates";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";
@@ -23,7 +23,7 @@ import { overlayExtremes, StudyPanes, withStudyLines } from "./apex-studies.clie
 interface DrawnChart {
   el?: Element;
   w?: {
-    globals?: { svgWidth?: number; gridHeight?: number; gridWidth?: number; translateX?: number; translateY?: number; minX?: number; maxX?: number; minY?: number; maxY?: number };
+    globals?: { initialMinX?: number; initialMaxX?: number; svgWidth?: number; gridHeight?: number; gridWidth?: number; translateX?: number; translateY?: number; minX?: number; maxX?: number; minY?: number; maxY?: number };
     /** The options of the drawing under way: a zoom sets `xaxis` before the scales are computed. */
     config?: { xaxis?: { min?: number; max?: number } };
   };
@@ -38,6 +38,18 @@ function zoomedSlots(chart: DrawnChart | null, slots: number): SlotRange | null 
   const x = chart?.w?.config?.xaxis;
   if (x?.min === undefined || x.max === undefined) return null;
   return x.min <= -0.5 && x.max >= slots - 0.5 ? null : { min: x.min, max: x.max };
+}
+
+/**
+ * ApexCharts' toolbar pan and zoom stop at its series' first and last x, and the live candle's slot
+ * is not in the series (it is drawn over the chart): a zoom that showed it could not be panned at
+ * all. The bounds it keeps for that (recomputed at each drawing) are set to every slot.
+ */
+function panToEveryCandle(chart: DrawnChart, slots: number) {
+  const g = chart.w?.globals;
+  if (!g) return;
+  g.initialMinX = -0.5;
+  g.initialMaxX = slots - 0.5;
 }
 
 /** A chart's plot, and the room right of it (ApexCharts leaves room there for the last x label). */
@@ -124,6 +136,8 @@ function ApexCandles({
   // The range the person zoomed or panned to (null: every candle), kept across the redraws that
   // a closing bucket or the 15 s refresh makes: a redraw with new options resets ApexCharts' zoom.
   const zoom = useRef<(SlotRange & { slots: number }) | null>(null);
+  // Whether the chart has opened on its newest candles (openingRange), once, when its plot's width is first known.
+  const opened = useRef(false);
   // The slots on screen, for the live candle drawn over the chart.
   const [shown, setShown] = useState<SlotRange | null>(null);
   // The price and volume scales a zoomed drawing used (null: the whole drawing's), for what is
@@ -149,6 +163,7 @@ function ApexCandles({
   const { drawing, xaxis, priceChart, volumeChart, volumeHeight } = useMemo(() => {
     const keepPlot = (chart: DrawnChart) => {
       priceInstance.current = chart;
+      panToEveryCandle(chart, current.candles.length);
       if (restoreZoom(chart)) return;
       const g = chart.w?.globals;
       const zoomedY = zoomedSlots(chart, current.candles.length) && g?.minY !== undefined && g.maxY !== undefined ? { min: g.minY, max: g.maxY } : null;
@@ -157,6 +172,14 @@ function ApexCandles({
       // A redraw (new options) resets a zoom: the range shown is read back after every drawing.
       tellRange({ min: chart.w?.globals?.minX, max: chart.w?.globals?.maxX });
       const next = plotOf(chart);
+      if (next && !opened.current) {
+        opened.current = true;
+        const opening = openingRange(current.candles.length, next.width);
+        if (opening) {
+          zoom.current = { ...opening, slots: current.candles.length };
+          if (restoreZoom(chart)) return;
+        }
+      }
       setPlot((prev) => (samePlot(prev, next) ? prev : next));
       // The live candle is drawn as wide as ApexCharts draws the others.
       const body = chart.el?.querySelector<SVGGraphicsElement>(".apexcharts-candlestick-series path");
@@ -234,9 +257,10 @@ function ApexCandles({
       chart: {
         type: "candlestick",
         height,
+        parentHeightOffset: 0,
         animations: { enabled: false },
         background: "transparent",
-        // On a touch screen a drag pans (ApexCharts has no pinch: the toolbar's + and - zoom).
+        // The toolbar's + and - and reset; on a touch screen the gestures are ours (useGesture below).
         toolbar: { show: true, autoSelected: touch ? "pan" : "zoom" },
         zoom: { enabled: true, type: "x" },
         events: {
@@ -281,36 +305,70 @@ function ApexCandles({
     const volume = {
       series: [{ name: "Volume", data: closed.map((c, i) => ({ x: i, y: c.volume, fillColor: c.close >= c.open ? CHART_UP_COLOUR : CHART_DOWN_COLOUR })) }],
       options: {
-        chart: { type: "bar", height: volumeHeight, animations: { enabled: false }, background: "transparent", toolbar: { show: false }, events: { mounted: keepVolumePlot, updated: keepVolumePlot } },
+        // No room kept for a toolbar, labels or the 15 px ApexCharts adds under a chart: the bars
+        // stand just under the price chart's time labels.
+        chart: { type: "bar", height: volumeHeight, parentHeightOffset: 0, animations: { enabled: false }, background: "transparent", toolbar: { show: false }, events: { mounted: keepVolumePlot, updated: keepVolumePlot } },
         theme: { mode: dark ? "dark" : "light" },
         dataLabels: { enabled: false },
         xaxis: { ...xaxis, labels: { show: false } },
         yaxis: { min: 0, max: () => volumeScale.current(), labels: { show: false } },
-        grid: { show: false },
+        grid: { show: false, padding: { top: -24, bottom: -12 } },
       } as ApexOptions,
     };
     const priceChart = withStudyLines({ type: "candlestick", series, options }, drawing.overlays, all, (_c, i) => i);
     const volumeChart = withStudyLines({ type: "bar", series: volume.series, options: volume.options }, drawing.volume, all, (_c, i) => i);
     return { drawing, xaxis, priceChart, volumeChart, volumeHeight };
   }, [current, height, dark, intraday, plotWidth]);
-  // Two fingers zoom (ApexCharts pans with one but has no pinch): the candle under the fingers
-  // stays under them. One zoom per animation frame, however many touch moves arrive.
-  const pinchFrame = useRef(0);
-  usePinch(
-    ({ first, origin: [originX], movement: [scale], memo }: { first: boolean; origin: [number, number]; movement: [number, number]; memo?: { start: SlotRange; anchor: number } }) => {
-      const chart = priceInstance.current;
-      const box = priceBox.current;
-      const globals = chart?.w?.globals;
-      if (!chart?.zoomX || !box || !plot || globals?.minX === undefined || globals.maxX === undefined) return memo;
-      const started = first || !memo ? { start: { min: globals.minX, max: globals.maxX }, anchor: (originX - box.getBoundingClientRect().left - plot.left) / plot.width } : memo;
-      const slots = current.candles.length;
-      const next = pinchedRange(started.start, started.anchor, scale, { min: -0.5, max: slots - 0.5 }, PINCH_MIN_CANDLES);
-      cancelAnimationFrame(pinchFrame.current);
-      pinchFrame.current = requestAnimationFrame(() => chart.zoomX?.(next.min, next.max));
-      return started;
+  // On a touch screen the chart's gestures are ours (ApexCharts has no pinch, and its pan moves a
+  // fixed step per touch event, however far the finger went): two fingers zoom with the candle
+  // under them staying there; one finger drags the candles with it. One zoom per animation frame,
+  // however many touch moves arrive.
+  const gestureFrame = useRef(0);
+  const zoomTo = (next: SlotRange) => {
+    cancelAnimationFrame(gestureFrame.current);
+    gestureFrame.current = requestAnimationFrame(() => priceInstance.current?.zoomX?.(next.min, next.max));
+  };
+  /** The range shown and the plot's box on screen, when the chart has drawn. */
+  const shownNow = () => {
+    const globals = priceInstance.current?.w?.globals;
+    const box = priceBox.current?.getBoundingClientRect();
+    if (!plot || !box || globals?.minX === undefined || globals.maxX === undefined) return null;
+    return { range: { min: globals.minX, max: globals.maxX }, plotLeft: box.left + plot.left };
+  };
+  useGesture(
+    {
+      onPinch: ({ first, origin: [originX], movement: [scale], memo }: { first: boolean; origin: [number, number]; movement: [number, number]; memo?: { start: SlotRange; anchor: number } }) => {
+        const now = shownNow();
+        if (!now || !plot) return memo;
+        const started = first || !memo ? { start: now.range, anchor: (originX - now.plotLeft) / plot.width } : memo;
+        zoomTo(pinchedRange(started.start, started.anchor, scale, { min: -0.5, max: current.candles.length - 0.5 }, PINCH_MIN_CANDLES));
+        return started;
+      },
+      onDrag: ({ first, movement: [dx], touches, pinching, event, cancel, memo }: { first: boolean; movement: [number, number]; touches: number; pinching?: boolean; event: Event; cancel: () => void; memo?: SlotRange }) => {
+        // A mouse keeps ApexCharts' own tools (drag to zoom, the pan tool).
+        if (!("pointerType" in event) || (event as PointerEvent).pointerType !== "touch") return memo;
+        if (pinching || touches > 1) {
+          cancel();
+          return memo;
+        }
+        const now = shownNow();
+        if (!now || !plot) return memo;
+        const start = first || !memo ? now.range : memo;
+        zoomTo(pannedRange(start, dx / plot.width, { min: -0.5, max: current.candles.length - 0.5 }));
+        return start;
+      },
     },
-    { target: priceBox, eventOptions: { passive: false } },
+    { target: priceBox, eventOptions: { passive: false }, drag: { axis: "x", filterTaps: true } },
   );
+  // ApexCharts would also pan on the same touches: it listens for touchmove on its SVG, and this
+  // box takes them first.
+  useEffect(() => {
+    const box = priceBox.current;
+    if (!box) return;
+    const keep = (event: TouchEvent) => event.stopPropagation();
+    box.addEventListener("touchmove", keep, { capture: true, passive: true });
+    return () => box.removeEventListener("touchmove", keep, { capture: true });
+  }, []);
   const slots = current.candles.length;
   // The live candle: the newest of the candles given, in the drawing's last slot.
   const live = candles.length > 0 && candles[candles.length - 1].time === current.candles[slots - 1]?.time ? candles[candles.length - 1] : null;
