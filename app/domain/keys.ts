@@ -31,7 +31,7 @@ export interface KeyCrossing<Id = number> {
 /**
  * How many of a symbol's key events a page or an API call sends at once, the newest: the chips and
  * badges (and the chart's key markers among them), a page of the Keys dialog and of
- * getChaviBySymbol, and the advanced chart's marks (docs/decisions/159).
+ * getChaviBySymbol, the advanced chart's marks, and the labels riding on ticks (docs/decisions/159).
  */
 export const KEY_EVENTS_SHOWN = 50;
 

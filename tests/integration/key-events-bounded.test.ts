@@ -3,11 +3,14 @@
 // symbol's key events still sends a bounded number of them, the newest, and the footer's previous
 // plus and minus labels are still the day's last of each type (docs/decisions/159).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chaviEvents } from "~/db/schema";
+import { chaviEvents, symbols } from "~/db/schema";
 import { istDateString, istMidnight } from "~/domain/dates";
 import { createChavi } from "~/models/chavi-admin.server";
 import { listLatestSymbolKeyEventOfEachLabel, listSymbolKeyEventsPage, type SymbolKeyEventScope } from "~/models/market-events.server";
 import { previousKeyLabels } from "~/domain/keys";
+import { MarketEngine } from "~/market/engine.server";
+import { attachKeyEngine } from "~/market/engines/key-engine.server";
+import { LiveBook } from "~/realtime/live-book.server";
 import { dispatchApi } from "~/api/dispatch.server";
 import { loader as dashboardLoader } from "~/routes/_market+/dashboard";
 import { loader as allRealTimeLoader } from "~/routes/_market+/allRealTime";
@@ -258,5 +261,41 @@ describe("the key event queries behind them", () => {
       if (beforeId === null) break;
     }
     expect(seen).toEqual([...ids].reverse());
+  });
+});
+
+describe("the key labels riding along with each tick", () => {
+  it("are the day's newest 50, read back at start and kept so as keys fire", async () => {
+    // A symbol the engine ticks (a reference price and a step: the keys' rungs at 1010, 1020, ...),
+    // with 300 stored events of distinct key, rung and direction, so none is a repeat.
+    const code = uniqueCode("TICK");
+    const [symbol] = await t.context.db.insert(symbols).values({ symbolCode: code, segment: "NSE", status: true, referencePrice: 1000, step: 10 }).returning({ id: symbols.id });
+    await storeEvents(symbol.id, code, 300);
+    const engine = new MarketEngine({ db: t.context.db, liveBook: new LiveBook(), feed: null, log: () => {} });
+    await engine.load();
+    const keys = await attachKeyEngine(engine, { db: t.context.db, hub: { emitToEntitled: () => {} }, log: () => {} });
+    try {
+      const labels = () => keys.labels(code).map((l) => l.label);
+      expect(labels()).toEqual(
+        newestFirst(code)
+          .slice(0, SHOWN)
+          .reverse()
+          .map((e) => e.label),
+      );
+      // Up through the first rung (1010, key 0's): a new event, and still 50 labels.
+      engine.ingest([{ symbolCode: code, price: 1005, volume: 1, time: Date.now() }]);
+      engine.ingest([{ symbolCode: code, price: 1015, volume: 1, time: Date.now() }]);
+      expect(labels()).toHaveLength(SHOWN);
+      expect(labels().at(-1)).toBe("Key 0 BUY");
+      expect(labels().slice(0, -1)).toEqual(
+        newestFirst(code)
+          .slice(0, SHOWN - 1)
+          .reverse()
+          .map((e) => e.label),
+      );
+      await keys.flush();
+    } finally {
+      keys.stop();
+    }
   });
 });
