@@ -1,7 +1,6 @@
 // The dashboard's rules (docs/product-rules.md R-TD2 Dashboard; docs/decisions/080). Pure and
 // browser-safe: the loader and the page read them, the unit tests pin them.
 import type { RoleId } from "./access";
-import { previousKeyLabels } from "./keys";
 
 /**
  * The banner's scroll speed is the documents' 8: the old page's scrollamount, 8 px per 85 ms
@@ -75,14 +74,17 @@ export interface DashboardFooter {
 
 /**
  * The footer's status chips: the previous plus and minus key labels (the last of each type,
- * docs/product-rules.md R-D17) and the first target point's name and price (the chart's points in their
- * listed order). `keysNewestFirst` is the order the chart view holds them in.
+ * docs/product-rules.md R-D17, read by previousKeyLabels over the whole day, not only the chips
+ * shown) and the first target point's name and price (the chart's points in their listed order).
  */
 export function dashboardFooter(
-  keysNewestFirst: readonly { label: string }[],
+  previousKeys: { plus: string | null; minus: string | null },
   points: readonly { name: string; pointName: string; price: number }[],
 ): DashboardFooter {
-  const { plus, minus } = previousKeyLabels([...keysNewestFirst].reverse());
   const first = points[0];
-  return { previousPlusKey: plus, previousMinusKey: minus, firstTarget: first ? { name: first.name, pointName: first.pointName, price: first.price } : null };
+  return {
+    previousPlusKey: previousKeys.plus,
+    previousMinusKey: previousKeys.minus,
+    firstTarget: first ? { name: first.name, pointName: first.pointName, price: first.price } : null,
+  };
 }

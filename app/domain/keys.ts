@@ -28,6 +28,13 @@ export interface KeyCrossing<Id = number> {
   price: number;
 }
 
+/**
+ * How many of a symbol's key events a page or an API call sends at once, the newest: the chips and
+ * badges (and the chart's key markers among them), a page of the Keys dialog and of
+ * getChaviBySymbol, the advanced chart's marks, and the labels riding on ticks (docs/decisions/159).
+ */
+export const KEY_EVENTS_SHOWN = 50;
+
 function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
@@ -89,6 +96,8 @@ export function keyTypeOfLabel(label: string): KeyType | null {
 /**
  * The previous plus and minus key labels: the last event of each type, events given oldest first.
  * An event without a type (e.g. a stored row that keeps only the label) is typed by its suffix.
+ * As the type then follows from the label, the last event of each distinct label gives the same
+ * answer as all of them (the day's stored events are read that way, docs/decisions/159).
  */
 export function previousKeyLabels(events: readonly { label: string; type?: KeyType }[]): {
   plus: string | null;

@@ -1,6 +1,6 @@
 // Queries of the tick engines: target points to watch and delete, keys with their users,
 // key events.
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { chaviEvents, chavis, chaviUsers, referencePoints, sectorAnalysisPoints, symbols, users } from "~/db/schema";
 import { MANDI_VISAMO_TARGET, TEJI_VISAMO_TARGET } from "~/domain/targets";
@@ -101,27 +101,83 @@ export async function listKeyEventsSince(db: AppDatabase, since: Date) {
 }
 
 /**
- * A symbol's key events since a time, newest first. With a user id, only the keys assigned
- * to that user (roles 3 and 4 follow their own keys; role 1 sees all).
+ * Which of a symbol's key events a list reads: those since a time (today's IST midnight); with a
+ * user id, only those of the keys assigned to that user (roles 3 and 4 follow their own keys;
+ * role 1 sees all).
  */
-export async function listSymbolKeyEvents(
+export interface SymbolKeyEventScope {
+  symbolCode: string;
+  since: Date;
+  assignedToUserId: number | null;
+}
+
+export interface SymbolKeyEvent {
+  id: number;
+  label: string;
+  price: number;
+  eventTime: Date;
+}
+
+function inScope(scope: SymbolKeyEventScope): SQL {
+  return and(
+    // The symbol's id first (codes are unique in upper case), so the events are read along the
+    // (symbol_id, event_time) index, newest first, and a page stops after its rows.
+    eq(chaviEvents.symbolId, sql`(select ${symbols.id} from ${symbols} where upper(${symbols.symbolCode}) = ${scope.symbolCode.toUpperCase()})`),
+    gte(chaviEvents.eventTime, scope.since),
+    scope.assignedToUserId === null
+      ? undefined
+      : sql`exists (select 1 from ${chaviUsers} where ${chaviUsers.chaviId} = ${chaviEvents.chaviId} and ${chaviUsers.userId} = ${scope.assignedToUserId})`,
+  ) as SQL;
+}
+
+/**
+ * One page of a symbol's key events in scope, newest first (event time, then id: the later
+ * insert of one instant is the later event), keyset-paged on (event_time, id) along the
+ * chavi_events_symbol_time_idx index: `beforeId` is the last event of the previous page. At most
+ * `limit` rows, and the cursor of the next page when there are older ones.
+ */
+export async function listSymbolKeyEventsPage(
   db: AppDatabase,
-  symbolCode: string,
-  since: Date,
-  assignedToUserId: number | null,
-): Promise<{ label: string; price: number; eventTime: Date }[]> {
-  const base = db
-    .select({ label: chaviEvents.label, price: chaviEvents.price, eventTime: chaviEvents.eventTime })
+  scope: SymbolKeyEventScope,
+  page: { limit: number; beforeId?: number | null },
+): Promise<{ rows: SymbolKeyEvent[]; nextBeforeId: number | null }> {
+  // The cursor row is compared in SQL: JavaScript dates drop the microseconds PostgreSQL keeps.
+  const before = page.beforeId
+    ? sql`(${chaviEvents.eventTime}, ${chaviEvents.id}) < (select e.event_time, e.id from ${chaviEvents} e where e.id = ${page.beforeId})`
+    : undefined;
+  const rows = await db
+    .select({ id: chaviEvents.id, label: chaviEvents.label, price: chaviEvents.price, eventTime: chaviEvents.eventTime })
     .from(chaviEvents)
-    .innerJoin(symbols, eq(symbols.id, chaviEvents.symbolId));
-  const where = and(sql`upper(${symbols.symbolCode}) = ${symbolCode.toUpperCase()}`, gte(chaviEvents.eventTime, since));
-  const rows =
-    assignedToUserId === null
-      ? await base.where(where)
-      : await base
-          .innerJoin(chaviUsers, and(eq(chaviUsers.chaviId, chaviEvents.chaviId), eq(chaviUsers.userId, assignedToUserId)))
-          .where(where);
-  return rows.sort((a, b) => b.eventTime.getTime() - a.eventTime.getTime());
+    .where(and(inScope(scope), before))
+    .orderBy(desc(chaviEvents.eventTime), desc(chaviEvents.id))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  return { rows: shown, nextBeforeId: rows.length > page.limit ? shown[shown.length - 1].id : null };
+}
+
+/** How many of a symbol's key events are in scope (a count over the symbol-and-time index). */
+export async function countSymbolKeyEvents(db: AppDatabase, scope: SymbolKeyEventScope): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(chaviEvents)
+    .where(inScope(scope));
+  return row.count;
+}
+
+/**
+ * The latest event of each distinct label among a symbol's key events in scope, oldest first.
+ * A stored event's key type is read from its label (keyTypeOfLabel), so the last event of each
+ * type is among these: previousKeyLabels over them equals previousKeyLabels over all the day's
+ * events, and they are as many as the day's distinct labels (two per key), not its events.
+ */
+export async function listLatestSymbolKeyEventOfEachLabel(db: AppDatabase, scope: SymbolKeyEventScope): Promise<{ label: string; eventTime: Date }[]> {
+  const latest = db
+    .selectDistinctOn([chaviEvents.label], { id: chaviEvents.id, label: chaviEvents.label, eventTime: chaviEvents.eventTime })
+    .from(chaviEvents)
+    .where(inScope(scope))
+    .orderBy(chaviEvents.label, desc(chaviEvents.eventTime), desc(chaviEvents.id))
+    .as("latest");
+  return db.select({ label: latest.label, eventTime: latest.eventTime }).from(latest).orderBy(latest.eventTime, latest.id);
 }
 
 /** One gauge point per sector per minute; a repeat of the same minute replaces it. */
@@ -139,11 +195,16 @@ export async function insertSectorGaugePoints(
     });
 }
 
-/** A symbol's key events in [from, to), oldest first. */
-export async function listKeyEventsBetween(db: AppDatabase, symbolId: number, from: Date, to: Date) {
-  return db
+/**
+ * A symbol's latest `limit` key events in [from, to), oldest first: a long range on a busy symbol
+ * is cut to its newest events (docs/decisions/159).
+ */
+export async function listLatestKeyEventsBetween(db: AppDatabase, symbolId: number, from: Date, to: Date, limit: number) {
+  const rows = await db
     .select({ id: chaviEvents.id, label: chaviEvents.label, price: chaviEvents.price, eventTime: chaviEvents.eventTime })
     .from(chaviEvents)
     .where(and(eq(chaviEvents.symbolId, symbolId), gte(chaviEvents.eventTime, from), lt(chaviEvents.eventTime, to)))
-    .orderBy(chaviEvents.eventTime, chaviEvents.id);
+    .orderBy(desc(chaviEvents.eventTime), desc(chaviEvents.id))
+    .limit(limit);
+  return rows.reverse();
 }

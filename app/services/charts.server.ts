@@ -12,7 +12,13 @@ import { findChartSymbol, findSymbolByCode, findSymbolById, listVisibleSymbols, 
 import { getChartCandles, MAX_COUNTBACK } from "~/models/candle.server";
 import { listChartReferencePoints } from "~/models/reference-point.server";
 import { latestStoredLevels, previousSession } from "~/models/day-ohlc.server";
-import { listSymbolKeyEvents } from "~/models/market-events.server";
+import {
+  countSymbolKeyEvents,
+  listLatestSymbolKeyEventOfEachLabel,
+  listSymbolKeyEventsPage,
+  type SymbolKeyEventScope,
+} from "~/models/market-events.server";
+import { KEY_EVENTS_SHOWN, previousKeyLabels } from "~/domain/keys";
 import { readUserSettings } from "~/models/settings.server";
 import { parseStudies } from "~/domain/user-settings";
 
@@ -47,11 +53,38 @@ export async function findVisibleChartSymbol(context: Pick<AppContext, "db">, us
 }
 
 /**
- * Today's key events of a symbol, newest first: role 1 sees every key's, the other roles only
- * those of the keys assigned to them.
+ * Which key events of a symbol a user sees today: role 1 every key's, the other roles only those
+ * of the keys assigned to them.
  */
-export function listTodaysKeyEvents(context: Pick<AppContext, "db">, user: Viewer, code: string) {
-  return listSymbolKeyEvents(context.db, code, istMidnight(istDateString(new Date())), user.roleId === 1 ? null : user.id);
+function todaysKeyScope(user: Viewer, code: string): SymbolKeyEventScope {
+  return { symbolCode: code, since: istMidnight(istDateString(new Date())), assignedToUserId: user.roleId === 1 ? null : user.id };
+}
+
+/**
+ * Today's key events of a symbol, newest first, KEY_EVENTS_SHOWN at a time (docs/decisions/159):
+ * the newest, or those before the event `beforeId` (the last of the previous page), with the
+ * cursor of the next page when there are older ones.
+ */
+export function listTodaysKeyEvents(context: Pick<AppContext, "db">, user: Viewer, code: string, beforeId: number | null = null) {
+  return listSymbolKeyEventsPage(context.db, todaysKeyScope(user, code), { limit: KEY_EVENTS_SHOWN, beforeId });
+}
+
+/**
+ * A page of today's key events and how many there are today. The count is a COUNT, run only when
+ * the page does not already tell (a first page without older events holds them all).
+ */
+export async function listTodaysKeyEventsCounted(context: Pick<AppContext, "db">, user: Viewer, code: string, beforeId: number | null = null) {
+  const page = await listTodaysKeyEvents(context, user, code, beforeId);
+  const total = beforeId === null && page.nextBeforeId === null ? page.rows.length : await countSymbolKeyEvents(context.db, todaysKeyScope(user, code));
+  return { ...page, total };
+}
+
+/**
+ * The previous plus and minus key labels of a symbol today (the last of each type; docs/product-rules.md
+ * R-D17), from the latest event of each label rather than every event of the day.
+ */
+export async function previousKeyLabelsToday(context: Pick<AppContext, "db">, user: Viewer, code: string): Promise<{ plus: string | null; minus: string | null }> {
+  return previousKeyLabels(await listLatestSymbolKeyEventOfEachLabel(context.db, todaysKeyScope(user, code)));
 }
 
 /**
@@ -113,15 +146,18 @@ export async function loadChartView(context: AppContext, user: SessionUser, code
   const [candles, { lines, quote, settings, points }, keys] = await Promise.all([
     getChartCandles(context.db, symbol.id, timeframe, { countback: CHART_COUNTBACK }),
     loadChartLines(context, user, symbol),
-    listTodaysKeyEvents(context, user, symbol.symbolCode),
+    listTodaysKeyEventsCounted(context, user, symbol.symbolCode),
   ]);
   return {
     symbol: { code: symbol.symbolCode, description: symbol.description },
     timeframe,
     candles,
     lines,
-    // Today's key events, newest first; `at` (epoch ms) and `price` place them on the candles.
-    keys: keys.map((k) => ({ label: k.label, time: formatIstDateTime(k.eventTime), at: k.eventTime.getTime(), price: k.price })),
+    // Today's newest key events (KEY_EVENTS_SHOWN at most), newest first: the chips, and the
+    // chart's markers, which are those of them on a drawn candle (`at`, epoch ms, and `price`).
+    keys: keys.rows.map((k) => ({ label: k.label, time: formatIstDateTime(k.eventTime), at: k.eventTime.getTime(), price: k.price })),
+    /** How many key events today, of which `keys` are the newest. */
+    keyCount: keys.total,
     /** The active reference and target points (the dashboard's chips), lowest price first. */
     points: points.map((p) => ({ name: p.displayName || p.pointName, pointName: p.pointName, price: p.price })),
     quote,
@@ -151,9 +187,10 @@ export async function loadChartGrid(context: AppContext, user: SessionUser, url:
 
 /**
  * /allRealTime: every symbol the user may see with its server-side live prices, and, when the
- * URL asks for one of them (?keys=CODE), that symbol's key events of today.
+ * URL asks for one of them (?keys=CODE), a page of that symbol's key events of today, newest
+ * first (?before=<event id> for older ones), with the day's count and the links of the pages.
  */
-export async function loadLivePrices(context: AppContext, user: SessionUser, keysAsked: string | null) {
+export async function loadLivePrices(context: AppContext, user: SessionUser, asked: { keys: string | null; before: number | null }) {
   const symbols = await listVisibleSymbols(context.db, user);
   const rows = symbols.map((s) => {
     const q = context.liveBook.get(s.symbolCode);
@@ -168,8 +205,16 @@ export async function loadLivePrices(context: AppContext, user: SessionUser, key
       changePercent: q?.changePercent ?? null,
     };
   });
-  const keysFor = keysAsked?.toUpperCase() ?? null;
-  if (!keysFor || !rows.some((r) => r.code.toUpperCase() === keysFor)) return { rows, keysFor: null, keys: null };
-  const events = await listTodaysKeyEvents(context, user, keysFor);
-  return { rows, keysFor, keys: events.map((e) => ({ label: e.label, price: e.price, time: formatIstDateTime(e.eventTime) })) };
+  const keysFor = asked.keys?.toUpperCase() ?? null;
+  if (!keysFor || !rows.some((r) => r.code.toUpperCase() === keysFor)) return { rows, keysFor: null, keys: null, keyCount: 0, olderHref: null, latestHref: null };
+  const page = await listTodaysKeyEventsCounted(context, user, keysFor, asked.before);
+  const dialog = `?keys=${encodeURIComponent(keysFor)}`;
+  return {
+    rows,
+    keysFor,
+    keys: page.rows.map((e) => ({ label: e.label, price: e.price, time: formatIstDateTime(e.eventTime) })),
+    keyCount: page.total,
+    olderHref: page.nextBeforeId === null ? null : `${dialog}&before=${page.nextBeforeId}`,
+    latestHref: asked.before === null ? null : dialog,
+  };
 }

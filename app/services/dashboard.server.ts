@@ -7,7 +7,7 @@ import { readPreferences } from "~/auth/preferences.server";
 import { loadWatchlistPanel } from "~/services/watchlists.server";
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
-import { loadChartView } from "~/services/charts.server";
+import { loadChartView, previousKeyLabelsToday } from "~/services/charts.server";
 import { isTimeframeId, type TimeframeId } from "~/domain/candles";
 import { dashboardFooter, dashboardHasChart, summaryCardKinds, SUMMARY_CARD_LABELS, type SummaryCardKind } from "~/domain/dashboard";
 import { istDateString, istMidnight } from "~/domain/dates";
@@ -92,7 +92,11 @@ export async function loadDashboard(context: AppContext, user: SessionUser, url:
   const code = askedSymbol || (symbols.includes(DEFAULT_REFERENCE_SYMBOL) ? DEFAULT_REFERENCE_SYMBOL : symbols[0]);
   // A customer whose subscription holds no symbol yet (a new registration) is told what to do.
   if (!code) return { marque, cards, now, subscription, chart: null, noSubscription: user.roleId === 4 };
-  const [view, watchlist] = await Promise.all([loadChartView(context, user, code, timeframe), loadWatchlistPanel(context, user, url)]);
+  const [view, watchlist, previousKeys] = await Promise.all([
+    loadChartView(context, user, code, timeframe),
+    loadWatchlistPanel(context, user, url),
+    previousKeyLabelsToday(context, user, code),
+  ]);
   if (!view) return null;
   return {
     marque,
@@ -100,7 +104,7 @@ export async function loadDashboard(context: AppContext, user: SessionUser, url:
     now,
     subscription,
     noSubscription: false,
-    chart: { view, symbols, footer: dashboardFooter(view.keys, view.points), canTrade: user.roleId !== 4, watchlist },
+    chart: { view, symbols, footer: dashboardFooter(previousKeys, view.points), canTrade: user.roleId !== 4, watchlist },
   };
 }
 

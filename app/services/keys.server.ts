@@ -4,9 +4,7 @@
 // (admin/chavi/*) call these, so each rule and message lives here once.
 import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import type { AppContext } from "~/config/context";
-import type { SessionUser } from "~/auth/session.server";
 import { isCompleteOrder, moveInOrder } from "~/domain/key-order";
-import { previousKeyLabels } from "~/domain/keys";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import { turnedMessage } from "~/domain/status-messages";
 import {
@@ -31,7 +29,6 @@ import {
   type KeyUserChoice,
 } from "~/models/chavi-admin.server";
 import { KEY_NAME_TAKEN, registrationFailed, type ChaviInput } from "~/schemas/chavi";
-import { listTodaysKeyEvents } from "~/services/charts.server";
 import type { KeySort } from "~/domain/admin-lists";
 import type { ListOrder } from "~/domain/list-query";
 import type { ListExportFormat } from "~/schemas/user-admin";
@@ -41,7 +38,6 @@ import { todaysListDownload } from "~/services/reports/download.server";
 export type { ChaviRow, KeyUserChoice };
 
 type Db = Pick<AppContext, "db">;
-type Viewer = Pick<SessionUser, "id" | "roleId">;
 
 export const KEY_CREATED = "Key created successfully";
 export const KEY_UPDATED = "Key updated successfully";
@@ -233,14 +229,6 @@ export async function saveKeyOrder(context: Db, change: KeyOrderChange): Promise
 
 // ---------------------------------------------------------------- a symbol's keys today
 
-/** Today's key events of a symbol, newest first (role 1: every key's; other roles: their assigned keys'). */
-export function listKeyEventsToday(context: Db, user: Viewer, symbolCode: string): Promise<{ label: string; price: number; eventTime: Date }[]> {
-  return listTodaysKeyEvents(context, user, symbolCode);
-}
-
-/** The previous plus and minus key labels of a symbol today (the last of each type; docs/product-rules.md R-D17). */
-export async function previousKeyLabelsToday(context: Db, user: Viewer, symbolCode: string): Promise<{ plus: string | null; minus: string | null }> {
-  const events = await listTodaysKeyEvents(context, user, symbolCode);
-  // The events come newest first; previousKeyLabels wants them oldest first.
-  return previousKeyLabels([...events].reverse());
-}
+// Today's key events of a symbol (newest first, a page at a time) and its previous plus and minus
+// labels: the chart service holds them, as its views list them too (docs/decisions/159).
+export { listTodaysKeyEvents as listKeyEventsToday, previousKeyLabelsToday } from "~/services/charts.server";

@@ -7,7 +7,8 @@ import type { AppDatabase } from "~/db/client.server";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { findSymbolDetails, searchSymbols, SYMBOL_SEARCH_CANDIDATES, visibleSymbolCodes, type SymbolDetails } from "~/models/symbol.server";
 import { listSessionBars, listTradingDays } from "~/models/candle.server";
-import { listKeyEventsBetween } from "~/models/market-events.server";
+import { listLatestKeyEventsBetween } from "~/models/market-events.server";
+import { KEY_EVENTS_SHOWN } from "~/domain/keys";
 import type { SessionUser } from "~/auth/session.server";
 import { bucketStart, type Candle } from "~/domain/candles";
 import {
@@ -56,9 +57,9 @@ export async function searchUdfSymbols(context: Pick<AppContext, "db">, caller: 
   return found.filter((s) => caller.maySee(s.symbolCode));
 }
 
-/** A symbol's key (chavi) events in [fromMs, toMs), for the chart's marks. */
+/** A symbol's newest KEY_EVENTS_SHOWN key (chavi) events in [fromMs, toMs), oldest first, for the chart's marks. */
 export async function listUdfKeyEvents(context: Pick<AppContext, "db">, symbolId: number, fromMs: number, toMs: number) {
-  const events = await listKeyEventsBetween(context.db, symbolId, new Date(fromMs), new Date(toMs));
+  const events = await listLatestKeyEventsBetween(context.db, symbolId, new Date(fromMs), new Date(toMs), KEY_EVENTS_SHOWN);
   return events.map((e) => ({ id: e.id, time: e.eventTime.getTime(), label: e.label, price: e.price }));
 }
 

@@ -22,20 +22,19 @@ describe("dashboard cards and chart by role", () => {
 });
 
 describe("dashboard footer", () => {
-  it("takes the last plus and minus key labels and the first target point", () => {
-    const newestFirst = [{ label: "K3 SELL" }, { label: "K2 BUY" }, { label: "K1 SELL" }, { label: "K0 BUY" }];
+  it("shows the previous plus and minus key labels it is given and the first target point", () => {
     const points = [
       { name: "Mandi", pointName: "MANDI_VISAMO_TARGET", price: 23_500 },
       { name: "Teji", pointName: "TEJI_VISAMO_TARGET", price: 24_500 },
     ];
-    expect(dashboardFooter(newestFirst, points)).toEqual({
+    expect(dashboardFooter({ plus: "K2 BUY", minus: "K3 SELL" }, points)).toEqual({
       previousPlusKey: "K2 BUY",
       previousMinusKey: "K3 SELL",
       firstTarget: { name: "Mandi", pointName: "MANDI_VISAMO_TARGET", price: 23_500 },
     });
   });
   it("shows nothing for a day without keys or points", () => {
-    expect(dashboardFooter([], [])).toEqual({ previousPlusKey: null, previousMinusKey: null, firstTarget: null });
+    expect(dashboardFooter({ plus: null, minus: null }, [])).toEqual({ previousPlusKey: null, previousMinusKey: null, firstTarget: null });
   });
 });
 

@@ -104,6 +104,23 @@ describe("key labels", () => {
     const events = [...keyCrossings(12_290, 12_350, ladder), ...keyCrossings(12_350, 12_150, ladder)];
     expect(previousKeyLabels(events)).toEqual({ plus: "Chavi 2 BUY", minus: "Chavi 1 SELL" });
   });
+  it("gives the same labels from the last event of each distinct label as from all the stored events (decision 159)", () => {
+    // Stored rows keep only the label: lower case, odd spacing, a display name holding BUY or
+    // SELL, labels of neither type, oldest first, in a seeded random order.
+    const labels = ["Chavi 1 BUY", "Chavi 1 SELL", "chavi 2 buy", "BUYBACK SELL", "SELL ZONE BUY", "  K3\tsell  ", "Not a key event", "K4 BUYS", "BUY", ""];
+    let seed = 159;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let run = 0; run < 200; run++) {
+      const events = Array.from({ length: 1 + Math.floor(random() * 30) }, () => ({ label: labels[Math.floor(random() * labels.length)] }));
+      // What the model reads: each label's last event, in the order those last events came.
+      const lastOfEachLabel = events.filter((e, i) => !events.slice(i + 1).some((later) => later.label === e.label));
+      expect(previousKeyLabels(lastOfEachLabel)).toEqual(previousKeyLabels(events));
+    }
+    expect(previousKeyLabels([{ label: "  K3\tsell  " }, { label: "BUYBACK SELL" }, { label: "SELL ZONE BUY" }, { label: "K4 BUYS" }])).toEqual({
+      plus: "SELL ZONE BUY",
+      minus: "BUYBACK SELL",
+    });
+  });
 });
 
 describe("admitKeyCrossings: one event per key, rung and direction per IST day (decision 126)", () => {

@@ -18,7 +18,8 @@ import { chaviSchema } from "~/schemas/chavi";
 import { createdShape, isoDateTime, listShape, messageShape, statusBody } from "../shapes";
 import { requireVisibleSymbol } from "../visible-symbol.server";
 import { defineCall, valueOrApiError } from "../types.server";
-import { strictRecordId } from "~/schemas/record-id";
+import { recordId, strictRecordId } from "~/schemas/record-id";
+import { KEY_EVENTS_SHOWN } from "~/domain/keys";
 
 // The documents' Chavi (docs/product-rules.md R-AC3): userId is the list of users the key is assigned to,
 // status the on/off switch (the same fact as isactive; docs/decisions/144). sortOrder is ours (Chavi Setting).
@@ -198,15 +199,19 @@ export const keyCalls = [
     method: "GET",
     path: "/api/admin/chavi/getChaviBySymbol",
     tag: "Keys",
-    summary: "Today's key events of a symbol, newest first (role 1 all keys; roles 3 and 4 the keys assigned to them).",
+    summary: `Today's key events of a symbol, newest first, ${KEY_EVENTS_SHOWN} at a time (before=<nextBefore> for older ones; role 1 all keys, roles 3 and 4 the keys assigned to them).`,
     page: "/chart",
-    query: symbolQuery,
+    query: symbolQuery.extend({ before: recordId().optional() }),
     status: 200,
-    response: z.object({ status: z.literal(200), data: z.array(z.object({ label: z.string(), price: z.number(), date: isoDateTime })) }),
+    response: z.object({
+      status: z.literal(200),
+      data: z.array(z.object({ label: z.string(), price: z.number(), date: isoDateTime })),
+      nextBefore: z.number().int().nullable(),
+    }),
     handle: async ({ context, user, query }) => {
       const symbol = await requireVisibleSymbol(context, user, query.symbol);
-      const events = await listKeyEventsToday(context, user, symbol.symbolCode);
-      return { status: 200, data: events.map((e) => ({ label: e.label, price: e.price, date: e.eventTime.toISOString() })) };
+      const page = await listKeyEventsToday(context, user, symbol.symbolCode, query.before ?? null);
+      return { status: 200, data: page.rows.map((e) => ({ label: e.label, price: e.price, date: e.eventTime.toISOString() })), nextBefore: page.nextBeforeId };
     },
     sample: (f) => ({ query: { symbol: f.symbolCode } }),
   }),

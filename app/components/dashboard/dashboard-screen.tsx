@@ -14,6 +14,7 @@ import { TONE_FILL, TONE_TEXT } from "~/components/ui/tone";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import { WatchlistPanel } from "~/components/watchlist/watchlist-panel";
 import { TradeButtons } from "~/components/charts/trade-buttons";
+import { LatestKeysNote } from "~/components/charts/latest-keys-note";
 import { useLiveQuotes } from "~/components/realtime/socket-context";
 import type { DashboardData } from "~/services/dashboard.server";
 import { useRootData } from "~/components/layout/use-root-data";
@@ -161,6 +162,7 @@ function ChartArea({ chart, fitChartToWindow, now }: { chart: NonNullable<Serial
             </li>
           ))}
         </ul>
+        <LatestKeysNote shown={view.keys.length} total={view.keyCount} />
         <div className="flex flex-wrap items-end gap-3">
           {/* A GET form: symbol and timeframe are in the URL, so every view is a link (no JS needed). */}
           {/* Keyed by what it shows: a watchlist link or Back changes the symbol without this form,

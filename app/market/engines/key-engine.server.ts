@@ -1,11 +1,11 @@
 // docs/product-rules.md R-D17: keys are rungs of a ladder around the previous session's settlement price.
 // A crossing is stored as a key event and pushed (chavi_algorithm) to role 1 and to the users
 // of roles 3 and 4 the key is assigned to, if entitled to the symbol (docs/decisions/115); today's
-// labels ride along with each symbol's ticks. A key fires once per rung and direction per IST
-// day (docs/decisions/126): the day's stored events are read back at start, so a restart or a
-// new leader does not fire them again.
+// newest labels ride along with each symbol's ticks (docs/decisions/159). A key fires once per
+// rung and direction per IST day (docs/decisions/126): the day's stored events are read back at
+// start, so a restart or a new leader does not fire them again.
 import type { AppDatabase } from "~/db/client.server";
-import { admitKeyCrossings, keyCrossings, keyEventAudience, keyLadder, keyTypeOfLabel, type KeyEventLedger, type KeyRung } from "~/domain/keys";
+import { admitKeyCrossings, KEY_EVENTS_SHOWN, keyCrossings, keyEventAudience, keyLadder, keyTypeOfLabel, type KeyEventLedger, type KeyRung } from "~/domain/keys";
 import { istDateString, formatIstDateTime } from "~/domain/dates";
 import { insertKeyEvents, listActiveKeysWithUsers, listKeyEventsOfDay, type ActiveKey, type NewKeyEvent } from "~/models/market-events.server";
 import { SERVER_EVENTS, type KeyEventPayload } from "~/realtime/events";
@@ -19,6 +19,16 @@ export interface KeyLabelBook {
 interface SymbolDay {
   ledger: KeyEventLedger;
   labels: { label: string; date: string }[];
+}
+
+/**
+ * Adds a label to the day's labels riding along with the symbol's ticks, keeping the newest
+ * KEY_EVENTS_SHOWN: every tick carries them, so they must not grow with the day's events
+ * (docs/decisions/159). The ledger still holds every crossing of the day.
+ */
+function addLabel(day: SymbolDay, label: { label: string; date: string }) {
+  day.labels.push(label);
+  if (day.labels.length > KEY_EVENTS_SHOWN) day.labels.splice(0, day.labels.length - KEY_EVENTS_SHOWN);
 }
 
 export async function attachKeyEngine(
@@ -51,7 +61,7 @@ export async function attachKeyEngine(
       day.ledger = ledger;
       if (admitted.length === 0) continue; // a repeat stored before this rule
     }
-    day.labels.push({ label: row.label, date: formatIstDateTime(row.eventTime) });
+    addLabel(day, { label: row.label, date: formatIstDateTime(row.eventTime) });
     days.set(code, day);
   }
 
@@ -104,7 +114,7 @@ export async function attachKeyEngine(
         tradingDate: day,
         eventTime: new Date(quote.time),
       });
-      state.labels.push({ label: crossing.label, date: formatIstDateTime(quote.time) });
+      addLabel(state, { label: crossing.label, date: formatIstDateTime(quote.time) });
       const payload: KeyEventPayload = { symbolCode: symbol.symbolCode, label: crossing.label, price: crossing.price, time: quote.time };
       const audience = audienceByKey.get(crossing.keyId) ?? keyEventAudience([]);
       deps.hub.emitToEntitled(symbol.symbolCode, SERVER_EVENTS.chavi, payload, audience);

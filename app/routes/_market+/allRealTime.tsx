@@ -7,23 +7,25 @@ import { direction } from "~/domain/quotes";
 import { keyLabelTone } from "~/domain/targets";
 import { TONE_TEXT } from "~/components/ui/tone";
 import { useLiveQuotes } from "~/components/realtime/socket-context";
-import { searchParamsOf } from "~/schemas/request-input.server";
+import { cursorParam, searchParamsOf } from "~/schemas/request-input.server";
 import { Modal } from "~/components/ui/modal";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { LatestKeysNote } from "~/components/charts/latest-keys-note";
 
 export const meta: MetaFunction = () => [{ title: "Live prices — NSE Signals" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
-  // The Keys dialog is a URL (?keys=CODE): it opens without JavaScript too.
-  return json(await loadLivePrices(context, user, searchParamsOf(request).get("keys")));
+  // The Keys dialog is a URL (?keys=CODE, ?before=<event id> for older keys): it opens without JavaScript too.
+  const params = searchParamsOf(request);
+  return json(await loadLivePrices(context, user, { keys: params.get("keys"), before: cursorParam(params, "before") }));
 }
 
 const tone = { up: "text-up", down: "text-down", flat: "" } as const;
 
 export default function AllRealTimePage() {
-  const { rows, keysFor, keys } = useLoaderData<typeof loader>();
+  const { rows, keysFor, keys, keyCount, olderHref, latestHref } = useLoaderData<typeof loader>();
   const location = useLocation();
   const live = useLiveQuotes(rows.slice(0, 200).map((r) => r.code));
   return (
@@ -78,32 +80,70 @@ export default function AllRealTimePage() {
           </table>
         </ScrollRegion>
       )}
-      {keysFor && keys ? <KeysDialog code={keysFor} keys={keys} closeTo={location.pathname} /> : null}
+      {keysFor && keys ? <KeysDialog code={keysFor} keys={keys} total={keyCount} pages={{ older: olderHref, latest: latestHref }} closeTo={location.pathname} /> : null}
     </section>
   );
 }
 
 type KeyRow = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["keys"]>[number];
 
-/** The Keys dialog: on the page without JavaScript (Close is a link), the app's Modal with it. */
-function KeysDialog({ code, keys, closeTo }: { code: string; keys: KeyRow[]; closeTo: string }) {
+/**
+ * The Keys dialog: on the page without JavaScript (Close is a link), the app's Modal with it. It
+ * lists a page of the day's key events, newest first, with links to older and back to the latest.
+ */
+function KeysDialog({
+  code,
+  keys,
+  total,
+  pages,
+  closeTo,
+}: {
+  code: string;
+  keys: KeyRow[];
+  total: number;
+  pages: { older: string | null; latest: string | null };
+  closeTo: string;
+}) {
   const hydrated = useHydrated();
-  const list =
-    keys.length === 0 ? (
-      <p>No keys</p>
-    ) : (
-      <ul aria-label={`Keys of ${code}`} tabIndex={0} className="max-h-72 overflow-y-auto text-sm">
-        {keys.map((k, i) => (
-          <li key={i} className="flex justify-between gap-2 py-0.5">
-            <span className={`font-medium ${TONE_TEXT[keyLabelTone(k.label)]}`}>
-              {k.label}
-            </span>
-            <span className="tabular-nums">{formatNumber(k.price)}</span>
-            <span className="text-xs text-muted">{k.time}</span>
-          </li>
-        ))}
-      </ul>
-    );
+  const paged = pages.older !== null || pages.latest !== null;
+  const list = (
+    <>
+      {pages.latest ? (
+        <p className="mb-1 text-xs text-muted">Older key events ({formatNumber(total, 0)} today)</p>
+      ) : (
+        <LatestKeysNote shown={keys.length} total={total} className="mb-1" />
+      )}
+      {keys.length === 0 ? (
+        <p>No keys</p>
+      ) : (
+        <ul aria-label={`Keys of ${code}`} tabIndex={0} className="max-h-72 overflow-y-auto text-sm">
+          {keys.map((k, i) => (
+            <li key={i} className="flex justify-between gap-2 py-0.5">
+              <span className={`font-medium ${TONE_TEXT[keyLabelTone(k.label)]}`}>
+                {k.label}
+              </span>
+              <span className="tabular-nums">{formatNumber(k.price)}</span>
+              <span className="text-xs text-muted">{k.time}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {paged ? (
+        <nav aria-label={`Pages of the keys of ${code}`} className="mt-2 flex gap-3 text-sm">
+          {pages.latest ? (
+            <Link to={pages.latest} preventScrollReset className="text-blue-600 underline dark:text-blue-400">
+              Latest keys
+            </Link>
+          ) : null}
+          {pages.older ? (
+            <Link to={pages.older} preventScrollReset className="text-blue-600 underline dark:text-blue-400">
+              Older keys
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
   if (hydrated) {
     return (
       <Modal title={`Keys — ${code}`} titleId="keys-title" closeTo={closeTo} size="sm">

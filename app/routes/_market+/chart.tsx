@@ -10,6 +10,7 @@ import { keyLabelTone } from "~/domain/targets";
 import { TONE_TEXT } from "~/components/ui/tone";
 import { swingMarkersOn } from "~/domain/chart-markers";
 import { TradeButtons } from "~/components/charts/trade-buttons";
+import { LatestKeysNote } from "~/components/charts/latest-keys-note";
 import { LiveCandleChart } from "~/components/charts/live-candle-chart";
 import { useLiveQuotes } from "~/components/realtime/socket-context";
 import type { loader as rootLoader } from "~/root";
@@ -62,6 +63,7 @@ export default function ChartPage() {
           </li>
         ))}
       </ul>
+      <LatestKeysNote shown={view.keys.length} total={view.keyCount} />
       <div className="flex flex-wrap items-end gap-3">
         {/* The timeframe is remembered (a preference post); without JavaScript the button sends it. */}
         <Form method="post" action="/preferences" className="flex items-end gap-2" onChange={(e) => submit(e.currentTarget)}>
