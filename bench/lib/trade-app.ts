@@ -10,6 +10,7 @@ import { parseEnv, type Env } from "~/config/env.server";
 import { buildServices, type BuiltServices } from "~/server/build-services.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { createScratchDatabase } from "../../tests/support/scratch-database";
+import { sleep } from "./child";
 
 export type BenchDatabaseKind = "postgres" | "pglite";
 
@@ -82,6 +83,9 @@ export async function openTradeApp(kind: BenchDatabaseKind, prefix: string, extr
       await built.services.hub.close();
       await built.closeExtras();
       await built.database.close();
+      // pg's pool.end() resolves before its connections have closed; dropping the database
+      // (WITH FORCE) at once would cut them and log "[db] connection lost".
+      if (scratch) await sleep(300);
       await scratch?.drop();
     },
   };
