@@ -14,6 +14,7 @@ const benches: Record<string, () => Promise<BenchModule>> = {
   alerts: () => import("./alerts/index"),
   trades: () => import("./trades/index"),
   candles: () => import("./candles/index"),
+  pages: () => import("./pages/index"),
 };
 
 async function main() {

@@ -8,7 +8,7 @@
 // BENCH_DATABASE_URL, else DATABASE_URL when it is postgres://, else the machine's local server.
 // (A load test of 200 users is a PostgreSQL deployment; README: PGlite is for one machine and
 // modest use. The accounts are written straight into that database before the run.)
-import { openLightSocket, type LightSocket } from "./light-socket";
+import { openLightSocket, type LightSocket } from "../lib/light-socket";
 import { startAppServer, startPrivateRedis, waitUntil, type AppProcess, type PrivateRedis } from "../../tests/support/private-services";
 import { createScratchDatabase } from "../../tests/support/scratch-database";
 import { hashPassword } from "~/auth/password.server";

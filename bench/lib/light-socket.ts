@@ -1,9 +1,10 @@
-// A socket.io client for 200 virtual users that costs the bench almost nothing: the Engine.IO
-// v4 / Socket.IO v5 text protocol spoken over `ws` directly, counting the live-price frames
-// without decoding them. socket.io-client decodes every frame it receives; with 200 clients
-// and ~5,000 frames a second that kept the bench's own process at 100 % of a core, so the
-// bench measured itself instead of the server. The server is the real one, unchanged.
-import { loadWs } from "../lib/ws";
+// A socket.io client for many virtual users (bench/load, bench/pages) that costs the bench
+// almost nothing: the Engine.IO v4 / Socket.IO v5 text protocol spoken over `ws` directly,
+// counting the live-price frames without decoding them. socket.io-client decodes every frame
+// it receives; with 200 clients and ~5,000 frames a second that kept the bench's own process
+// at 100 % of a core, so the bench measured itself instead of the server. The server is the
+// real one, unchanged.
+import { loadWs } from "./ws";
 
 const { WebSocket } = loadWs("engine.io-client");
 
