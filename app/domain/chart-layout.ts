@@ -176,14 +176,15 @@ function slotsShown(count: number, shown: SlotRange): { from: number; to: number
 }
 
 /**
- * The price range of a zoomed chart, as Kite and TradingView scale it: the highs and lows of the
- * candles in `shown` and the study lines over them (`overlays`, one value per candle), with the
- * same 4% room as chartPriceRange. Reference lines do not stretch it: a line outside the zoomed
- * candles is off the plot, and its label with it. Null when no candle is in the range.
+ * The price range of a zoomed chart: the highs and lows of the candles in `shown`, the study
+ * lines over them (`overlays`, one value per candle) and the reference lines (`linePrices`: the
+ * day's targets and levels are what the chart is for, so a zoom keeps them on it, as the whole
+ * chart does), with chartPriceRange's 4% room. Null when no candle is in the range.
  */
 export function visiblePriceRange(
   candles: readonly { high: number; low: number }[],
   overlays: readonly { values: readonly (number | null)[] }[],
+  linePrices: readonly number[],
   shown: SlotRange,
 ): { min: number; max: number } | null {
   const { from, to } = slotsShown(candles.length, shown);
@@ -198,7 +199,7 @@ export function visiblePriceRange(
       high = Math.max(high, v);
     }
   }
-  return chartPriceRange(candles.slice(from, to + 1), Number.isFinite(low) ? [low, high] : []);
+  return chartPriceRange(candles.slice(from, to + 1), [...linePrices, ...(Number.isFinite(low) ? [low, high] : [])]);
 }
 
 /** The volume scale of a zoomed chart: the highest volume among the candles in `shown`, with `headroom` above it. */

@@ -43,6 +43,23 @@ async function expectTableView(page: Page) {
   await expect(figure.locator("[data-readout] .sr-only")).toHaveText(/^Latest candle, \d{2}-\d{2}-\d{4}.* IST: open [\d,.]+, high [\d,.]+, low [\d,.]+, close [\d,.]+$/);
 }
 
+/**
+ * The share of the plot a zoom's candles should fill when the scale fits them and the reference
+ * lines with 4% room (visiblePriceRange): their range over the scale's, from the table view's
+ * visible candles and the line labels' prices.
+ */
+async function fittedShare(figure: ReturnType<Page["locator"]>): Promise<number> {
+  const price = (text: string) => Number(text.replace(/,/g, ""));
+  const rows = await figure.locator("[data-table-view] tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+  const highs = rows.map((cells) => price(cells[1]));
+  const lows = rows.map((cells) => price(cells[2]));
+  const lines = (await figure.locator("[data-line-label]").allTextContents()).map((text) => price(text.split(" ").at(-1) ?? ""));
+  const [high, low] = [Math.max(...highs), Math.min(...lows)];
+  const top = Math.max(high, ...lines);
+  const bottom = Math.min(low, ...lines);
+  return (high - low) / ((top - bottom) * 1.08);
+}
+
 /** How far apart the price and volume plots' left or right edges are, in px (0: each bar under its candle). */
 async function plotsApart(figure: ReturnType<Page["locator"]>): Promise<number> {
   const [price, volume] = await figure.locator('[data-chart="apex"] .apexcharts-grid').evaluateAll((grids) => grids.slice(0, 2).map((g) => g.getBoundingClientRect()));
@@ -147,17 +164,17 @@ test.describe("with JavaScript on a phone", () => {
     await fingers("touchEnd", 240);
     await expect.poll(visibleCandles, { timeout: 10_000 }).toBeLessThan(before / 2);
     const zoomed = await visibleCandles();
-    // The price scale fits the candles the zoom shows, as Kite and TradingView scale it: from the
-    // highest high to the lowest low they fill the plot but for its 4% margins (the whole day's
-    // scale left them in a band of it).
-    await expect.poll(() => filledHeight(figure), { timeout: 10_000 }).toBeGreaterThan(0.85);
+    // The price scale fits the candles the zoom shows and the day's lines: the candles fill the
+    // share of the plot that their range is of that scale (the whole chart's scale left them in a
+    // band of it: 39% where they should have had 93%).
+    await expect.poll(async () => Math.abs((await filledHeight(figure)) - (await fittedShare(figure))), { timeout: 10_000 }).toBeLessThan(0.05);
     // The volume bars follow the zoom, each under its candle (the zoom's x labels move the price plot's right edge).
     await expect.poll(() => plotsApart(figure), { timeout: 10_000 }).toBeLessThanOrEqual(2);
 
     // The chart redraws whole at least every 15 s (and when a bucket closes); the zoom stays.
     await page.waitForTimeout(16_000);
     expect(await visibleCandles()).toBeLessThanOrEqual(zoomed + 1);
-    expect(await filledHeight(figure), "the zoom's scale outlasts the redraws").toBeGreaterThan(0.85);
+    expect(Math.abs((await filledHeight(figure)) - (await fittedShare(figure))), "the zoom's scale outlasts the redraws").toBeLessThan(0.05);
     // One finger still pans: a drag to the right brings older candles in.
     const newestBefore = await newest();
     await client.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: plot.x + 20, y }] });

@@ -65,7 +65,7 @@ describe("the scales of a zoomed chart", () => {
 
   it("fits the prices of the candles shown, with the whole chart's 4% room", () => {
     // Slots 79.5-99.5 show candles 80-99: lows from 179, highs to 200; 21 points with 4% room.
-    const range = visiblePriceRange(day, [], { min: 79.5, max: 99.5 })!;
+    const range = visiblePriceRange(day, [], [], { min: 79.5, max: 99.5 })!;
     expect(range.min).toBeCloseTo(179 - 21 * 0.04, 9);
     expect(range.max).toBeCloseTo(200 + 21 * 0.04, 9);
     // The same arithmetic as the unzoomed chart over those candles.
@@ -73,22 +73,27 @@ describe("the scales of a zoomed chart", () => {
   });
 
   it("counts a candle when its centre is inside the range, not a sliver of its slot", () => {
-    const range = visiblePriceRange(day, [], { min: 10.4, max: 19.6 })!;
+    const range = visiblePriceRange(day, [], [], { min: 10.4, max: 19.6 })!;
     // Candles 11-19: lows from 110, highs to 120.
     expect(range).toEqual(chartPriceRange(day.slice(11, 20), []));
   });
 
   it("takes in the study lines over the candles shown, not their values elsewhere", () => {
     const sma = { values: day.map((_, i) => (i < 5 ? null : i === 85 ? 260 : i === 5 ? 10 : i + 100)) };
-    const range = visiblePriceRange(day, [sma], { min: 79.5, max: 99.5 })!;
+    const range = visiblePriceRange(day, [sma], [], { min: 79.5, max: 99.5 })!;
     expect(range).toEqual(chartPriceRange(day.slice(80), [179, 260]));
     // Candle 5's study value of 10 is off screen and does not stretch the scale.
-    expect(visiblePriceRange(day, [sma], { min: 49.5, max: 59.5 })).toEqual(chartPriceRange(day.slice(50, 60), [150, 159]));
+    expect(visiblePriceRange(day, [sma], [], { min: 49.5, max: 59.5 })).toEqual(chartPriceRange(day.slice(50, 60), [150, 159]));
+  });
+
+  it("keeps the reference lines on the chart, as the whole chart does", () => {
+    // Candles 80-99 (179-200) and a target at 230: the scale reaches the target.
+    expect(visiblePriceRange(day, [], [230, 185], { min: 79.5, max: 99.5 })).toEqual(chartPriceRange(day.slice(80), [230, 185]));
   });
 
   it("is null when the range holds no candle, so the chart keeps its whole scale", () => {
-    expect(visiblePriceRange(day, [], { min: 120, max: 130 })).toBeNull();
-    expect(visiblePriceRange([], [], { min: -0.5, max: 0.5 })).toBeNull();
+    expect(visiblePriceRange(day, [], [], { min: 120, max: 130 })).toBeNull();
+    expect(visiblePriceRange([], [], [], { min: -0.5, max: 0.5 })).toBeNull();
   });
 
   it("scales the volume bars to the highest volume shown, with headroom for the live bar", () => {

@@ -373,9 +373,10 @@ function ApexCandles({
   // The live candle: the newest of the candles given, in the drawing's last slot.
   const live = candles.length > 0 && candles[candles.length - 1].time === current.candles[slots - 1]?.time ? candles[candles.length - 1] : null;
   const withLive = live ? [...current.candles.slice(0, -1), live] : current.candles;
+  const linePrices = lines.map((l) => l.price);
   priceScale.current = () => {
     const zoomed = zoomedSlots(priceInstance.current, slots);
-    return zoomed ? visiblePriceRange(withLive, drawing.overlays, zoomed) : current.range;
+    return zoomed ? visiblePriceRange(withLive, drawing.overlays, linePrices, zoomed) : current.range;
   };
   volumeScale.current = () => {
     const zoomed = zoomedSlots(volumeInstance.current, slots);
