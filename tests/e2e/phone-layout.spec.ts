@@ -255,6 +255,21 @@ for (const js of [true, false]) {
   });
 }
 
+test("the watch list at 360 px keeps each symbol, figure and heading on one line", async ({ browser }) => {
+  const page = await openPage(browser, false, SMALL_PHONE);
+  await signInAsNewUser(page, { role: 4, goto: "/watch-list" });
+  const table = page.getByRole("table", { name: /^Symbols of / });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  // One line of text a cell: no cell taller than its row's tallest single line (a wrapped
+  // "BANKNIFTY-I" or "Change %" was two lines, about 40 px).
+  const heights = await table.locator("th, td").evaluateAll((cells) => cells.map((c) => ({ text: (c.textContent ?? "").trim(), lines: Math.round(c.querySelector("a, span:not(.sr-only)")?.getClientRects().length ?? 1) })));
+  const wrapped = heights.filter((h) => h.text !== "" && h.lines > 1);
+  expect(wrapped, `wrapped cells: ${JSON.stringify(wrapped)}`).toEqual([]);
+  expect(await table.getByRole("cell", { name: /BANKNIFTY-I/ }).or(table.getByRole("rowheader", { name: /BANKNIFTY-I/ })).first().evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(36);
+  expect(await sidewaysOverflow(page)).toBeNull();
+  await page.context().close();
+});
+
 test("on a phone a live trade toast and the page's own toast do not cover each other", async ({ browser }) => {
   const page = await openPage(browser, true);
   // An employee hears the trades it files (the -customer-employee audience) as live toasts.

@@ -84,11 +84,11 @@ export function WatchlistPanel({
           {manage ? <AddSymbol watchlistId={active.id} name={active.name} choices={data.choices} returnTo={returnTo} /> : null}
           <h3 className="font-semibold">Symbols ({rows.length})</h3>
           <ScrollRegion label={`Symbols of ${active.name}`}>
-            <table className="w-full text-sm">
+            <table className="w-full whitespace-nowrap text-sm">
               <caption className="sr-only">Symbols of {active.name}</caption>
               <thead className="bg-slate-100 text-left dark:bg-slate-800">
                 <tr>
-                  <th scope="col" className="w-6 px-2 py-1.5">
+                  <th scope="col" className="w-6 px-1.5 py-1.5 sm:px-2">
                     <span className="sr-only">Direction</span>
                   </th>
                   {WATCH_SORT_COLUMNS.map((column) => {
@@ -99,7 +99,7 @@ export function WatchlistPanel({
                         key={column}
                         scope="col"
                         aria-sort={sorted ? (data.view.dir === "asc" ? "ascending" : "descending") : "none"}
-                        className={`px-2 py-1.5 font-semibold ${column === "symbol" ? "" : "text-right"}`}
+                        className={`px-1.5 py-1.5 sm:px-2 font-semibold ${column === "symbol" ? "" : "text-right"}`}
                       >
                         <Link to={withParams(location.search, { sort: next.sort, dir: next.dir }) || "?"} preventScrollReset replace className="hover:underline">
                           {WATCH_SORT_LABELS[column]}
@@ -109,7 +109,7 @@ export function WatchlistPanel({
                     );
                   })}
                   {manage ? (
-                    <th scope="col" className="px-2 py-1.5">
+                    <th scope="col" className="px-1.5 py-1.5 sm:px-2">
                       <span className="sr-only">Remove</span>
                     </th>
                   ) : null}
@@ -118,7 +118,7 @@ export function WatchlistPanel({
               <tbody>
                 {rows.length === 0 ? (
                   <tr>
-                    <td colSpan={manage ? 5 : 4} className="px-2 py-4 text-center text-muted">
+                    <td colSpan={manage ? 5 : 4} className="px-1.5 py-4 sm:px-2 text-center text-muted">
                       No Data Found
                     </td>
                   </tr>
@@ -128,10 +128,10 @@ export function WatchlistPanel({
                     const selected = data.view.selected === r.symbolCode.toUpperCase();
                     return (
                       <tr key={r.symbolId} data-symbol={r.symbolCode} aria-selected={selected} className={selected ? "bg-blue-50 dark:bg-blue-950" : ""}>
-                        <td className={`px-2 py-1 ${tone[dir]}`}>
+                        <td className={`px-1.5 py-1 sm:px-2 ${tone[dir]}`}>
                           <DirectionIcon dir={dir} />
                         </td>
-                        <th scope="row" className="px-2 py-1 text-left font-medium">
+                        <th scope="row" className="px-1.5 py-1 sm:px-2 text-left font-medium">
                           <Link to={symbolHref(r.symbolCode)} preventScrollReset className="hover:underline">
                             {r.symbolCode}
                           </Link>
@@ -141,14 +141,14 @@ export function WatchlistPanel({
                             </span>
                           ) : null}
                         </th>
-                        <td data-field="close" className="px-2 py-1 text-right tabular-nums">
+                        <td data-field="close" className="px-1.5 py-1 sm:px-2 text-right tabular-nums">
                           {formatNumber(r.close)}
                         </td>
-                        <td data-field="changePercent" data-value={r.changePercent ?? ""} className={`px-2 py-1 text-right tabular-nums ${tone[dir]}`}>
+                        <td data-field="changePercent" data-value={r.changePercent ?? ""} className={`px-1.5 py-1 sm:px-2 text-right tabular-nums ${tone[dir]}`}>
                           {formatPercent(r.changePercent)}
                         </td>
                         {manage ? (
-                          <td className="px-2 py-1 text-right">
+                          <td className="px-1.5 py-1 sm:px-2 text-right">
                             <Form method="post" action={WATCHLIST_ACTION} preventScrollReset>
                               <input type="hidden" name="intent" value="remove-symbol" />
                               <input type="hidden" name="watchlistId" value={active.id} />
