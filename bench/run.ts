@@ -15,6 +15,7 @@ const benches: Record<string, () => Promise<BenchModule>> = {
   trades: () => import("./trades/index"),
   candles: () => import("./candles/index"),
   pages: () => import("./pages/index"),
+  routes: () => import("./route-matching/index"),
 };
 
 async function main() {

@@ -35,10 +35,10 @@ export interface TradeApp extends BuiltServices {
  * Opens the app on a fresh database and loads it: 10 sectors, 50 symbols (BT001…, reference
  * price 1,000 + n), the admin (user 1, two-factor on, as production requires of role 1, so
  * its pages are not the enrolment page), 200 traders, and 100,000 trades, one every 25 s back
- * from now (about 29 days), one in five open. `extraSql` runs after the trades and before
- * `analyze`.
+ * from now (about 29 days), one in five open (`options.trades` sets how many). `extraSql` runs
+ * after the trades and before `analyze`.
  */
-export async function openTradeApp(kind: BenchDatabaseKind, prefix: string, extraSql: readonly string[] = []): Promise<TradeApp> {
+export async function openTradeApp(kind: BenchDatabaseKind, prefix: string, extraSql: readonly string[] = [], options: { trades?: number } = {}): Promise<TradeApp> {
   const scratch = kind === "postgres" ? await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test", prefix) : null;
   const env = parseEnv({
     NODE_ENV: "production",
@@ -64,7 +64,7 @@ export async function openTradeApp(kind: BenchDatabaseKind, prefix: string, extr
               now() - g * interval '25 seconds',
               case when g % 5 = 0 then null else now() - g * interval '25 seconds' + interval '10 minutes' end,
               g % 5 = 0, g % 3 = 0
-       from generate_series(1, ${TRADE_COUNT}) g`,
+       from generate_series(1, ${options.trades ?? TRADE_COUNT}) g`,
     ...extraSql,
     `analyze`,
   ];
