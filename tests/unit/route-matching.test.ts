@@ -30,14 +30,14 @@ async function appManifest(): Promise<Manifest> {
   return manifest;
 }
 
-/** A URL for every route path of the manifest: params filled in, splats given two segments. */
-function urlsOf(manifest: Manifest): string[] {
+/** A URL for every route path of the manifest: params filled in with `param`, splats given two segments. */
+function urlsOf(manifest: Manifest, param = "12"): string[] {
   const full = (id: string | undefined): string => {
     if (!id) return "";
     const route = manifest[id];
     return [full(route.parentId), route.path ?? ""].filter(Boolean).join("/");
   };
-  return Object.keys(manifest).map((id) => "/" + full(id).replace(/:[\w-]+\??/g, "12").replace(/\*$/, "x/y"));
+  return Object.keys(manifest).map((id) => "/" + full(id).replace(/:[\w-]+\??/g, param).replace(/\*$/, `${param}/y`));
 }
 
 /** What a call answers, or what it throws. */
@@ -124,6 +124,8 @@ describe("route matching (patched @remix-run/router)", () => {
     expectSameAnswers(runtimeRoutes.createRoutes(manifest), urls, basenames);
     expectSameAnswers(runtimeRoutes.createStaticHandlerDataRoutes(manifest, {}), urls, basenames);
     for (let i = 0; i < 3; i++) expectSameAnswers(runtimeRoutes.createRoutes(manifest), urls, [undefined]);
+    // New trees with URLs not met before: the branches are bound to each tree as they are tried.
+    for (let i = 0; i < 3; i++) expectSameAnswers(runtimeRoutes.createRoutes(manifest), urlsOf(manifest, `n${i}`), [undefined, "/app"]);
     // Location objects, as the static handler passes them.
     const routes = runtimeRoutes.createRoutes(manifest);
     for (const pathname of ["/users/12/edit", "/trades", undefined]) {
@@ -239,10 +241,10 @@ describe("route matching (patched @remix-run/router)", () => {
     let id = 0;
     const withIds = (nodes: Node[]): RouteTree => nodes.map((n) => ({ ...n, id: String(id++), children: n.children && withIds(n.children) })) as RouteTree;
     fc.assert(
-      fc.property(fc.array(node(3), { minLength: 1, maxLength: 4 }), fc.array(url, { minLength: 1, maxLength: 6 }), (nodes, urls) => {
-        // The same tree twice over, then a new tree of the same shape.
-        for (const routes of [withIds(nodes), withIds(nodes)]) {
-          for (const u of urls) expect(outcome(patched, routes, u)).toStrictEqual(outcome(pristine, routes, u));
+      fc.property(fc.array(node(3), { minLength: 1, maxLength: 4 }), fc.array(url, { minLength: 1, maxLength: 6 }), fc.array(url, { maxLength: 6 }), (nodes, urls, more) => {
+        // A tree, then a new tree of the same shape that meets other URLs first; each URL twice.
+        for (const [routes, first] of [[withIds(nodes), urls], [withIds(nodes), more]] as const) {
+          for (const u of [...first, ...urls]) expect(outcome(patched, routes, u)).toStrictEqual(outcome(pristine, routes, u));
           for (const u of urls) expect(outcome(patched, routes, u)).toStrictEqual(outcome(pristine, routes, u));
         }
       }),
