@@ -39,11 +39,14 @@ function sourceFile(copy: RouterCopy): string {
   return copy === "patched" ? serverRouterFile() : pristineRouterFile();
 }
 
-/** Writes `line` in after each occurrence of `pattern` (which must occur `expected` times). */
-function instrument(source: string, pattern: RegExp, line: string, expected: number, copy: RouterCopy): string {
+/**
+ * Writes `code` in after each occurrence of `pattern` (which must occur `expected` times), on the
+ * same line, so the file's source map still maps its stack frames.
+ */
+function instrument(source: string, pattern: RegExp, code: string, expected: number, copy: RouterCopy): string {
   const found = source.match(new RegExp(pattern.source, "g"))?.length ?? 0;
   if (found !== expected) throw new Error(`router-probe: ${pattern} occurs ${found} times in the ${copy} router, expected ${expected}`);
-  return source.replace(new RegExp(pattern.source, "g"), (head: string) => `${head}\n${line}`);
+  return source.replace(new RegExp(pattern.source, "g"), (head: string) => `${head} ${code}`);
 }
 
 /** Compiles the counting copy as the module `filename` (not cached unless the caller caches it). */
@@ -57,7 +60,7 @@ function compileCopy(copy: RouterCopy, filename: string): { module: Module; coun
   module.filename = filename;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(filename));
   (module as unknown as { __routeCounts: RouteWorkCounts }).__routeCounts = counts;
-  (module as unknown as { _compile(source: string, filename: string): void })._compile(`var __routeCounts = module.__routeCounts;\n${source}`, filename);
+  (module as unknown as { _compile(source: string, filename: string): void })._compile(`var __routeCounts = module.__routeCounts; ${source}`, filename);
   module.loaded = true;
   return { module, counts };
 }
