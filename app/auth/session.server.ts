@@ -43,12 +43,12 @@ async function requestSessionId(context: Pick<AppContext, "cookies">, request: R
 }
 
 /**
- * Whether app/root.tsx's loader (the shell) may run for this request: a page, or Remix's data
- * request for the root; not a data request for one route (a client-side navigation), which
- * runs that route's loader alone.
+ * Whether app/root.tsx's loader (the shell) may run with this request: a page's GET, or Remix's
+ * data request for the root. Not an action (the loaders after it get a GET of their own), nor a
+ * data request for one route (a client-side navigation), which runs that route's loader alone.
  */
-function mayLoadShell(context: Pick<AppContext, "dataRouteId">): boolean {
-  return context.dataRouteId === undefined || context.dataRouteId === "root";
+function mayLoadShell(context: Pick<AppContext, "dataRouteId">, request: Request): boolean {
+  return request.method === "GET" && (context.dataRouteId === undefined || context.dataRouteId === "root");
 }
 
 /**
@@ -71,7 +71,7 @@ export async function getSessionLookup(
   const key = `session:${id}`;
   const shared = scope?.get(key) as Promise<SessionLookup> | undefined;
   if (shared) return shared;
-  const lookup = lookupSession(context.db, id, { idle: sessionIdleSettings(context.env), shell: options.shell ?? mayLoadShell(context) });
+  const lookup = lookupSession(context.db, id, { idle: sessionIdleSettings(context.env), shell: options.shell ?? mayLoadShell(context, request) });
   scope?.set(key, lookup);
   return lookup;
 }

@@ -113,8 +113,11 @@ describe("a signed-in page's shell and guard", () => {
     expect(first.unread).toBe(1);
     expect(first.theme).toBe("dark");
 
-    // Marking read is an action (its own request); the next page shows the bell at zero.
+    // Marking read is an action (its own request, whose guard reads the session alone); the next page shows the bell at zero.
+    statements.length = 0;
     expect((await call(readAction, formRequest("/notifications", { from: "modal" }, { cookie }), t.context)).status).toBe(200);
+    expect(statements.filter((s) => /"auth_sessions"/.test(s))).toHaveLength(1);
+    expect(statements.join("\n")).not.toMatch(/user_settings|symbol_suggestions/);
     const afterRead = await openNotificationsPage(cookie);
     expect(afterRead.unread).toBe(0);
     expect(afterRead.statements).toHaveLength(2);
