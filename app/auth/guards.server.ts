@@ -88,7 +88,8 @@ export async function optionalUser(request: Request, context: AppContext): Promi
  * {"error":"You were signed out after 30 minutes without activity"} for a token idle too long.
  */
 export async function requireApiUser(request: Request, context: AppContext): Promise<SessionUser> {
-  const found = await getSessionLookup(context, request);
+  // The API shows no shell: the session alone, without the shell's values (docs/decisions/160).
+  const found = await getSessionLookup(context, request, { shell: false });
   if (found.kind !== "active") throw json({ error: endedMessage(found) ?? "Invalid token" }, { status: 401 });
   if (mustEnrolTwoFactor(found.user)) throw json({ error: ENROLMENT_REQUIRED_API }, { status: 403 });
   return found.user;

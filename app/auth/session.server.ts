@@ -14,6 +14,7 @@ import {
   type SessionLookup,
   type SessionUser,
 } from "~/models/auth-session.server";
+import { readShellValues, type ShellValues } from "~/models/shell.server";
 import { requestPath } from "~/schemas/request-input.server";
 
 /** The configured idle times (SESSION_IDLE_MINUTES_STAFF / _CUSTOMER). */
@@ -42,12 +43,24 @@ async function requestSessionId(context: Pick<AppContext, "cookies">, request: R
 }
 
 /**
+ * Whether app/root.tsx's loader (the shell) may run with this request: a page's GET, or Remix's
+ * data request for the root. Not an action (the loaders after it get a GET of their own), nor a
+ * data request for one route (a client-side navigation), which runs that route's loader alone.
+ */
+function mayLoadShell(context: Pick<AppContext, "dataRouteId">, request: Request): boolean {
+  return request.method === "GET" && (context.dataRouteId === undefined || context.dataRouteId === "root");
+}
+
+/**
  * The request's session: active (with its user), idle (ended just now, with the idle time for
  * the message) or none. A request counts as activity; an idle session found here is deleted.
+ * Where the shell may load, the same statement reads the shell's values (docs/decisions/160):
+ * `shell` forces that either way (the JSON API never shows a shell).
  */
 export async function getSessionLookup(
-  context: Pick<AppContext, "cookies" | "db" | "env" | "requestScope">,
+  context: Pick<AppContext, "cookies" | "db" | "env" | "requestScope" | "dataRouteId">,
   request: Request,
+  options: { shell?: boolean } = {},
 ): Promise<SessionLookup> {
   const id = await requestSessionId(context, request);
   if (!id) return { kind: "none" };
@@ -58,14 +71,27 @@ export async function getSessionLookup(
   const key = `session:${id}`;
   const shared = scope?.get(key) as Promise<SessionLookup> | undefined;
   if (shared) return shared;
-  const lookup = lookupSession(context.db, id, { idle: sessionIdleSettings(context.env) });
+  const lookup = lookupSession(context.db, id, { idle: sessionIdleSettings(context.env), shell: options.shell ?? mayLoadShell(context, request) });
   scope?.set(key, lookup);
   return lookup;
 }
 
+/**
+ * The session and the shell's values, for app/root.tsx: one statement with the route's guard on
+ * a page. Only a lookup this request shared without them (not a page) costs one more read.
+ */
+export async function getShellSession(
+  context: Pick<AppContext, "cookies" | "db" | "env" | "requestScope" | "dataRouteId">,
+  request: Request,
+): Promise<Exclude<SessionLookup, { kind: "active" }> | { kind: "active"; user: SessionUser; shell: ShellValues }> {
+  const found = await getSessionLookup(context, request, { shell: true });
+  if (found.kind !== "active") return found;
+  return { ...found, shell: found.shell ?? (await readShellValues(context.db, found.user.id)) };
+}
+
 /** The signed-in user from the session cookie, else from a Bearer token. */
 export async function getSessionUser(
-  context: Pick<AppContext, "cookies" | "db" | "env" | "requestScope">,
+  context: Pick<AppContext, "cookies" | "db" | "env" | "requestScope" | "dataRouteId">,
   request: Request,
 ): Promise<SessionUser | null> {
   const found = await getSessionLookup(context, request);

@@ -34,6 +34,11 @@ export interface AppContext extends AppServices {
    * requests (tests), which then look everything up each time.
    */
   requestScope?: Map<string, Promise<unknown>>;
+  /**
+   * The route a Remix data request asks for (its `?_data=`, which Remix strips from the Request
+   * its loaders see); absent for a page. Only a page and `root` load the shell (docs/decisions/160).
+   */
+  dataRouteId?: string;
 }
 
 declare module "@remix-run/server-runtime" {

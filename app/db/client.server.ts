@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Logger } from "drizzle-orm/logger";
 import { sql } from "drizzle-orm";
 import * as schema from "./schema";
 
@@ -36,19 +37,24 @@ export function migrationsFolder(): string {
   return found;
 }
 
-export async function openDatabase(url: string | undefined): Promise<DatabaseHandle> {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
-  const dataDir = !url ? DEFAULT_PGLITE_DIR : url === "memory://" ? undefined : url.replace(/^file:\/\//, "");
-  return openPglite(dataDir);
+export interface OpenDatabaseOptions {
+  /** Told of every statement drizzle sends (tests count a page's queries with it). */
+  logger?: Logger;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openDatabase(url: string | undefined, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
+  const dataDir = !url ? DEFAULT_PGLITE_DIR : url === "memory://" ? undefined : url.replace(/^file:\/\//, "");
+  return openPglite(dataDir, options);
+}
+
+async function openPglite(dataDir: string | undefined, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as AppDatabase;
+  const db = drizzle(client, { schema, logger: options.logger }) as unknown as AppDatabase;
   let closed = false;
   return {
     db,
@@ -70,7 +76,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
@@ -81,7 +87,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const report = connectionLossReporter("[db]");
   pool.on("error", report);
   pool.on("connect", (client) => client.on("error", report));
-  const db = drizzle(pool, { schema }) as unknown as AppDatabase;
+  const db = drizzle(pool, { schema, logger: options.logger }) as unknown as AppDatabase;
   return {
     db,
     driver: "pg",

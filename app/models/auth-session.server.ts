@@ -4,6 +4,7 @@ import type { AppDatabase } from "~/db/client.server";
 import { authSessions, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { DEFAULT_SESSION_IDLE, idleMinutesFor, isSessionIdle, shouldRecordActivity, type SessionIdleSettings } from "~/domain/sessions";
+import { shellValueColumns, type ShellValues } from "./shell.server";
 import { randomToken } from "./tokens.server";
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -46,12 +47,12 @@ export async function createAuthSession(
 }
 
 /**
- * What a session id names: an active session and its user; a session that was idle too long
- * (docs/decisions/119), with its idle time for the message; or nothing (unknown,
- * expired, the user inactive).
+ * What a session id names: an active session and its user (with the shell's values when asked
+ * for); a session that was idle too long (docs/decisions/119), with its idle time for the
+ * message; or nothing (unknown, expired, the user inactive).
  */
 export type SessionLookup =
-  | { kind: "active"; user: SessionUser }
+  | { kind: "active"; user: SessionUser; shell?: ShellValues }
   | { kind: "idle"; idleMinutes: number }
   | { kind: "none" };
 
@@ -63,29 +64,41 @@ export interface SessionLookupOptions {
    * which are not the user acting), so the next page can still say why the session ended.
    */
   mode?: "use" | "check";
+  /** Also read what the page's shell shows (models/shell.server.ts), in the same statement (docs/decisions/160). */
+  shell?: boolean;
   now?: Date;
+}
+
+const sessionColumns = {
+  sessionId: authSessions.id,
+  lastSeenAt: authSessions.lastSeenAt,
+  id: users.id,
+  name: users.name,
+  username: users.username,
+  email: users.email,
+  roleId: users.roleId,
+  authenticatedAt: authSessions.authenticatedAt,
+  totpEnabledAt: users.totpEnabledAt,
+};
+
+/** The session's row joined to its user's, when unexpired and the user active; with the shell's values when asked. */
+async function readSessionRow(db: AppDatabase, sessionId: string, now: Date, withShell: boolean) {
+  const userOfSession = eq(users.id, authSessions.userId);
+  const standing = and(eq(authSessions.id, sessionId), gt(authSessions.expiresAt, now), eq(users.status, true));
+  if (!withShell) {
+    const [row] = await db.select(sessionColumns).from(authSessions).innerJoin(users, userOfSession).where(standing).limit(1);
+    return row ? { ...row, shell: undefined } : undefined;
+  }
+  const columns = { ...sessionColumns, shell: shellValueColumns(db, now) };
+  const [row] = await db.select(columns).from(authSessions).innerJoin(users, userOfSession).where(standing).limit(1);
+  return row;
 }
 
 export async function lookupSession(db: AppDatabase, sessionId: string, options: SessionLookupOptions = {}): Promise<SessionLookup> {
   const now = options.now ?? new Date();
-  const [row] = await db
-    .select({
-      sessionId: authSessions.id,
-      lastSeenAt: authSessions.lastSeenAt,
-      id: users.id,
-      name: users.name,
-      username: users.username,
-      email: users.email,
-      roleId: users.roleId,
-      authenticatedAt: authSessions.authenticatedAt,
-      totpEnabledAt: users.totpEnabledAt,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.id, sessionId), gt(authSessions.expiresAt, now), eq(users.status, true)))
-    .limit(1);
+  const row = await readSessionRow(db, sessionId, now, options.shell ?? false);
   if (!row) return { kind: "none" };
-  const { lastSeenAt, ...user } = row;
+  const { lastSeenAt, shell, ...user } = row;
   const roleId = user.roleId as RoleId;
   const idleMinutes = idleMinutesFor(roleId, options.idle ?? DEFAULT_SESSION_IDLE);
   const use = (options.mode ?? "use") === "use";
@@ -97,7 +110,7 @@ export async function lookupSession(db: AppDatabase, sessionId: string, options:
     // Written at most once a minute, so page views do not each cost a write.
     await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.id, sessionId));
   }
-  return { kind: "active", user: { ...user, roleId } };
+  return shell ? { kind: "active", user: { ...user, roleId }, shell } : { kind: "active", user: { ...user, roleId } };
 }
 
 /** The signed-in user behind a session id, or null when unknown, expired, idle or the user is inactive. */

@@ -1,29 +1,47 @@
 // Notifications: the bell's list, its unread count and "mark read", all through one visibility
 // rule; the alert engine and trade changes write them.
-import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppDatabase } from "~/db/client.server";
 import { notifications, symbols, userSymbols } from "~/db/schema";
+import { ROLES } from "~/domain/access";
+
+/**
+ * Whose notifications: a user's id and role as values, or as the columns of the `users` row a
+ * query reads (the shell reads the bell's count beside the session, docs/decisions/160).
+ */
+export interface NotificationReader {
+  id: number | AnyPgColumn;
+  roleId: number | AnyPgColumn;
+}
+
+const CUSTOMER = sql.raw(String(ROLES.customer));
 
 /**
  * The notifications a user sees: their own, and for a customer only those of the symbols of its
  * subscription. The list and the bell's count both use this one rule.
  */
-function visibleNotificationsOf(user: { id: number; roleId: number }) {
+function visibleNotificationsOf(user: NotificationReader) {
   return and(
     eq(notifications.userId, user.id),
-    user.roleId === 4
-      ? sql`exists (select 1 from ${userSymbols} where ${userSymbols.userId} = ${user.id} and ${userSymbols.symbolId} = ${notifications.symbolId})`
-      : undefined,
+    sql`(${user.roleId} <> ${CUSTOMER} or exists (select 1 from ${userSymbols} where ${userSymbols.userId} = ${user.id} and ${userSymbols.symbolId} = ${notifications.symbolId}))`,
   );
 }
 
-/** Unread notifications since `since` (the documents keep the current and previous day only). */
+/** The bell's rule: visible, unread, and since `since` (the documents keep the current and previous day only). */
+function unreadNotificationsOf(user: NotificationReader, since: Date) {
+  return and(visibleNotificationsOf(user), isNull(notifications.readAt), gte(notifications.createdAt, since));
+}
+
+/** Unread notifications since `since`: the bell's number. */
 export async function countUnreadNotifications(db: AppDatabase, user: { id: number; roleId: number }, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(visibleNotificationsOf(user), isNull(notifications.readAt), gte(notifications.createdAt, since)));
+  const [row] = await db.select({ n: count() }).from(notifications).where(unreadNotificationsOf(user, since));
   return Number(row?.n ?? 0);
+}
+
+/** The bell's number as a scalar subquery, for a query that reads the reader's `users` row. */
+export function unreadNotificationCount(user: NotificationReader, since: Date): SQL<number> {
+  return sql`(select count(*) from ${notifications} where ${unreadNotificationsOf(user, since)})`.mapWith(Number);
 }
 
 export interface NotificationView {

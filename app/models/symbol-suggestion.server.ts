@@ -1,22 +1,32 @@
 // Symbol suggestions (Buy / Sell / Neutral trends per symbol): the Symbol Suggestion Flow list
 // and its writes, and the latest trend the top bar's badge shows.
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { symbols, symbolSuggestions } from "~/db/schema";
 import { pageOffset } from "~/domain/paging";
 
 export type Trend = "Buy" | "Sell" | "Neutral";
 
-/** The latest trend suggested for a symbol code, or null when none exists. */
-export async function getLatestTrend(db: AppDatabase, symbolCode: string): Promise<Trend | null> {
-  const [row] = await db
+/** The latest suggestion of a symbol code: the last updated, the newest row on a tie. */
+function latestTrendQuery(db: AppDatabase, symbolCode: string) {
+  return db
     .select({ trends: symbolSuggestions.trends })
     .from(symbolSuggestions)
     .innerJoin(symbols, eq(symbols.id, symbolSuggestions.symbolId))
     .where(sql`upper(${symbols.symbolCode}) = ${symbolCode.toUpperCase()}`)
     .orderBy(desc(symbolSuggestions.updatedAt), desc(symbolSuggestions.id))
     .limit(1);
+}
+
+/** The latest trend suggested for a symbol code, or null when none exists. */
+export async function getLatestTrend(db: AppDatabase, symbolCode: string): Promise<Trend | null> {
+  const [row] = await latestTrendQuery(db, symbolCode);
   return row?.trends ?? null;
+}
+
+/** getLatestTrend as a scalar subquery, to read beside other values in one statement. */
+export function latestTrendValue(db: AppDatabase, symbolCode: string): SQL<Trend | null> {
+  return sql<Trend | null>`${latestTrendQuery(db, symbolCode)}`;
 }
 
 export interface SuggestionRow {

@@ -1,5 +1,6 @@
 // Users: the only place that reads or writes the users table.
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppDatabase } from "~/db/client.server";
 import { authSessions, users, userSettings } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
@@ -166,13 +167,23 @@ export async function setUserStatus(db: AppDatabase, userId: number, active: boo
   });
 }
 
-export async function getUserSetting(db: AppDatabase, userId: number, name: string): Promise<string | null> {
-  const [row] = await db
+/** One setting of a user, whose id is a value or the `users.id` of a query that reads the user's row. */
+function userSettingQuery(db: AppDatabase, userId: number | AnyPgColumn, name: string) {
+  return db
     .select({ value: userSettings.value })
     .from(userSettings)
     .where(and(eq(userSettings.userId, userId), eq(userSettings.name, name)))
     .limit(1);
+}
+
+export async function getUserSetting(db: AppDatabase, userId: number, name: string): Promise<string | null> {
+  const [row] = await userSettingQuery(db, userId, name);
   return row?.value ?? null;
+}
+
+/** A setting of the user whose row the query reads, as a scalar subquery (null when unset). */
+export function userSettingValue(db: AppDatabase, userId: AnyPgColumn, name: string): SQL<string | null> {
+  return sql<string | null>`${userSettingQuery(db, userId, name)}`;
 }
 
 export async function setUserSetting(db: AppDatabase, userId: number, name: string, value: string): Promise<void> {

@@ -110,7 +110,10 @@ export function staticFiles(): express.Router {
   return router;
 }
 
-/** The load context of one request: the services, its cookie set, its nonce, its address and a per-request lookup scope. */
+/**
+ * The load context of one request: the services, its cookie set, its nonce, its address, a
+ * per-request lookup scope and, for a Remix data request, the route it asks for.
+ */
 export function appLoadContext(services: AppServices, cookiesFor: (requestIsSecure: boolean) => AppServices["cookies"]) {
   return (req: ExpressRequest, res: ExpressResponse): AppLoadContext => ({
     ...services,
@@ -118,6 +121,7 @@ export function appLoadContext(services: AppServices, cookiesFor: (requestIsSecu
     cspNonce: res.locals.cspNonce as string,
     clientIp: req.ip ?? "",
     requestScope: new Map(),
+    dataRouteId: typeof req.query._data === "string" ? req.query._data : undefined,
   });
 }
 

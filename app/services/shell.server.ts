@@ -3,21 +3,19 @@
 // that the browser's copy of the root module (which every page loads, /login included) carries
 // none of the server-side rules it uses.
 import type { AppContext } from "~/config/context";
-import { arrivingAtSignIn, getSessionLookup } from "~/auth/session.server";
+import { arrivingAtSignIn, getShellSession } from "~/auth/session.server";
 import { idleSignOutMessage } from "~/domain/sessions";
 import { takeToast } from "~/auth/toast.server";
 import { readPreferences } from "~/auth/preferences.server";
-import { getUserSetting } from "~/models/user.server";
-import { getLatestTrend } from "~/models/symbol-suggestion.server";
-import { countUnreadRecentNotifications } from "~/services/notifications.server";
-import { DEFAULT_REFERENCE_SYMBOL, TOP_BAR_INDICES } from "~/domain/quotes";
+import { TOP_BAR_INDICES } from "~/domain/quotes";
 import { bottomNavFor, sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
 import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
 
 export async function loadShell(context: AppContext, request: Request) {
-  // The root serves every page, signed in or not; each route guards itself.
-  const session = await getSessionLookup(context, request);
-  const user = session.kind === "active" && !arrivingAtSignIn(request) ? session.user : null;
+  // The root serves every page, signed in or not; each route guards itself. The session's read
+  // brings the stored theme, the trend and the unread count along (docs/decisions/160).
+  const session = await getShellSession(context, request);
+  const signedIn = session.kind === "active" && !arrivingAtSignIn(request) ? session : null;
   const prefs = await readPreferences(context.cookies, request);
   const flashed = await takeToast(context.cookies, request);
   // A session that went idle ends on the page that finds it (e.g. /login after the socket was
@@ -26,12 +24,11 @@ export async function loadShell(context: AppContext, request: Request) {
 
   let theme = prefs.theme;
   let shell = null;
-  if (user) {
-    if (!theme) theme = (await getUserSetting(context.db, user.id, "Theme")) === "dark" ? "dark" : "light";
-    const [niftyTrend, unreadNotifications] = await Promise.all([
-      getLatestTrend(context.db, DEFAULT_REFERENCE_SYMBOL),
-      countUnreadRecentNotifications(context, user),
-    ]);
+  if (signedIn) {
+    const { user } = signedIn;
+    const { theme: storedTheme, niftyTrend, unreadNotifications } = signedIn.shell;
+    // The browser's theme cookie wins over the stored setting.
+    theme ??= storedTheme === "dark" ? "dark" : "light";
     shell = {
       user: { id: user.id, name: user.name, roleId: user.roleId, roleName: ROLE_NAMES[user.roleId] },
       // An account that must set up two-factor sign-in first is offered only that (docs/decisions/121).

@@ -4,7 +4,7 @@
 import type { AppContext } from "~/config/context";
 import { parseEnv, resolveVapidKeys } from "~/config/env.server";
 import { createPushSender } from "~/services/push.server";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { migrateDatabase, openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from "~/db/client.server";
 import { createAppCookies } from "~/auth/cookies.server";
 import { createAuthLimiters } from "~/auth/rate-limit.server";
 import { createMemoryMailer, type MailMessage } from "~/mail/mailer.server";
@@ -33,23 +33,31 @@ export function hubOptionsFor(context: Pick<AppContext, "db" | "cookies">) {
 }
 
 /** Opens a fresh database: PGlite in memory, or a new PostgreSQL database dropped on close. */
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; url: string }> {
+export async function openTestDatabase(options: OpenDatabaseOptions = {}): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; url: string }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
-    const database = await openDatabase("memory://");
+    const database = await openDatabase("memory://", options);
     await migrateDatabase(database);
     return { database, drop: async () => {}, url: "memory://" };
   }
   const scratch = await createScratchDatabase(baseUrl, "t");
-  const database = await openDatabase(scratch.url);
+  const database = await openDatabase(scratch.url, options);
   await migrateDatabase(database);
   return { database, url: scratch.url, drop: scratch.drop };
 }
 
 export async function createTestContext(
-  overrides: { authPostsPerMinute?: number; loginFreeFailures?: number; loginFailuresPerAccountPerHour?: number; env?: Record<string, string> } = {},
+  overrides: {
+    authPostsPerMinute?: number;
+    loginFreeFailures?: number;
+    loginFailuresPerAccountPerHour?: number;
+    env?: Record<string, string>;
+    /** Told of every SQL statement the context's database is sent (tests that count queries). */
+    onQuery?: (sql: string) => void;
+  } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const onQuery = overrides.onQuery;
+  const { database, drop } = await openTestDatabase(onQuery ? { logger: { logQuery: (sql) => onQuery(sql) } } : {});
   const env = parseEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SECRET, ...overrides.env });
   const cookies = createAppCookies(TEST_SECRET, false);
   const mailer = createMemoryMailer();
