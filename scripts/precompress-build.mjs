@@ -1,4 +1,4 @@
-// Brotli copies of the client build (public/build/**/*.js, *.css) at the highest quality, written
+// Brotli copies of the client build (public/build/**/*.js, *.css, *.svg) at the highest quality, written
 // once at build time: served as they are (server.ts, express-static-gzip), they are about 13%
 // smaller than the quality-4 brotli the compression middleware makes per request, and cost no
 // CPU per request. The files are content-hashed, so a copy never outlives its original.
@@ -11,7 +11,7 @@ let files = 0;
 let before = 0;
 let after = 0;
 for (const entry of fs.readdirSync(ROOT, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !/\.(js|css)$/.test(entry.name)) continue;
+  if (!entry.isFile() || !/\.(js|css|svg)$/.test(entry.name)) continue;
   const file = path.join(entry.parentPath, entry.name);
   const source = fs.readFileSync(file);
   const compressed = zlib.brotliCompressSync(source, {

@@ -25,19 +25,27 @@ function istParts(date: Date | number): Record<"day" | "month" | "year" | "hour"
 
 /** The IST calendar day of an instant, as DD-MM-YYYY (the screen format). */
 export function formatIstDate(date: Date | number): string {
-  const p = istParts(date);
-  return `${p.day}-${p.month}-${p.year}`;
+  return dateOf(istParts(date));
 }
 
 /** The IST wall time of an instant, as "hh:mm:ss AM|PM" (the screen's time format). */
 export function formatIstTime(date: Date | number): string {
-  const p = istParts(date);
-  return `${p.hour}:${p.minute}:${p.second} ${p.dayPeriod.toUpperCase()}`;
+  return timeOf(istParts(date));
 }
 
 /** The IST wall time of an instant, as "DD-MM-YYYY hh:mm:ss AM|PM" (the screen format). */
 export function formatIstDateTime(date: Date | number): string {
-  return `${formatIstDate(date)} ${formatIstTime(date)}`;
+  // One formatToParts for both halves: lists format a date-time per row.
+  const parts = istParts(date);
+  return `${dateOf(parts)} ${timeOf(parts)}`;
+}
+
+function dateOf(p: ReturnType<typeof istParts>): string {
+  return `${p.day}-${p.month}-${p.year}`;
+}
+
+function timeOf(p: ReturnType<typeof istParts>): string {
+  return `${p.hour}:${p.minute}:${p.second} ${p.dayPeriod.toUpperCase()}`;
 }
 
 const CLOCK = new Intl.DateTimeFormat("en-US", {

@@ -2,7 +2,7 @@
 // small POST form), GET filter forms, and the create/edit frame that is a page without
 // JavaScript and a dialog over the list with it.
 import { Form, Link, useFetcher, useLocation, useOutlet, useSubmit } from "@remix-run/react";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { MAX_SEARCH_LENGTH, pageSizeChoices, sortSearch, type SortDirection } from "~/domain/list-query";
 import { pageCount, pageRange, searchWithPage, withListSearch } from "~/domain/paging";
@@ -269,8 +269,8 @@ export function Table({
 
 /** A sortable column's arrow: up or down on the sorted column, both ways on the others. */
 export function SortIcon({ active, dir }: { active: boolean; dir: SortDirection }) {
-  const Icon = !active ? ArrowUpDown : dir === "asc" ? ArrowUp : ArrowDown;
-  return <Icon aria-hidden="true" className={`h-3.5 w-3.5 ${active ? "" : "text-slate-400"}`} />;
+  const name = !active ? "arrow-up-down" : dir === "asc" ? "arrow-up" : "arrow-down";
+  return <Icon name={name} className={`h-3.5 w-3.5 ${active ? "" : "text-slate-400"}`} />;
 }
 
 /** The list's search box (?q), inside its FilterForm. */

@@ -5,7 +5,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Form } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { secondaryButtonClass } from "~/components/admin/admin-ui";
@@ -71,7 +71,7 @@ export function KeyOrderList({ keys, pending }: { keys: readonly OrderedKey[]; p
                   aria-label={`Move ${k.name} ${direction}`}
                   className={`${secondaryButtonClass} inline-flex items-center gap-1 px-2 py-0.5 disabled:opacity-40`}
                 >
-                  {direction === "up" ? <ArrowUp aria-hidden="true" className="h-3.5 w-3.5" /> : <ArrowDown aria-hidden="true" className="h-3.5 w-3.5" />}
+                  {direction === "up" ? <Icon name="arrow-up" className="h-3.5 w-3.5" /> : <Icon name="arrow-down" className="h-3.5 w-3.5" />}
                   {direction === "up" ? "Up" : "Down"}
                 </button>
               </Form>
@@ -152,7 +152,7 @@ function DraggableKeyItem({ item, children }: { item: OrderedKey; children: Reac
     >
       {/* The handle takes the drag (and its keyboard), so Enter on Up or Down still posts the move. */}
       <button type="button" {...attributes} {...listeners} aria-label={`Drag ${item.name}`} title="Drag to reorder" className={`${secondaryButtonClass} cursor-grab px-2 py-0.5`}>
-        <GripVertical aria-hidden="true" className="h-4 w-4" />
+        <Icon name="grip-vertical" className="h-4 w-4" />
       </button>
       {children}
     </li>

@@ -1,6 +1,6 @@
 // Broadcasts arriving live on any page of a signed-in user: shown at the top until dismissed.
 // The message is React text, never HTML.
-import { X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import type { BroadcastView } from "~/domain/chat";
 import { SERVER_EVENTS, type BroadcastPayload } from "~/realtime/events";
@@ -41,7 +41,7 @@ export function LiveBroadcasts() {
             className="text-xs opacity-70 hover:opacity-100"
             onClick={() => setReceived((prev) => prev.filter((x) => x.id !== b.id))}
           >
-            <X aria-hidden="true" className="h-4 w-4" />
+            <Icon name="x" className="h-4 w-4" />
           </button>
         </div>
       ))}

@@ -4,7 +4,7 @@
 // drawer on navigation and Escape.
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
-import { ChevronsLeft, ChevronsRight, CircleUserRound, Menu, MessageCircle, PanelLeft, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { canReach, type NavLink as NavItem, type RoleId } from "~/domain/access";
 import { direction } from "~/domain/quotes";
 import { trendBadgeTone } from "~/domain/trend";
@@ -126,7 +126,7 @@ function TopBar({
           <NotificationCenter initialUnread={shell.unreadNotifications} href={linkable("/notifications") ? "/notifications" : null} />
           {linkable("/support") ? (
             <Link to="/support" className="inline-flex items-center gap-1 rounded-md p-1 hover:underline sm:p-0">
-              <MessageCircle aria-hidden="true" className="h-5 w-5 sm:hidden" />
+              <Icon name="message-circle" className="h-5 w-5 sm:hidden" />
               <span className="sr-only sm:not-sr-only">Live Chat</span>
             </Link>
           ) : null}
@@ -143,7 +143,7 @@ function UserMenu({ shell, linkable }: { shell: ShellData; linkable: (path: stri
   return (
     <details className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md p-1 hover:bg-slate-100 sm:px-2 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-        <CircleUserRound aria-hidden="true" className="h-5 w-5 sm:hidden" />
+        <Icon name="circle-user-round" className="h-5 w-5 sm:hidden" />
         {/* On a phone the name is read out, not shown: the bar keeps one line. */}
         <span className="sr-only sm:not-sr-only">
           <span className="font-medium">{shell.user.name}</span>{" "}
@@ -234,7 +234,7 @@ function SidebarToggle({
   className?: string;
 }) {
   const fetcher = useFetcher();
-  const Icon = field === "sidebarOpen" ? PanelLeft : value ? ChevronsRight : ChevronsLeft;
+  const icon = field === "sidebarOpen" ? "panel-left" : value ? "chevrons-right" : "chevrons-left";
   return (
     <fetcher.Form method="post" action="/preferences" className={className}>
       <input type="hidden" name="intent" value={field} />
@@ -246,7 +246,7 @@ function SidebarToggle({
         title={label}
         className="inline-flex items-center rounded-md border border-slate-300 p-1.5 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
       >
-        <Icon aria-hidden="true" className="h-4 w-4" />
+        <Icon name={icon} className="h-4 w-4" />
       </button>
     </fetcher.Form>
   );
@@ -303,7 +303,7 @@ function MenuDrawer({ shell, currentPath }: { shell: ShellData; currentPath: str
         title="Menu"
         className="flex cursor-pointer list-none items-center rounded-md border border-slate-300 p-1.5 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
       >
-        <Menu aria-hidden="true" className="h-5 w-5" />
+        <Icon name="menu" className="h-5 w-5" />
         <span className="sr-only">Menu</span>
       </summary>
       <div
@@ -322,7 +322,7 @@ function MenuDrawer({ shell, currentPath }: { shell: ShellData; currentPath: str
             }}
             className="rounded-md p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
           >
-            <X aria-hidden="true" className="h-5 w-5" />
+            <Icon name="x" className="h-5 w-5" />
           </Link>
         </div>
         <SidebarNav nav={shell.nav} expanded label="Menu" />

@@ -1,6 +1,6 @@
 // The frame of the signed-out pages (login, signup, code, reset).
 import { Form, useLocation } from "@remix-run/react";
-import { Moon, Sun } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useRootData } from "./use-root-data";
 
 /** The theme switch comes back to this page: with its query when `keepSearch` (the code page keeps its ?email=). */
@@ -35,7 +35,7 @@ export function ThemeSwitch({ theme, currentPath }: { theme: string; currentPath
         title={`Switch to ${next} theme`}
         className="inline-flex items-center gap-1 rounded-md border border-slate-300 p-1.5 text-sm hover:bg-slate-100 sm:px-2 sm:py-1 dark:border-slate-700 dark:hover:bg-slate-800"
       >
-        {theme === "dark" ? <Sun aria-hidden="true" className="h-4 w-4" /> : <Moon aria-hidden="true" className="h-4 w-4" />}
+        {theme === "dark" ? <Icon name="sun" className="h-4 w-4" /> : <Icon name="moon" className="h-4 w-4" />}
         {/* The word only where there is room: the phone's top bar keeps one line (docs/decisions/147). */}
         <span className="hidden sm:inline">{theme === "dark" ? "Light" : "Dark"}</span>
       </button>

@@ -5,7 +5,7 @@
 // Trade changes (the five trade-notification events) show a toast, add to the bell once per
 // change however many of the events this user's socket hears, and refresh an open /trades list.
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { Bell, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 // The dialog primitive (Radix) arrives when the list is first opened, not with the shell every
 // page loads (the phone's first-load budget, docs/decisions/155).
@@ -50,7 +50,7 @@ export function NotificationList({ notifications }: { notifications: Notificatio
   );
 }
 
-const bellIcon = <Bell aria-hidden="true" className="inline h-5 w-5" strokeWidth={1.8} />;
+const bellIcon = <Icon name="bell" className="inline h-5 w-5 stroke-[1.8]" />;
 
 /** A short two-tone beep through WebAudio (no file to fetch). */
 function playTone(log: (m: string) => void) {
@@ -212,7 +212,7 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
           <div className="pointer-events-auto flex items-start gap-3 rounded-md border-l-4 border-blue-500 bg-blue-50 px-4 py-3 text-sm text-blue-900 shadow dark:bg-blue-950 dark:text-blue-100">
             <p>{voiceNote}</p>
             <button type="button" className="ml-auto text-xs" aria-label="Dismiss" onClick={() => setVoiceNote(null)}>
-              <X aria-hidden="true" className="h-4 w-4" />
+              <Icon name="x" className="h-4 w-4" />
             </button>
           </div>
         ) : null}
@@ -231,7 +231,7 @@ export function NotificationCenter({ initialUnread, href }: { initialUnread: num
               <p className="text-xs opacity-70">{t.time}</p>
             </div>
             <button type="button" className="ml-auto text-xs" aria-label="Dismiss alert" onClick={() => setToasts((prev) => prev.filter((x) => x.key !== t.key))}>
-              <X aria-hidden="true" className="h-4 w-4" />
+              <Icon name="x" className="h-4 w-4" />
             </button>
           </div>
         ))}

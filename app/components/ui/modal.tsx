@@ -5,7 +5,7 @@
 // render their no-JavaScript form (a section on the page, Close a link) until hydration.
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
-import { X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useRef, useState } from "react";
 
 export const DISCARD_CHANGES_QUESTION = "Discard your unsaved changes?";
@@ -99,11 +99,11 @@ export function Modal({
             </Dialog.Title>
             {closeTo !== undefined ? (
               <Link to={closeTo} preventScrollReset aria-label="Close" className={closeClass}>
-                <X aria-hidden="true" className="h-5 w-5" />
+                <Icon name="x" className="h-5 w-5" />
               </Link>
             ) : (
               <button type="button" onClick={close} aria-label="Close" className={closeClass}>
-                <X aria-hidden="true" className="h-5 w-5" />
+                <Icon name="x" className="h-5 w-5" />
               </button>
             )}
           </div>

@@ -1,6 +1,6 @@
 // Server-rendered toast: a role="status" region, so it is announced and visible with and
 // without JavaScript. With JavaScript it can be dismissed.
-import { X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import type { ToastData } from "~/auth/cookies.server";
 
@@ -29,7 +29,7 @@ export function ToastRegion({ toast }: { toast: ToastData | null }) {
         <div className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 px-4 py-3 shadow ${toneClass[shown.type]}`}>
           <p className="text-sm">{shown.message}</p>
           <button type="button" className="ml-auto text-xs opacity-70 hover:opacity-100" onClick={() => setShown(null)} aria-label="Dismiss">
-            <X aria-hidden="true" className="h-4 w-4" />
+            <Icon name="x" className="h-4 w-4" />
           </button>
         </div>
       ) : null}

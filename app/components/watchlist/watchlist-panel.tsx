@@ -7,7 +7,7 @@ import { getZodConstraint, parseWithZod } from "~/schemas/parse";
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ArrowDown, ArrowUp, Check, ChevronLeft, ChevronRight, GripVertical, Minus, Trash2, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Form, Link, useFetcher, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -33,7 +33,7 @@ export const WATCHLIST_ACTION = "/watch-list";
 
 const smallButton = "inline-flex items-center rounded px-1 text-xs text-muted hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-700 dark:hover:text-white";
 const tone = { up: "text-up", down: "text-down", flat: "text-muted" } as const;
-const arrow = { up: ArrowUp, down: ArrowDown, flat: Minus } as const;
+const arrow = { up: "arrow-up", down: "arrow-down", flat: "minus" } as const;
 const arrowLabel = { up: "Up", down: "Down", flat: "Unchanged" } as const;
 
 /**
@@ -103,7 +103,7 @@ export function WatchlistPanel({
                       >
                         <Link to={withParams(location.search, { sort: next.sort, dir: next.dir }) || "?"} preventScrollReset replace className="hover:underline">
                           {WATCH_SORT_LABELS[column]}
-                          {sorted ? data.view.dir === "asc" ? <ArrowUp aria-hidden="true" className="ml-0.5 inline h-3.5 w-3.5" /> : <ArrowDown aria-hidden="true" className="ml-0.5 inline h-3.5 w-3.5" /> : null}
+                          {sorted ? data.view.dir === "asc" ? <Icon name="arrow-up" className="ml-0.5 inline h-3.5 w-3.5" /> : <Icon name="arrow-down" className="ml-0.5 inline h-3.5 w-3.5" /> : null}
                         </Link>
                       </th>
                     );
@@ -137,7 +137,7 @@ export function WatchlistPanel({
                           </Link>
                           {selected ? (
                             <span role="img" aria-label="Selected" className="ml-1 inline-flex align-middle text-up">
-                              <Check aria-hidden="true" className="h-4 w-4" />
+                              <Icon name="check" className="h-4 w-4" />
                             </span>
                           ) : null}
                         </th>
@@ -155,7 +155,7 @@ export function WatchlistPanel({
                               <input type="hidden" name="symbolId" value={r.symbolId} />
                               <input type="hidden" name="returnTo" value={returnTo} />
                               <button type="submit" aria-label={`Remove ${r.symbolCode}`} title={`Remove ${r.symbolCode}`} className={smallButton}>
-                                <X aria-hidden="true" className="h-4 w-4" />
+                                <Icon name="x" className="h-4 w-4" />
                               </button>
                             </Form>
                           </td>
@@ -222,12 +222,12 @@ function WatchlistTabs({ data, returnTo, pathname, search }: { data: WatchlistPa
             <input type="hidden" name="intent" value="move" />
             {i > 0 ? (
               <button type="submit" name="direction" value="up" aria-label={`Move ${tab.name} left`} title="Move left" className={smallButton}>
-                <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+                <Icon name="chevron-left" className="h-4 w-4" />
               </button>
             ) : null}
             {i < tabs.length - 1 ? (
               <button type="submit" name="direction" value="down" aria-label={`Move ${tab.name} right`} title="Move right" className={smallButton}>
-                <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                <Icon name="chevron-right" className="h-4 w-4" />
               </button>
             ) : null}
           </Form>
@@ -245,7 +245,7 @@ function WatchlistTabs({ data, returnTo, pathname, search }: { data: WatchlistPa
             {/* Deleting the open tab goes back to the first one. */}
             <input type="hidden" name="returnTo" value={pathname + withParams(search, { list: tab.id === data.activeId ? null : data.activeId })} />
             <button type="submit" aria-label={`Delete watchlist ${tab.name}`} title="Delete" className={smallButton}>
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              <Icon name="trash" className="h-4 w-4" />
             </button>
           </Form>
         </SortableTab>
@@ -301,7 +301,7 @@ function DraggableTab({ id, name, children }: { id: number; name: string; childr
       className="flex items-center gap-0.5 rounded border border-slate-200 bg-white px-1 py-0.5 dark:border-slate-700 dark:bg-slate-900"
     >
       <button type="button" {...attributes} {...listeners} aria-label={`Drag ${name}`} className={`${smallButton} cursor-grab`}>
-        <GripVertical aria-hidden="true" className="h-4 w-4" />
+        <Icon name="grip-vertical" className="h-4 w-4" />
       </button>
       {children}
     </li>
@@ -423,10 +423,9 @@ function AddSymbol({ watchlistId, name, choices, returnTo }: { watchlistId: numb
 
 /** The row's direction as an icon with a name (Up, Down, Unchanged). */
 function DirectionIcon({ dir }: { dir: keyof typeof arrow }) {
-  const Icon = arrow[dir];
   return (
     <span role="img" aria-label={arrowLabel[dir]} className="inline-flex align-middle">
-      <Icon aria-hidden="true" className="h-3.5 w-3.5" />
+      <Icon name={arrow[dir]} className="h-3.5 w-3.5" />
     </span>
   );
 }

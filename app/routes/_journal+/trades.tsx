@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useSettledRevalidate } from "~/components/realtime/use-settled-revalidate";
-import { BadgeCheck, CircleDashed, Pencil, Trash2 } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { answerStatusSwitch } from "~/auth/status-switch.server";
@@ -174,10 +174,10 @@ export default function TradesPage() {
                 <td>
                   <span className="flex gap-1">
                     <Link to={`/trades/${r.id}/edit${back}`} className={iconLinkClass} aria-label={`Edit trade #${r.id}`} title="Edit">
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                      <Icon name="pencil" className="h-4 w-4" />
                     </Link>
                     <Link to={`/trades/${r.id}/delete${back}`} className={`${iconLinkClass} text-red-600 dark:text-red-400`} aria-label={`Delete trade #${r.id}`} title="Delete">
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      <Icon name="trash" className="h-4 w-4" />
                     </Link>
                   </span>
                 </td>
@@ -230,7 +230,7 @@ function VerifySwitch({ id, on }: { id: number; on: boolean }) {
         title={shown ? "Verified" : "Unverified"}
         className={`rounded p-0.5 ${shown ? "text-up" : "text-down"}`}
       >
-        {shown ? <BadgeCheck aria-hidden="true" className="h-5 w-5" /> : <CircleDashed aria-hidden="true" className="h-5 w-5" />}
+        {shown ? <Icon name="badge-check" className="h-5 w-5" /> : <Icon name="circle-dashed" className="h-5 w-5" />}
       </button>
     </fetcher.Form>
   );

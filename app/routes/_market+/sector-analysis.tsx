@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { ArrowDown, ArrowUp } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { loadGauges } from "~/services/overview.server";
@@ -38,12 +38,12 @@ export default function SectorAnalysisPage() {
                 <span className="font-medium">{s.name}</span>
                 <span className="text-xs">
                   <span className="inline-flex items-center gap-0.5 text-up">
-                    <ArrowUp aria-hidden="true" className="h-3 w-3" />
+                    <Icon name="arrow-up" className="h-3 w-3" />
                     <span className="sr-only">Advances </span>
                     {g.advances}
                   </span>{" "}
                   <span className="inline-flex items-center gap-0.5 text-down">
-                    <ArrowDown aria-hidden="true" className="h-3 w-3" />
+                    <Icon name="arrow-down" className="h-3 w-3" />
                     <span className="sr-only">Declines </span>
                     {g.declines}
                   </span>
