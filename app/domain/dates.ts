@@ -41,10 +41,23 @@ function assertYmd(ymd: string): void {
 
 /** The UTC instant of 00:00 IST on the given day (e.g. 2024-01-02 → 2024-01-01T18:30:00Z). */
 export function istMidnight(ymd: string): Date {
-  assertYmd(ymd);
-  const [y, m, d] = ymd.split("-").map(Number);
-  return new Date(new TZDate(y, m - 1, d, IST_TIME_ZONE).getTime());
+  let epochMs = midnightByDay.get(ymd);
+  if (epochMs === undefined) {
+    assertYmd(ymd);
+    const [y, m, d] = ymd.split("-").map(Number);
+    epochMs = new TZDate(y, m - 1, d, IST_TIME_ZONE).getTime();
+    if (midnightByDay.size >= MIDNIGHTS_KEPT) midnightByDay.clear();
+    midnightByDay.set(ymd, epochMs);
+  }
+  // A fresh Date per call: callers may change theirs.
+  return new Date(epochMs);
 }
+
+// Every signed-in page asks for today's midnight (unread counts, today's lists), and validating
+// and converting a day through date-fns' parser and TZDate cost about 0.3 ms a request: the
+// answers are kept per day (a pure function of its text; a few hundred days at most).
+const MIDNIGHTS_KEPT = 512;
+const midnightByDay = new Map<string, number>();
 
 /** The UTC epoch ms of an IST wall-clock time (month is 1-based). */
 export function istWallTimeToEpochMs(

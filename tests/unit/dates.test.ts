@@ -58,6 +58,18 @@ describe("isValidYmd", () => {
 });
 
 describe("istMidnight", () => {
+  it("answers a day asked before with a fresh Date of the same instant (the kept answer cannot be changed through it)", () => {
+    const first = istMidnight("2025-07-15");
+    first.setTime(0);
+    const again = istMidnight("2025-07-15");
+    expect(again).not.toBe(first);
+    expect(again.toISOString()).toBe("2025-07-14T18:30:00.000Z");
+  });
+  it("still refuses a bad day after good ones were kept", () => {
+    for (let day = 1; day <= 28; day++) istMidnight(`2026-02-${String(day).padStart(2, "0")}`);
+    expect(() => istMidnight("2026-02-29")).toThrow(RangeError);
+    expect(() => istMidnight("2026-2-1")).toThrow(RangeError);
+  });
   it("is the UTC instant of 00:00 IST", () => {
     expect(istMidnight("2024-01-02").toISOString()).toBe("2024-01-01T18:30:00.000Z");
     expect(istMidnight("2024-03-01").toISOString()).toBe("2024-02-29T18:30:00.000Z");
