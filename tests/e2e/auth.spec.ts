@@ -35,7 +35,7 @@ test.describe("sign-in with JavaScript", () => {
 
   test("the sidebar shows a role only what it may reach", async ({ page }) => {
     await signInAsNewUser(page, { role: 4 });
-    const sidebar = page.getByRole("navigation", { name: "Sidebar" });
+    const sidebar = page.getByRole("navigation", { name: "Menu" });
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).toBeVisible();
     await expect(sidebar.getByRole("link", { name: "Users" })).toHaveCount(0);
   });

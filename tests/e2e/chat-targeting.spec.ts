@@ -218,7 +218,7 @@ test.describe("on a 390 px phone", () => {
     await expect(pane(admin.page).locator('[data-field="resolution"]')).toBeVisible();
 
     // On a phone the sidebar is a drawer, closed by default (docs/decisions/147): the screen has the width.
-    await expect(admin.page.getByRole("navigation", { name: "Sidebar" })).toBeHidden();
+    await expect(admin.page.getByRole("navigation", { name: "Menu" })).toBeHidden();
     for (const name of ["Open", "Resolved", "All"]) {
       const box = await conversations(admin.page).getByRole("link", { name, exact: true }).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390, `${name}: ${JSON.stringify(box)}`).toBeTruthy();

@@ -48,7 +48,7 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("aside[data-expanded]")).toHaveAttribute("data-expanded", "false");
     await page.getByRole("button", { name: "Expand sidebar" }).click();
     await page.getByRole("button", { name: "Close sidebar" }).click();
-    await expect(page.locator("aside[data-expanded]")).toHaveCount(0);
+    await expect(page.locator("aside[data-expanded]")).toBeHidden();
     await page.getByRole("button", { name: "Open sidebar" }).click();
     await expect(page.locator("aside[data-expanded]")).toHaveAttribute("data-expanded", "true");
   });

@@ -137,9 +137,10 @@ for (const js of [true, false]) {
       await expect(button).toBeVisible();
       await expect(button).toHaveAccessibleName("Menu");
       await expect(menu).toBeHidden();
-      // The desktop sidebar and its toggle are not on a phone.
-      await expect(page.getByRole("navigation", { name: "Sidebar" })).toBeHidden();
+      // The desktop sidebar's controls are not on a phone; its navigation is the drawer's, shown only while open.
+      await expect(page.locator("nav[aria-label=Menu]")).toHaveCount(1);
       await expect(page.getByRole("button", { name: "Close sidebar" })).toBeHidden();
+      await expect(page.getByRole("button", { name: "Collapse sidebar" })).toBeHidden();
 
       await button.click();
       await expect(menu).toBeVisible();
@@ -233,8 +234,11 @@ for (const js of [true, false]) {
   test(`at 1280 px the sidebar is shown as before, ${mode}`, async ({ browser }) => {
     const page = await openPage(browser, js, DESKTOP);
     await signInAsNewUser(page, { role: 1 });
-    const sidebar = page.getByRole("navigation", { name: "Sidebar" });
+    const sidebar = page.getByRole("navigation", { name: "Menu" });
     await expect(sidebar).toBeVisible();
+    // One navigation: the sidebar here, the drawer's panel on a phone.
+    await expect(sidebar).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Close menu" })).toBeHidden();
     await expect(sidebar.getByRole("link", { name: "Users", exact: true })).toBeVisible();
     await expect(page.locator("aside[data-expanded]")).toHaveAttribute("data-expanded", "true");
     expect((await page.locator("aside[data-expanded]").boundingBox())!.width).toBeGreaterThan(200);
@@ -249,6 +253,20 @@ for (const js of [true, false]) {
     await expect(page.locator("aside[data-expanded]")).toHaveAttribute("data-expanded", "false");
     await expect(sidebar.getByRole("link", { name: "Users", exact: true })).toBeVisible();
     expect((await page.locator("aside[data-expanded]").boundingBox())!.width).toBeLessThan(80);
+    // Collapsed and then closed on the desktop, the drawer on a phone still shows every name.
+    await page.getByRole("button", { name: "Close sidebar" }).click();
+    await expect(sidebar).toBeHidden();
+    await page.setViewportSize(PHONE);
+    await page.locator("[data-drawer] > summary").click();
+    await expect(sidebar).toBeVisible();
+    const users = sidebar.getByRole("link", { name: "Users", exact: true });
+    await expect(users.getByText("Users", { exact: true })).toBeVisible();
+    expect((await users.boundingBox())!.width, "a full-width line with its name, not an icon").toBeGreaterThan(150);
+    await page.getByRole("link", { name: "Close menu" }).click();
+    await expect(sidebar).toBeHidden();
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole("button", { name: "Open sidebar" }).click();
+    await expect(sidebar).toBeVisible();
     await page.getByRole("button", { name: "Expand sidebar" }).click();
     await expect(page.locator("aside[data-expanded]")).toHaveAttribute("data-expanded", "true");
     await page.context().close();

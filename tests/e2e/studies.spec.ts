@@ -105,7 +105,7 @@ test.describe("studies from the Indicator setting, in both chart modes", () => {
     await page.goto("/chart?symbol=NIFTY-I&tf=D1");
     const container = page.locator('[data-chart="apex"]');
     // On a phone the sidebar is a drawer, closed by default (docs/decisions/147): the chart has the width.
-    await expect(page.getByRole("navigation", { name: "Sidebar" })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Menu" })).toBeHidden();
     await expect(container.locator("[data-study-pane]")).toHaveCount(2, { timeout: 20_000 });
     const width = (await container.boundingBox())!.width;
     for (const pane of ["RSI 14", "MACD 12 26 9"]) {

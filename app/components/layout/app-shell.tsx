@@ -2,7 +2,7 @@
 // navigation (docs/decisions/147). Every control is a link, a small form or a <details>, so it
 // works without JavaScript; JavaScript only makes the posts quieter (fetchers) and closes the
 // drawer on navigation and Escape.
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/ui/icon";
 import { canReach, type NavLink as NavItem, type RoleId } from "~/domain/access";
@@ -53,8 +53,8 @@ export function AppShell({
       <LiveBroadcasts />
       <TopBar shell={shell} theme={theme} currentPath={currentPath} linkable={linkable} />
       <div className="flex min-w-0 flex-1">
-        {/* The preference cookie rules the sidebar from the lg breakpoint up; below it the drawer does. */}
-        {shell.sidebarOpen ? <Sidebar shell={shell} currentPath={currentPath} /> : null}
+        {/* The preference cookie rules the sidebar from the lg breakpoint up; below it the drawer shows it. */}
+        <Sidebar shell={shell} currentPath={currentPath} />
         <main id="main" className={`min-w-0 flex-1 p-3 sm:p-4 ${shell.bottomNav.length > 0 ? "pb-24 md:pb-4" : ""}`}>
           <Header linkable={linkable} sidebarOpen={shell.sidebarOpen} currentPath={currentPath} />
           {children}
@@ -86,7 +86,7 @@ function TopBar({
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 sm:gap-x-3 lg:flex-nowrap lg:px-4">
-        <MenuDrawer shell={shell} currentPath={currentPath} />
+        <MenuDrawer />
         <Link to="/dashboard" className="shrink-0 font-semibold text-blue-600 dark:text-blue-400">
           NSE Signals
         </Link>
@@ -252,14 +252,37 @@ function SidebarToggle({
   );
 }
 
+/**
+ * The one navigation of the shell (docs/decisions/165): the sidebar from the lg breakpoint up
+ * (shown or not, wide or a strip of icons, as the preference cookie says), and below it the
+ * menu drawer's panel, shown while the drawer's <details> is open (app/tailwind.css). It used to
+ * be rendered twice, once for each; the second copy cost every signed-in page about 10 KB of
+ * HTML and a sixth of its rendering.
+ */
 function Sidebar({ shell, currentPath }: { shell: ShellData; currentPath: string }) {
   const expanded = shell.sidebarExpanded;
   return (
     <aside
-      className={`hidden shrink-0 border-r border-slate-200 bg-white p-2 lg:block dark:border-slate-800 dark:bg-slate-900 ${expanded ? "w-56" : "w-14"}`}
+      data-drawer-panel
       data-expanded={expanded}
+      className={`menu-panel hidden shrink-0 border-r border-slate-200 bg-white p-2 dark:border-slate-800 dark:bg-slate-900 ${shell.sidebarOpen ? "lg:block" : ""} ${expanded ? "lg:w-56" : "lg:w-14"}`}
     >
-      <div className="mb-2 flex justify-end">
+      <div className="mb-3 flex items-center justify-between lg:hidden">
+        <span className="font-semibold text-blue-600 dark:text-blue-400">NSE Signals</span>
+        <Link
+          to={currentPath}
+          aria-label="Close menu"
+          title="Close menu"
+          onClick={(event) => {
+            event.preventDefault();
+            closeMenuDrawer();
+          }}
+          className="rounded-md p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          <Icon name="x" className="h-5 w-5" />
+        </Link>
+      </div>
+      <div className="mb-2 hidden justify-end lg:flex">
         <SidebarToggle
           field="sidebarExpanded"
           value={!expanded}
@@ -267,9 +290,20 @@ function Sidebar({ shell, currentPath }: { shell: ShellData; currentPath: string
           currentPath={currentPath}
         />
       </div>
-      <SidebarNav nav={shell.nav} expanded={expanded} label="Sidebar" />
+      <SidebarNav nav={shell.nav} expanded={expanded} />
     </aside>
   );
+}
+
+function menuDrawer(): HTMLDetailsElement | null {
+  return document.querySelector<HTMLDetailsElement>("details[data-drawer]");
+}
+
+function closeMenuDrawer() {
+  const drawer = menuDrawer();
+  if (!drawer?.open) return;
+  drawer.open = false;
+  drawer.querySelector("summary")?.focus();
 }
 
 /**
@@ -279,26 +313,21 @@ function Sidebar({ shell, currentPath }: { shell: ShellData; currentPath: string
  * drawer's close link reloads the page without JavaScript. With JavaScript, Escape and every
  * navigation close it too.
  */
-function MenuDrawer({ shell, currentPath }: { shell: ShellData; currentPath: string }) {
-  const drawer = useRef<HTMLDetailsElement>(null);
+function MenuDrawer() {
   const location = useLocation();
   useEffect(() => {
-    if (drawer.current) drawer.current.open = false;
+    const drawer = menuDrawer();
+    if (drawer) drawer.open = false;
   }, [location.pathname, location.search]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && drawer.current?.open) close();
+      if (event.key === "Escape") closeMenuDrawer();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
-  function close() {
-    if (!drawer.current) return;
-    drawer.current.open = false;
-    drawer.current.querySelector("summary")?.focus();
-  }
   return (
-    <details ref={drawer} className="menu-drawer lg:hidden" data-drawer>
+    <details className="menu-drawer lg:hidden" data-drawer>
       <summary
         title="Menu"
         className="flex cursor-pointer list-none items-center rounded-md border border-slate-300 p-1.5 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
@@ -306,45 +335,25 @@ function MenuDrawer({ shell, currentPath }: { shell: ShellData; currentPath: str
         <Icon name="menu" className="h-5 w-5" />
         <span className="sr-only">Menu</span>
       </summary>
-      <div
-        data-drawer-panel
-        className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white p-3 shadow-xl dark:border-slate-800 dark:bg-slate-900"
-      >
-        <div className="mb-3 flex items-center justify-between">
-          <span className="font-semibold text-blue-600 dark:text-blue-400">NSE Signals</span>
-          <Link
-            to={currentPath}
-            aria-label="Close menu"
-            title="Close menu"
-            onClick={(event) => {
-              event.preventDefault();
-              close();
-            }}
-            className="rounded-md p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
-          >
-            <Icon name="x" className="h-5 w-5" />
-          </Link>
-        </div>
-        <SidebarNav nav={shell.nav} expanded label="Menu" />
-      </div>
     </details>
   );
 }
 
-function SidebarNav({ nav, expanded, label }: { nav: NavItem[]; expanded: boolean; label: string }) {
+/** The role's screens by group; collapsed (a preference of the lg sidebar) shows icons with the names for screen readers. */
+function SidebarNav({ nav, expanded }: { nav: NavItem[]; expanded: boolean }) {
   const groups: { key: NavItem["group"]; title: string }[] = [
     { key: "main", title: "Main" },
     { key: "admin", title: "Administration" },
     { key: "reports", title: "Reports" },
   ];
   return (
-    <nav aria-label={label}>
+    <nav aria-label="Menu">
       {groups.map(({ key, title }) => {
         const items = nav.filter((n) => n.group === key);
         if (items.length === 0) return null;
         return (
           <div key={key} className="mb-3">
-            {expanded ? <p className="px-2 text-xs font-semibold uppercase text-muted">{title}</p> : null}
+            <p className={`px-2 text-xs font-semibold uppercase text-muted ${expanded ? "" : "lg:hidden"}`}>{title}</p>
             <ul>
               {items.map((item) => (
                 <li key={item.path}>
@@ -352,11 +361,11 @@ function SidebarNav({ nav, expanded, label }: { nav: NavItem[]; expanded: boolea
                     to={item.path}
                     title={item.label}
                     className={({ isActive }) =>
-                      `flex items-center gap-2 truncate rounded px-2 py-1.5 text-sm ${expanded ? "" : "justify-center"} ${isActive ? "bg-blue-50 font-semibold text-blue-700 dark:bg-slate-800 dark:text-blue-300" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`
+                      `flex items-center gap-2 truncate rounded px-2 py-1.5 text-sm ${expanded ? "" : "lg:justify-center"} ${isActive ? "bg-blue-50 font-semibold text-blue-700 dark:bg-slate-800 dark:text-blue-300" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`
                     }
                   >
                     <NavIcon path={item.path} />
-                    {expanded ? <span className="truncate">{item.label}</span> : <span className="sr-only">{item.label}</span>}
+                    <span className={expanded ? "truncate" : "truncate lg:sr-only"}>{item.label}</span>
                   </NavLink>
                 </li>
               ))}
