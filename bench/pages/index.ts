@@ -10,6 +10,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { spawnTsChild, sleep, type BenchChild } from "../lib/child";
 import { openLightSocket, type LightSocket } from "../lib/light-socket";
+import { printCompressionChoices } from "./compression";
 import type { BenchDatabaseKind } from "../lib/trade-app";
 import {
   EXPORT_PATH,
@@ -255,6 +256,9 @@ async function runTogether(server: BenchChild, client: Client, app: AppReady): P
   }
 }
 
+/** The largest page's decoded HTML, for the table of compression settings. */
+let largestPageHtml: Buffer | null = null;
+
 /** One database's copy of the app against the floor: warm-up, interleaved rounds, then everything together. */
 async function measure(server: BenchChild, floorPort: number, app: AppReady): Promise<Measured> {
   const client = new Client(floorPort, app);
@@ -267,6 +271,7 @@ async function measure(server: BenchChild, floorPort: number, app: AppReady): Pr
       for (let i = 0; i < Math.max(1, WARMUP); i++) last = await client.getOk(page);
       const body = decoded(last!);
       dump(app.kind, page, body);
+      if (page === UNCOMPRESSED) largestPageHtml = body;
       sizes.set(page, { sent: last!.body.byteLength, encoding: last!.encoding, decoded: body.byteLength });
     }
     const cpuMs = new Map<PageCase, number[]>(cases.map((c) => [c, []]));
@@ -386,6 +391,7 @@ export async function run(): Promise<void> {
     const postgres = results.get("postgres");
     const pglite = results.get("pglite");
     if (postgres && pglite) printComparison(postgres, pglite);
+    if (largestPageHtml) printCompressionChoices(UNCOMPRESSED.path, largestPageHtml);
   } finally {
     await server.stop(15_000);
   }

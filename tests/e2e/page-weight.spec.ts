@@ -92,7 +92,7 @@ test("the build's files go out as the brotli written at build time, and as gzip 
   expect(brotli.headers()["content-encoding"]).toBe("br");
   expect(brotli.headers()["content-type"]).toMatch(/javascript/);
   expect(brotli.headers()["cache-control"]).toContain("immutable");
-  // The build's copy, not the middleware's per-request brotli (quality 4, sent chunked): its length
+  // The build's copy, not the middleware's per-request brotli (quality 2, sent chunked): its length
   // is that of the script at quality 11, as scripts/precompress-build.mjs writes it.
   const source = await brotli.body();
   const atBuild = brotliCompressSync(source, {
