@@ -6,8 +6,8 @@
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderToString } from "react-dom/server";
-import { createRequestHandler, json, type ServerBuild } from "@remix-run/node";
-import { Outlet, RemixServer, useLoaderData, type EntryContext } from "@remix-run/react";
+import { createRequestHandler, json, type EntryContext, type ServerBuild } from "@remix-run/node";
+import { Outlet, RemixServer, useLoaderData } from "@remix-run/react";
 
 const require = createRequire(import.meta.url);
 // The very module objects the patched files call through (Node's CommonJS cache).
