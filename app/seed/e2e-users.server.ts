@@ -14,7 +14,8 @@ import { createAuthSession } from "~/models/auth-session.server";
 import { createUserWithSubscription } from "~/models/user-admin.server";
 import { symbolsByCodes } from "~/models/symbol.server";
 import { authSessions, chaviUsers, chavis, userSettings, users, watchlistSymbols, watchlists } from "~/db/schema";
-import { istDateString } from "~/domain/dates";
+import { istDateString, istMidnight } from "~/domain/dates";
+import { insertKeyEvents } from "~/models/market-events.server";
 import { TWO_FACTOR_REQUIRED_ROLES } from "~/domain/two-factor";
 import type { RoleId } from "~/domain/access";
 import {
@@ -38,6 +39,12 @@ const newUserSchema = z.object({
   watchlists: z.boolean().default(true),
   /** How long ago the session's sign-in was (0: now): an older one is stale for a sensitive admin action. */
   signedInSecondsAgo: z.number().int().min(0).max(24 * 60 * 60).default(0),
+  /**
+   * Key events of today on one of the user's symbols, on its first key, ending now (a journey that
+   * pages through a long day of keys). Pick a symbol no other journey reads keys of: every user
+   * holding that key sees them.
+   */
+  keyEventsToday: z.object({ symbol: z.string(), count: z.number().int().min(1).max(1000) }).optional(),
   /** A short word for the name and email, so a failing journey's user is easy to find. */
   label: z.string().regex(/^[a-z0-9-]{1,20}$/).default("user"),
 });
@@ -92,6 +99,7 @@ export async function createE2eUser(services: Pick<AppServices, "db" | "env" | "
     const keys = await db.select({ id: chavis.id }).from(chavis);
     if (keys.length > 0) await db.insert(chaviUsers).values(keys.map((k) => ({ chaviId: k.id, userId: id })));
   }
+  if (spec.keyEventsToday) await storeKeyEventsToday(db, spec.keyEventsToday, byCode);
   if (spec.watchlists) {
     const lists = WATCHLISTS_OF_ROLE[roleId];
     const listSymbols = await symbolsByCodes(db, lists.flatMap((l) => l.symbols));
@@ -126,3 +134,26 @@ export async function createE2eUser(services: Pick<AppServices, "db" | "env" | "
   };
 }
 
+/** `count` key events of today on `symbol`, one key's BUY and SELL in turn, spaced up to a second apart and ending now. */
+async function storeKeyEventsToday(db: AppServices["db"], { symbol, count }: { symbol: string; count: number }, subscribed: Awaited<ReturnType<typeof symbolsByCodes>>) {
+  const target = subscribed.get(symbol);
+  if (!target) throw new z.ZodError([{ code: "custom", path: ["keyEventsToday", "symbol"], message: `not one of the user's symbols: ${symbol}` }]);
+  const [key] = await db.select({ id: chavis.id, displayName: chavis.displayName }).from(chavis).orderBy(chavis.sortOrder, chavis.id).limit(1);
+  if (!key) throw new Error("no key to store events of");
+  const now = Date.now();
+  const tradingDate = istDateString(new Date(now));
+  const step = Math.max(1, Math.min(1000, Math.floor((now - istMidnight(tradingDate).getTime()) / (count + 1))));
+  // Prices of their own, so two such days on one symbol (a retried journey) never read alike.
+  const priceBase = 1000 + randomBytes(2).readUInt16BE() * 1000;
+  await insertKeyEvents(
+    db,
+    Array.from({ length: count }, (_, i) => ({
+      chaviId: key.id,
+      symbolId: target.id,
+      label: `${key.displayName} ${i % 2 === 0 ? "BUY" : "SELL"}`,
+      price: priceBase + i,
+      tradingDate,
+      eventTime: new Date(now - (count - i) * step),
+    })),
+  );
+}

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAsNewUser } from "./support";
+import { PHONE } from "./page-sweep";
 
 test.describe("live prices with JavaScript", () => {
   test("the top bar's Nifty ticker changes without a reload, and the session survives", async ({ page }) => {
@@ -44,3 +45,68 @@ test.describe("live prices without JavaScript", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });
+
+// A long day of keys pages in the Keys dialog (docs/decisions/159): the newest 50, then older
+// ones by a cursor link, and back to the latest, on a phone, with JavaScript and without. The
+// journey's customer holds one symbol alone (NESTLEIND without JavaScript, TITAN with it, so the
+// two runs never add to each other's day), where the fixture stores 120 events of today on its
+// first key (no other journey reads these symbols' keys).
+for (const js of [false, true]) {
+  test.describe(`a long day of keys, JavaScript ${js ? "on" : "off"}, at 390 px`, () => {
+    test.use({ javaScriptEnabled: js, viewport: PHONE });
+
+    const code = js ? "TITAN" : "NESTLEIND";
+
+    test("pages through the day's key events with Older and Latest links", async ({ page }) => {
+      await signInAsNewUser(page, { role: 4, symbols: [code], keyEventsToday: { symbol: code, count: 120 }, goto: "/allRealTime" });
+      await page.getByRole("link", { name: `Keys of ${code}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Keys — ${code}` });
+      const items = dialog.getByRole("list", { name: `Keys of ${code}` }).getByRole("listitem");
+      const older = dialog.getByRole("link", { name: "Older keys" });
+      const latest = dialog.getByRole("link", { name: "Latest keys" });
+
+      await expect(items).toHaveCount(50);
+      const note = await dialog.getByText(/^Showing the latest 50 of [\d,]+ key events today$/).textContent();
+      const total = Number(/of ([\d,]+)/.exec(note!)![1].replace(/,/g, ""));
+      expect(total).toBeGreaterThanOrEqual(120);
+      await expect(latest).toHaveCount(0);
+      const seen = new Set(await items.allTextContents());
+      expect(seen.size, "the newest 50 are 50 different events").toBe(50);
+
+      // Older pages until there are no older ones: each new, none shown twice, the count kept.
+      let pages = 1;
+      while ((await older.count()) > 0) {
+        await expect(older).toBeInViewport();
+        const box = await older.boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+        const firstBefore = (await items.first().textContent())!;
+        await older.click();
+        await expect(page).toHaveURL(/[?&]before=\d+/);
+        // With JavaScript the list changes in place once the older page's data has come.
+        await expect(items.first()).not.toHaveText(firstBefore);
+        await expect(dialog.getByText(`Older key events (${total.toLocaleString("en-IN")} today)`)).toBeVisible();
+        await expect(latest).toBeVisible();
+        const texts = await items.allTextContents();
+        expect(texts.length).toBeGreaterThan(0);
+        expect(texts.length).toBeLessThanOrEqual(50);
+        for (const text of texts) {
+          expect(seen.has(text), `shown on an earlier page: ${text}`).toBe(false);
+          seen.add(text);
+        }
+        pages += 1;
+        expect(pages, "pages end").toBeLessThanOrEqual(Math.ceil(total / 50) + 1);
+      }
+      expect(pages).toBeGreaterThanOrEqual(3);
+      expect(seen.size).toBe(total);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+      await latest.click();
+      await expect(page).not.toHaveURL(/before=/);
+      await expect(items).toHaveCount(50);
+      await expect(dialog.getByText(/^Showing the latest 50 of [\d,]+ key events today$/)).toBeVisible();
+      await expect(older).toBeVisible();
+      await dialog.getByRole("link", { name: "Close" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    });
+  });
+}

@@ -170,6 +170,8 @@ export interface NewUserOptions {
   label?: string;
   /** How long ago the session's sign-in was: older than REAUTH_WINDOW_SECONDS is stale for sensitive admin actions. */
   signedInSecondsAgo?: number;
+  /** Key events of today on one of the user's symbols, on its first key (app/seed/e2e-users.server.ts). */
+  keyEventsToday?: { symbol: string; count: number };
 }
 
 /** Makes a user of its own for this journey, without signing anyone in. */
