@@ -6,6 +6,7 @@ import { stringify } from "csv-stringify";
 import { neutraliseCell } from "~/domain/spreadsheet-safety";
 import { exportIstDate, exportIstDateTime } from "./cells";
 import type { CellKind, ExportColumn } from "./columns";
+import { eventLoopTurns } from "./event-loop-turns.server";
 
 export function csvCellText(kind: CellKind, value: string | number | Date | null): string | number {
   if (value === null) return "";
@@ -16,7 +17,11 @@ export function csvCellText(kind: CellKind, value: string | number | Date | null
 export function csvReadable<Row>(options: { columns: readonly ExportColumn<Row>[]; rows: AsyncIterable<Row> }): Readable {
   const { columns, rows } = options;
   async function* records() {
-    for await (const row of rows) yield columns.map((c) => csvCellText(c.kind, c.value(row)));
+    const turns = eventLoopTurns();
+    for await (const row of rows) {
+      if (turns.due()) await turns.take();
+      yield columns.map((c) => csvCellText(c.kind, c.value(row)));
+    }
   }
   // A byte-order mark first, so Excel reads the file as UTF-8 (names in Devanagari, ₹).
   const stringifier = stringify({ header: true, columns: columns.map((c) => c.header), bom: true });

@@ -7,6 +7,7 @@ import PDFDocument from "pdfkit";
 import { formatNumber, formatPercent, MISSING_VALUE } from "~/domain/format";
 import { exportIstDate, exportIstDateTime } from "./cells";
 import type { CellKind, ExportColumn, ExportTotals } from "./columns";
+import { eventLoopTurns } from "./event-loop-turns.server";
 
 const MARGIN = 28;
 const FONT_SIZE = 7.5;
@@ -107,7 +108,9 @@ async function writePdf<Row>(
   const kinds = columns.map((c) => c.kind);
   let y = startPage(true);
   let written = 0;
+  const turns = eventLoopTurns();
   for await (const row of rows) {
+    if (turns.due()) await turns.take();
     if (y + ROW_HEIGHT > bottom()) {
       doc.addPage();
       y = startPage(false);

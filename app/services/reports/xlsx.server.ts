@@ -8,6 +8,7 @@ import ExcelJS from "exceljs";
 import { neutraliseCell } from "~/domain/spreadsheet-safety";
 import { istWallClockForSpreadsheet, spreadsheetNumber } from "./cells";
 import type { CellKind, ExportColumn, ExportTotals } from "./columns";
+import { eventLoopTurns } from "./event-loop-turns.server";
 
 const NUMBER_FORMATS: Record<CellKind, string | undefined> = {
   text: undefined,
@@ -57,9 +58,11 @@ async function writeWorkbook<Row>(
   header.font = { bold: true };
   header.commit();
   let written = 0;
+  const turns = eventLoopTurns();
   for await (const row of rows) {
     sheet.addRow(columns.map((c) => cellValue(c.kind, c.value(row)))).commit();
     written += 1;
+    if (turns.due()) await turns.take();
     if (written % 500 === 0 && output.writableLength > HIGH_WATER) await once(output, "drain");
   }
   if (totals && written > 0) {
