@@ -4,7 +4,7 @@
 // search, sort, selected symbol) comes from the URL.
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
-import { findSymbolById, findSymbolByCode, listVisibleSymbols, symbolChoiceProblem, visibleSymbolCodes } from "~/models/symbol.server";
+import { findSymbolById, findSymbolByCode, listVisibleSymbols, symbolChoiceProblem } from "~/models/symbol.server";
 import {
   addSymbolToOwnWatchlist,
   createWatchlist as insertWatchlist,
@@ -18,6 +18,7 @@ import {
   type WatchlistSymbolRow,
   type WatchlistTab,
 } from "~/models/watchlist.server";
+import { visibleSymbolCodesOnce } from "~/services/visible-symbols.server";
 import { moveInOrder, parseWatchView, type WatchRow, type WatchView } from "~/domain/watchlist";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import {
@@ -45,7 +46,7 @@ export interface WatchlistPanelData {
 }
 
 export async function loadWatchlistPanel(
-  context: Pick<AppContext, "db" | "liveBook">,
+  context: Pick<AppContext, "db" | "liveBook" | "requestScope">,
   user: Pick<SessionUser, "id" | "roleId">,
   url: URL,
   options: { withChoices?: boolean } = {},
@@ -127,8 +128,8 @@ export async function listWatchlistSymbols(context: Pick<AppContext, "db">, user
 }
 
 /** A watchlist's symbols without those outside a customer's subscription (an old list may name more). */
-async function visibleWatchlistSymbols(context: Pick<AppContext, "db">, user: Owner, watchlistId: number): Promise<WatchlistSymbolRow[]> {
-  const [listed, visible] = await Promise.all([listOwnWatchlistSymbols(context.db, user.id, watchlistId), visibleSymbolCodes(context.db, user)]);
+async function visibleWatchlistSymbols(context: Pick<AppContext, "db" | "requestScope">, user: Owner, watchlistId: number): Promise<WatchlistSymbolRow[]> {
+  const [listed, visible] = await Promise.all([listOwnWatchlistSymbols(context.db, user.id, watchlistId), visibleSymbolCodesOnce(context, user)]);
   return visible === "all" ? listed : listed.filter((r) => visible.has(r.symbolCode.toUpperCase()));
 }
 
