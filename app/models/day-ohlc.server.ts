@@ -1,6 +1,6 @@
 // Daily bars: the bhav-copy upload, the day rollup and "Save Symbol's Open Data" write here;
 // the key engine and the feed read the previous session's close and settlement price.
-import { and, desc, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { dayOhlc } from "~/db/schema";
 import { rowsOf } from "~/db/rows";
@@ -85,15 +85,25 @@ export async function previousSessions(db: AppDatabase, beforeYmd: string): Prom
   );
 }
 
-/** One symbol's previous session (a chart needs only its own: the primary key answers it). */
-export async function previousSession(db: AppDatabase, symbolId: number, beforeYmd: string): Promise<PreviousSession | null> {
-  const [r] = await db
+/** One symbol's previous session as a row (the id may be a subquery; the primary key answers it). */
+export function previousSessionQuery(db: AppDatabase, symbolId: number | SQL, beforeYmd: string) {
+  return db
     .select({ symbolId: dayOhlc.symbolId, tradingDate: dayOhlc.tradingDate, close: dayOhlc.close, settlePrice: dayOhlc.settlePrice })
     .from(dayOhlc)
     .where(and(eq(dayOhlc.symbolId, symbolId), lt(dayOhlc.tradingDate, beforeYmd)))
     .orderBy(desc(dayOhlc.tradingDate))
     .limit(1);
+}
+
+/** previousSessionQuery's row as the session, its base the settlement price when there is one. */
+export function toPreviousSession(r: { symbolId: number; tradingDate: string; close: number; settlePrice: number | null } | undefined): PreviousSession | null {
   return r ? { symbolId: r.symbolId, tradingDate: r.tradingDate, close: r.close, base: r.settlePrice ?? r.close } : null;
+}
+
+/** One symbol's previous session (a chart needs only its own: the primary key answers it). */
+export async function previousSession(db: AppDatabase, symbolId: number, beforeYmd: string): Promise<PreviousSession | null> {
+  const [r] = await previousSessionQuery(db, symbolId, beforeYmd);
+  return toPreviousSession(r);
 }
 
 export async function findDailyBar(db: AppDatabase, symbolId: number, tradingDate: string) {
@@ -152,7 +162,13 @@ export async function saveDailyBarWithLevels(db: AppDatabase, bar: DailyBar, lev
  * latest day: "Save Symbol's Open Data" creates today's row in the morning without levels.
  */
 export async function latestStoredLevels(db: AppDatabase, symbolId: number) {
-  const [row] = await db
+  const [row] = await latestStoredLevelsQuery(db, symbolId);
+  return row ?? null;
+}
+
+/** latestStoredLevels' query (the id may be a subquery), to embed in another statement. */
+export function latestStoredLevelsQuery(db: AppDatabase, symbolId: number | SQL) {
+  return db
     .select({ tradingDate: dayOhlc.tradingDate, ma: dayOhlc.ma, md: dayOhlc.md, wa: dayOhlc.wa, wd: dayOhlc.wd })
     .from(dayOhlc)
     .where(
@@ -163,7 +179,6 @@ export async function latestStoredLevels(db: AppDatabase, symbolId: number) {
     )
     .orderBy(desc(dayOhlc.tradingDate))
     .limit(1);
-  return row ?? null;
 }
 
 export interface LevelWindowBar {

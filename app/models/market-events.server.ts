@@ -3,6 +3,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { chaviEvents, chavis, chaviUsers, referencePoints, sectorAnalysisPoints, symbols, users } from "~/db/schema";
+import { symbolIdOfCode } from "./symbol.server";
 import { MANDI_VISAMO_TARGET, TEJI_VISAMO_TARGET } from "~/domain/targets";
 import type { KeyType } from "~/domain/keys";
 
@@ -122,7 +123,7 @@ function inScope(scope: SymbolKeyEventScope): SQL {
   return and(
     // The symbol's id first (codes are unique in upper case), so the events are read along the
     // (symbol_id, event_time) index, newest first, and a page stops after its rows.
-    eq(chaviEvents.symbolId, sql`(select ${symbols.id} from ${symbols} where upper(${symbols.symbolCode}) = ${scope.symbolCode.toUpperCase()})`),
+    eq(chaviEvents.symbolId, symbolIdOfCode(scope.symbolCode)),
     gte(chaviEvents.eventTime, scope.since),
     scope.assignedToUserId === null
       ? undefined
@@ -141,27 +142,41 @@ export async function listSymbolKeyEventsPage(
   scope: SymbolKeyEventScope,
   page: { limit: number; beforeId?: number | null },
 ): Promise<{ rows: SymbolKeyEvent[]; nextBeforeId: number | null }> {
+  return symbolKeyEventsPage(await symbolKeyEventsPageQuery(db, scope, page), page.limit);
+}
+
+/** listSymbolKeyEventsPage's query: the page's rows and one more, when there are older ones. */
+export function symbolKeyEventsPageQuery(db: AppDatabase, scope: SymbolKeyEventScope, page: { limit: number; beforeId?: number | null }) {
   // The cursor row is compared in SQL: JavaScript dates drop the microseconds PostgreSQL keeps.
   const before = page.beforeId
     ? sql`(${chaviEvents.eventTime}, ${chaviEvents.id}) < (select e.event_time, e.id from ${chaviEvents} e where e.id = ${page.beforeId})`
     : undefined;
-  const rows = await db
+  return db
     .select({ id: chaviEvents.id, label: chaviEvents.label, price: chaviEvents.price, eventTime: chaviEvents.eventTime })
     .from(chaviEvents)
     .where(and(inScope(scope), before))
     .orderBy(desc(chaviEvents.eventTime), desc(chaviEvents.id))
     .limit(page.limit + 1);
-  const shown = rows.slice(0, page.limit);
-  return { rows: shown, nextBeforeId: rows.length > page.limit ? shown[shown.length - 1].id : null };
+}
+
+/** symbolKeyEventsPageQuery's rows as the page: at most `limit`, and the next page's cursor. */
+export function symbolKeyEventsPage(rows: SymbolKeyEvent[], limit: number): { rows: SymbolKeyEvent[]; nextBeforeId: number | null } {
+  const shown = rows.slice(0, limit);
+  return { rows: shown, nextBeforeId: rows.length > limit ? shown[shown.length - 1].id : null };
 }
 
 /** How many of a symbol's key events are in scope (a count over the symbol-and-time index). */
 export async function countSymbolKeyEvents(db: AppDatabase, scope: SymbolKeyEventScope): Promise<number> {
-  const [row] = await db
+  const [row] = await symbolKeyEventCountQuery(db, scope);
+  return row.count;
+}
+
+/** countSymbolKeyEvents' query: one row, `count`. */
+export function symbolKeyEventCountQuery(db: AppDatabase, scope: SymbolKeyEventScope) {
+  return db
     .select({ count: sql<number>`count(*)::int` })
     .from(chaviEvents)
     .where(inScope(scope));
-  return row.count;
 }
 
 /**
@@ -171,6 +186,11 @@ export async function countSymbolKeyEvents(db: AppDatabase, scope: SymbolKeyEven
  * events, and they are as many as the day's distinct labels (two per key), not its events.
  */
 export async function listLatestSymbolKeyEventOfEachLabel(db: AppDatabase, scope: SymbolKeyEventScope): Promise<{ label: string; eventTime: Date }[]> {
+  return latestSymbolKeyEventOfEachLabelQuery(db, scope);
+}
+
+/** listLatestSymbolKeyEventOfEachLabel's query, to embed in another statement. */
+export function latestSymbolKeyEventOfEachLabelQuery(db: AppDatabase, scope: SymbolKeyEventScope) {
   const latest = db
     .selectDistinctOn([chaviEvents.label], { id: chaviEvents.id, label: chaviEvents.label, eventTime: chaviEvents.eventTime })
     .from(chaviEvents)

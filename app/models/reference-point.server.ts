@@ -1,5 +1,5 @@
 // Reference points (target points): the reference-point upload writes them here.
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { referencePoints, symbols } from "~/db/schema";
 import { referencePointKey, type ReferencePointFields } from "~/domain/reference-points";
@@ -63,13 +63,18 @@ export async function saveReferencePoints(db: AppDatabase, inputs: readonly Refe
   });
 }
 
-/** A symbol's active reference and target points, for its chart. */
-export async function listChartReferencePoints(db: AppDatabase, symbolId: number) {
+/** A symbol's active reference and target points, for its chart (the id may be a subquery). */
+export function chartReferencePointsQuery(db: AppDatabase, symbolId: number | SQL) {
   return db
     .select({ id: referencePoints.id, pointName: referencePoints.pointName, displayName: referencePoints.displayName, price: referencePoints.price })
     .from(referencePoints)
     .where(and(eq(referencePoints.symbolId, symbolId), eq(referencePoints.isActive, true)))
     .orderBy(referencePoints.price);
+}
+
+/** A symbol's active reference and target points, for its chart. */
+export async function listChartReferencePoints(db: AppDatabase, symbolId: number) {
+  return chartReferencePointsQuery(db, symbolId);
 }
 
 // ---------------------------------------------------------------- the admin screens' list

@@ -6,10 +6,19 @@ import { SETTING_DEFAULTS } from "~/domain/user-settings";
 
 /** Every setting of the user, defaults filled in for the ones never saved. */
 export async function readUserSettings(db: AppDatabase, userId: number): Promise<Record<string, string>> {
-  const rows = await db
+  return userSettingsRecord(await userSettingsQuery(db, userId));
+}
+
+/** The user's saved settings as rows, to embed in another statement. */
+export function userSettingsQuery(db: AppDatabase, userId: number) {
+  return db
     .select({ name: userSettings.name, value: userSettings.value })
     .from(userSettings)
     .where(and(eq(userSettings.userId, userId), inArray(userSettings.name, Object.keys(SETTING_DEFAULTS))));
+}
+
+/** userSettingsQuery's rows as every setting, defaults filled in for the ones never saved. */
+export function userSettingsRecord(rows: readonly { name: string; value: string }[]): Record<string, string> {
   return { ...SETTING_DEFAULTS, ...Object.fromEntries(rows.map((r) => [r.name, r.value])) };
 }
 
@@ -46,9 +55,14 @@ export interface Marque {
   subText: string;
 }
 
+/** The banner the dashboard shows: the latest saved one, as a row (none: no banner). */
+export function latestMarqueQuery(db: AppDatabase) {
+  return db.select({ title: marquee.title, date: marquee.date, subText: marquee.subText }).from(marquee).orderBy(desc(marquee.id)).limit(1);
+}
+
 /** The banner the dashboard shows: the latest saved one. */
 export async function getLatestMarque(db: AppDatabase): Promise<Marque | null> {
-  const [row] = await db.select({ title: marquee.title, date: marquee.date, subText: marquee.subText }).from(marquee).orderBy(desc(marquee.id)).limit(1);
+  const [row] = await latestMarqueQuery(db);
   return row ?? null;
 }
 

@@ -1,5 +1,5 @@
 // Symbols: lookups shared by the market engine, uploads and the admin console.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { sectors, symbols, userSymbols } from "~/db/schema";
 
@@ -56,11 +56,16 @@ export async function symbolsByCodes(db: AppDatabase, codes: readonly string[]):
 export async function visibleSymbolCodes(db: AppDatabase, user: { id: number; roleId: number }): Promise<Set<string> | "all"> {
   if (user.roleId !== 4) return "all";
   const rows = await db
-    .select({ code: symbols.symbolCode })
+    .select({ symbolCode: symbols.symbolCode })
     .from(userSymbols)
     .innerJoin(symbols, eq(symbols.id, userSymbols.symbolId))
     .where(and(eq(userSymbols.userId, user.id), eq(symbols.status, true)));
-  return new Set(rows.map((r) => r.code.toUpperCase()));
+  return visibleCodesOf(user, rows);
+}
+
+/** visibleSymbolCodes' answer from the user's listVisibleSymbols rows (read with something else). */
+export function visibleCodesOf(user: { roleId: number }, visible: readonly { symbolCode: string }[]): Set<string> | "all" {
+  return user.roleId === 4 ? new Set(visible.map((s) => s.symbolCode.toUpperCase())) : "all";
 }
 
 /** Why the user may not pick this symbol: it is unknown, switched off, or (role 4) not subscribed. */
@@ -101,6 +106,11 @@ export interface VisibleSymbol {
 
 /** Active symbols the user may see, by code: role 4 its subscription, others all of them. */
 export async function listVisibleSymbols(db: AppDatabase, user: { id: number; roleId: number }): Promise<VisibleSymbol[]> {
+  return visibleSymbolsQuery(db, user);
+}
+
+/** listVisibleSymbols' query, to embed in another statement. */
+export function visibleSymbolsQuery(db: AppDatabase, user: { id: number; roleId: number }) {
   const columns = {
     id: symbols.id,
     symbolCode: symbols.symbolCode,
@@ -167,9 +177,20 @@ export async function searchSymbols(db: AppDatabase, query: string, limit: numbe
     .limit(limit);
 }
 
+/** The id of the symbol with this code (codes are unique in upper case), as a subquery. */
+export function symbolIdOfCode(code: string): SQL<number> {
+  return sql<number>`(select ${symbols.id} from ${symbols} where upper(${symbols.symbolCode}) = ${code.trim().toUpperCase()})`;
+}
+
 /** What a chart needs of its symbol besides candles: names and the Daglu percentages. */
 export async function findChartSymbol(db: AppDatabase, code: string) {
-  const [row] = await db
+  const [row] = await chartSymbolQuery(db, code);
+  return row ?? null;
+}
+
+/** findChartSymbol's query, to embed in another statement. */
+export function chartSymbolQuery(db: AppDatabase, code: string) {
+  return db
     .select({
       ...detailColumns,
       dagluPer: symbols.dagluPer,
@@ -179,5 +200,4 @@ export async function findChartSymbol(db: AppDatabase, code: string) {
     .from(symbols)
     .where(sql`upper(${symbols.symbolCode}) = ${code.trim().toUpperCase()}`)
     .limit(1);
-  return row ?? null;
 }

@@ -379,9 +379,18 @@ export async function loadUserFormOptions(db: AppDatabase, sectorIds: readonly n
   return { sectors: sectorChoices, symbols: checklist, chosenSymbols: chosen };
 }
 
+/** Accounts per role, every status: one row per role that has any. */
+export function usersByRoleQuery(db: AppDatabase) {
+  return db.select({ roleId: users.roleId, total: count().as("total") }).from(users).groupBy(users.roleId);
+}
+
 /** How many accounts each role has, every status (the dashboard cards and admin/totalcount, through countAccountsByRole). */
 export async function countUsersByRole(db: AppDatabase): Promise<Record<RoleId, number>> {
-  const rows = await db.select({ roleId: users.roleId, total: count() }).from(users).groupBy(users.roleId);
+  return usersByRoleRecord(await usersByRoleQuery(db));
+}
+
+/** usersByRoleQuery's rows as a count for each role, zero for a role without accounts. */
+export function usersByRoleRecord(rows: readonly { roleId: number; total: number }[]): Record<RoleId, number> {
   const counts: Record<RoleId, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
   for (const r of rows) if (r.roleId >= 1 && r.roleId <= 4) counts[r.roleId as RoleId] = Number(r.total);
   return counts;
@@ -397,8 +406,13 @@ export async function listAccountNames(db: AppDatabase, ids: readonly number[], 
     .orderBy(asc(users.id));
 }
 
+/** The end date of the account's latest subscription, as a row (none: no subscription). */
+export function subscriptionEndQuery(db: AppDatabase, userId: number) {
+  return db.select({ dateExpired: subscriptions.dateExpired }).from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.id)).limit(1);
+}
+
 /** The end date of the account's latest subscription (null: none, or no end). */
 export async function findSubscriptionEnd(db: AppDatabase, userId: number): Promise<string | null> {
-  const [row] = await db.select({ dateExpired: subscriptions.dateExpired }).from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.id)).limit(1);
+  const [row] = await subscriptionEndQuery(db, userId);
   return row?.dateExpired ?? null;
 }

@@ -1,8 +1,10 @@
 // Watchlists and their symbols. Every read and write is scoped by the owner in the WHERE clause:
 // another user's watchlist id behaves as if it did not exist.
-import { and, asc, eq, exists, inArray, max, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, max, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { sectors, symbols, watchlists, watchlistSymbols } from "~/db/schema";
+import { rowsOf } from "~/db/rows";
+import { embedRows } from "./embedded-rows.server";
 
 export interface WatchlistTab {
   id: number;
@@ -63,8 +65,12 @@ export interface WatchlistSymbolRow {
   sectorId: number | null;
 }
 
-/** The symbols of the user's watchlist; null when the watchlist is not the user's. */
+/** The symbols of the user's watchlist; none when the watchlist is not the user's. */
 export async function listOwnWatchlistSymbols(db: AppDatabase, userId: number, watchlistId: number): Promise<WatchlistSymbolRow[]> {
+  return ownWatchlistSymbolsQuery(db, userId, watchlistId);
+}
+
+function ownWatchlistSymbolsQuery(db: AppDatabase, userId: number, watchlistId: number) {
   return db
     .select({ symbolId: symbols.id, symbolCode: symbols.symbolCode, sectorId: symbols.sectorId })
     .from(watchlistSymbols)
@@ -112,12 +118,22 @@ export async function removeSymbolFromOwnWatchlist(db: AppDatabase, userId: numb
   return rows.length > 0;
 }
 
-/** Sector choices for the 'Select Sector' filter: the sectors of the symbols listed. */
-export async function listSectorsOf(db: AppDatabase, sectorIds: readonly number[]): Promise<{ id: number; name: string }[]> {
-  if (sectorIds.length === 0) return [];
-  return db
-    .select({ id: sectors.id, name: sectors.sectorName })
-    .from(sectors)
-    .where(inArray(sectors.id, [...sectorIds]))
-    .orderBy(asc(sectors.sectorName));
+function sectorsByName(db: AppDatabase, which: SQL) {
+  return db.select({ id: sectors.id, name: sectors.sectorName }).from(sectors).where(which).orderBy(asc(sectors.sectorName));
+}
+
+/**
+ * listOwnWatchlistSymbols and the sector choices for the 'Select Sector' filter (the sectors of
+ * the symbols listed, by name) in one statement: the watchlist panel (docs/decisions/164).
+ */
+export async function listOwnWatchlistSymbolsWithSectors(
+  db: AppDatabase,
+  userId: number,
+  watchlistId: number,
+): Promise<{ rows: WatchlistSymbolRow[]; sectors: { id: number; name: string }[] }> {
+  const listed = ownWatchlistSymbolsQuery(db, userId, watchlistId).as("listed");
+  const rows = embedRows(ownWatchlistSymbolsQuery(db, userId, watchlistId), "rows");
+  const sectorsOfRows = embedRows(sectorsByName(db, inArray(sectors.id, db.select({ id: listed.sectorId }).from(listed))), "sectors_of_rows");
+  const [row] = rowsOf<{ rows: unknown; sectors: unknown }>(await db.execute(sql`select ${rows.sql} as rows, ${sectorsOfRows.sql} as sectors`));
+  return { rows: rows.decode(row.rows), sectors: sectorsOfRows.decode(row.sectors) };
 }

@@ -20,6 +20,8 @@ import {
 } from "~/models/market-events.server";
 import { KEY_EVENTS_SHOWN, previousKeyLabels } from "~/domain/keys";
 import { readUserSettings } from "~/models/settings.server";
+import { readChartBasis } from "~/models/chart.server";
+import { visibleSymbolCodesOnce } from "~/services/visible-symbols.server";
 import { parseStudies } from "~/domain/user-settings";
 
 export type { SymbolRef };
@@ -31,9 +33,9 @@ export const CHART_COUNTBACK = 300;
 type ChartSymbol = NonNullable<Awaited<ReturnType<typeof findChartSymbol>>>;
 
 /** The symbol when the user may see it (a customer: its subscription), else null. */
-async function visibleTo<S extends { symbolCode: string }>(context: Pick<AppContext, "db">, user: Viewer, symbol: S | null): Promise<S | null> {
+async function visibleTo<S extends { symbolCode: string }>(context: Pick<AppContext, "db" | "requestScope">, user: Viewer, symbol: S | null): Promise<S | null> {
   if (!symbol) return null;
-  const visible = await visibleSymbolCodes(context.db, user);
+  const visible = await visibleSymbolCodesOnce(context, user);
   return visible === "all" || visible.has(symbol.symbolCode.toUpperCase()) ? symbol : null;
 }
 
@@ -128,6 +130,13 @@ export async function loadChartLines(context: AppContext, user: SessionUser, sym
     previousSession(context.db, symbol.id, today),
     readUserSettings(context.db, user.id),
   ]);
+  return chartLinesFrom(context, symbol, { points, levels, previous, settings });
+}
+
+type LineSources = Pick<NonNullable<Awaited<ReturnType<typeof readChartBasis>>>, "points" | "levels" | "previous" | "settings">;
+
+/** The reference lines drawn from what was read of the symbol and the live quote. */
+function chartLinesFrom(context: Pick<AppContext, "liveBook">, symbol: ChartSymbol, { points, levels, previous, settings }: LineSources) {
   const quote = context.liveBook.get(symbol.symbolCode) ?? null;
   const prevClose = quote?.prevClose ?? previous?.close ?? null;
   const lines = chartLines({
@@ -140,15 +149,35 @@ export async function loadChartLines(context: AppContext, user: SessionUser, sym
   return { lines, quote, settings, points };
 }
 
+/**
+ * One chart (null when the user may not see the symbol): its candles, its reference lines by the
+ * user's settings, today's newest key events and the live quote. Two statements: everything but
+ * the candles in one (readChartBasis, docs/decisions/164), then the candles.
+ */
 export async function loadChartView(context: AppContext, user: SessionUser, code: string, timeframe: TimeframeId) {
-  const symbol = await findVisibleChartSymbol(context, user, code);
-  if (!symbol) return null;
-  const [candles, { lines, quote, settings, points }, keys] = await Promise.all([
-    getChartCandles(context.db, symbol.id, timeframe, { countback: CHART_COUNTBACK }),
-    loadChartLines(context, user, symbol),
-    listTodaysKeyEventsCounted(context, user, symbol.symbolCode),
-  ]);
-  return {
+  return (await readChartView(context, user, code, timeframe, false))?.view ?? null;
+}
+
+/** loadChartView's chart and, read with it, the previous plus and minus key labels of today (the dashboard's footer). */
+export async function loadChartViewWithPreviousKeys(context: AppContext, user: SessionUser, code: string, timeframe: TimeframeId) {
+  const read = await readChartView(context, user, code, timeframe, true);
+  return read && { view: read.view, previousKeys: previousKeyLabels(read.latestOfEachLabel ?? []) };
+}
+
+async function readChartView(context: AppContext, user: SessionUser, code: string, timeframe: TimeframeId, latestOfEachLabel: boolean) {
+  const basis = await readChartBasis(context.db, {
+    userId: user.id,
+    keyScope: todaysKeyScope(user, code),
+    keysShown: KEY_EVENTS_SHOWN,
+    today: istDateString(new Date()),
+    latestOfEachLabel,
+  });
+  const symbol = await visibleTo(context, user, basis?.symbol ?? null);
+  if (!basis || !symbol) return null;
+  const candles = await getChartCandles(context.db, symbol.id, timeframe, { countback: CHART_COUNTBACK });
+  const { lines, quote, settings, points } = chartLinesFrom(context, symbol, basis);
+  const keys = basis.keys;
+  const view = {
     symbol: { code: symbol.symbolCode, description: symbol.description },
     timeframe,
     candles,
@@ -165,6 +194,7 @@ export async function loadChartView(context: AppContext, user: SessionUser, code
     /** The studies the user's Indicator setting turns on (docs/decisions/129). */
     studies: parseStudies(settings.studies),
   };
+  return { view, latestOfEachLabel: basis.latestOfEachLabel };
 }
 
 export type ChartView = NonNullable<Awaited<ReturnType<typeof loadChartView>>>;

@@ -7,59 +7,24 @@ import { readPreferences } from "~/auth/preferences.server";
 import { loadWatchlistPanel } from "~/services/watchlists.server";
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
-import { loadChartView, previousKeyLabelsToday } from "~/services/charts.server";
+import { loadChartViewWithPreviousKeys } from "~/services/charts.server";
+import { shareVisibleSymbols } from "~/services/visible-symbols.server";
 import { isTimeframeId, type TimeframeId } from "~/domain/candles";
 import { dashboardFooter, dashboardHasChart, summaryCardKinds, SUMMARY_CARD_LABELS, type SummaryCardKind } from "~/domain/dashboard";
 import { istDateString, istMidnight } from "~/domain/dates";
 import { DEFAULT_REFERENCE_SYMBOL } from "~/domain/quotes";
-import { countActiveAlerts, countAlertsSince, countOpenTrades, countVisibleActiveSymbols } from "~/models/dashboard.server";
+import { readDashboardFigures } from "~/models/dashboard.server";
 import { countAccountsByRole } from "~/services/accounts.server";
 import { countChavis } from "~/models/chavi-admin.server";
 import { countSectors } from "~/models/sector.server";
 import { countSymbols } from "~/models/symbol-admin.server";
-import { findSubscriptionEnd } from "~/models/user-admin.server";
 import { subscriptionNotice, subscriptionNoticeText } from "~/domain/user-admin";
-import { getLatestMarque } from "~/models/settings.server";
-import { listVisibleSymbols } from "~/models/symbol.server";
 import { requestUrl } from "~/schemas/request-input.server";
 
 export interface SummaryCard {
   kind: SummaryCardKind;
   label: string;
   value: number;
-}
-
-export async function loadSummaryCards(context: AppContext, user: SessionUser, now = new Date()): Promise<SummaryCard[]> {
-  const kinds = summaryCardKinds(user.roleId);
-  const db = context.db;
-  const needsRoles = kinds.some((k) => k === "admins" || k === "subAdmins" || k === "employees" || k === "customers");
-  const byRole = needsRoles ? (await countAccountsByRole(context)).byRole : null;
-  const todayStart = istMidnight(istDateString(now));
-  const value = async (kind: SummaryCardKind): Promise<number> => {
-    switch (kind) {
-      case "admins":
-        return byRole![1];
-      case "subAdmins":
-        return byRole![2];
-      case "employees":
-        return byRole![3];
-      case "customers":
-        return byRole![4];
-      case "activeSymbols":
-      case "mySymbols":
-        return countVisibleActiveSymbols(db, user);
-      case "openTrades":
-        return countOpenTrades(db, null);
-      case "todaysAlerts":
-        return countAlertsSince(db, todayStart, null);
-      case "myOpenTrades":
-        return countOpenTrades(db, user.id);
-      case "myActiveAlerts":
-        return countActiveAlerts(db, user.id);
-    }
-  };
-  const values = await Promise.all(kinds.map(value));
-  return kinds.map((kind, i) => ({ kind, label: SUMMARY_CARD_LABELS[kind], value: values[i] }));
 }
 
 /** The admin dashboard's count cards as the API gives them: users by role, symbols (all, active), sectors, keys. */
@@ -74,30 +39,35 @@ export async function loadTotalCounts(context: Pick<AppContext, "db">) {
  * Returns null when the asked symbol is unknown or outside the user's subscription (a 404).
  */
 export async function loadDashboard(context: AppContext, user: SessionUser, url: URL, rememberedTimeframe: TimeframeId) {
-  const [marque, cards, subscriptionEnd] = await Promise.all([
-    getLatestMarque(context.db),
-    loadSummaryCards(context, user),
+  const kinds = summaryCardKinds(user.roleId);
+  const hasChart = dashboardHasChart(user.roleId);
+  // The banner, the cards, the subscription's end and the symbols to chart: one statement (docs/decisions/164).
+  const figures = await readDashboardFigures(context.db, user, {
+    cards: kinds,
+    todayStart: istMidnight(istDateString(new Date())),
     // Customers are told a week ahead when their subscription ends (docs/decisions/140).
-    user.roleId === 4 ? findSubscriptionEnd(context.db, user.id) : null,
-  ]);
+    subscriptionEnd: user.roleId === 4,
+    visibleSymbols: hasChart,
+  });
+  const { marque, subscriptionEnd } = figures;
+  const cards: SummaryCard[] = kinds.map((kind) => ({ kind, label: SUMMARY_CARD_LABELS[kind], value: figures.counts[kind] ?? 0 }));
   const now = Date.now();
   const notice = subscriptionNotice(subscriptionEnd, istDateString(now));
   const subscription = notice ? { ...notice, text: subscriptionNoticeText(notice) } : null;
-  if (!dashboardHasChart(user.roleId)) return { marque, cards, now, subscription, chart: null, noSubscription: false };
+  if (!hasChart || !figures.visibleSymbols) return { marque, cards, now, subscription, chart: null, noSubscription: false };
 
   const asked = url.searchParams.get("tf");
   const timeframe = isTimeframeId(asked) ? asked : rememberedTimeframe;
-  const symbols = (await listVisibleSymbols(context.db, user)).map((s) => s.symbolCode);
+  // The chart's and the watchlist's checks of what the user may see take the list read above.
+  shareVisibleSymbols(context, user, figures.visibleSymbols);
+  const symbols = figures.visibleSymbols.map((s) => s.symbolCode);
   const askedSymbol = url.searchParams.get("symbol")?.trim().toUpperCase();
   const code = askedSymbol || (symbols.includes(DEFAULT_REFERENCE_SYMBOL) ? DEFAULT_REFERENCE_SYMBOL : symbols[0]);
   // A customer whose subscription holds no symbol yet (a new registration) is told what to do.
   if (!code) return { marque, cards, now, subscription, chart: null, noSubscription: user.roleId === 4 };
-  const [view, watchlist, previousKeys] = await Promise.all([
-    loadChartView(context, user, code, timeframe),
-    loadWatchlistPanel(context, user, url),
-    previousKeyLabelsToday(context, user, code),
-  ]);
-  if (!view) return null;
+  const [chart, watchlist] = await Promise.all([loadChartViewWithPreviousKeys(context, user, code, timeframe), loadWatchlistPanel(context, user, url)]);
+  if (!chart) return null;
+  const { view, previousKeys } = chart;
   return {
     marque,
     cards,

@@ -4,20 +4,21 @@
 // search, sort, selected symbol) comes from the URL.
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
-import { findSymbolById, findSymbolByCode, listVisibleSymbols, symbolChoiceProblem, visibleSymbolCodes } from "~/models/symbol.server";
+import { findSymbolById, findSymbolByCode, listVisibleSymbols, symbolChoiceProblem } from "~/models/symbol.server";
 import {
   addSymbolToOwnWatchlist,
   createWatchlist as insertWatchlist,
   deleteOwnWatchlist,
   listOwnWatchlists,
   listOwnWatchlistSymbols,
-  listSectorsOf,
+  listOwnWatchlistSymbolsWithSectors,
   removeSymbolFromOwnWatchlist,
   reorderOwnWatchlists,
   type WatchlistRecord,
   type WatchlistSymbolRow,
   type WatchlistTab,
 } from "~/models/watchlist.server";
+import { visibleSymbolCodesOnce } from "~/services/visible-symbols.server";
 import { moveInOrder, parseWatchView, type WatchRow, type WatchView } from "~/domain/watchlist";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import {
@@ -45,7 +46,7 @@ export interface WatchlistPanelData {
 }
 
 export async function loadWatchlistPanel(
-  context: Pick<AppContext, "db" | "liveBook">,
+  context: Pick<AppContext, "db" | "liveBook" | "requestScope">,
   user: Pick<SessionUser, "id" | "roleId">,
   url: URL,
   options: { withChoices?: boolean } = {},
@@ -53,10 +54,12 @@ export async function loadWatchlistPanel(
   const view = parseWatchView(url.searchParams);
   const tabs = await listOwnWatchlists(context.db, user.id);
   const active = tabs.find((t) => t.id === view.watchlistId) ?? tabs[0] ?? null;
-  const [shown, allowed] = await Promise.all([
-    active ? visibleWatchlistSymbols(context, user, active.id) : Promise.resolve([]),
+  const [listed, visible, allowed] = await Promise.all([
+    active ? listOwnWatchlistSymbolsWithSectors(context.db, user.id, active.id) : { rows: [], sectors: [] },
+    visibleSymbolCodesOnce(context, user),
     options.withChoices ? listVisibleSymbols(context.db, user) : Promise.resolve([]),
   ]);
+  const shown = onlyVisible(listed.rows, visible);
   const rows: WatchRow[] = shown.map((r) => {
     const q = context.liveBook.get(r.symbolCode);
     return {
@@ -68,13 +71,14 @@ export async function loadWatchlistPanel(
       changePercent: q?.changePercent ?? null,
     };
   });
-  const sectorIds = [...new Set(rows.map((r) => r.sectorId).filter((id): id is number => id !== null))];
+  const sectorIds = new Set(rows.map((r) => r.sectorId));
   const inList = new Set(rows.map((r) => r.symbolCode));
   return {
     tabs: tabs.map(({ id, name }) => ({ id, name })),
     activeId: active?.id ?? null,
     view: { ...view, watchlistId: active?.id ?? null },
-    sectors: await listSectorsOf(context.db, sectorIds),
+    // The sectors of the rows shown (a customer's list may name symbols outside its subscription).
+    sectors: listed.sectors.filter((s) => sectorIds.has(s.id)),
     rows,
     choices: allowed.map((s) => s.symbolCode).filter((code) => !inList.has(code)),
   };
@@ -127,8 +131,12 @@ export async function listWatchlistSymbols(context: Pick<AppContext, "db">, user
 }
 
 /** A watchlist's symbols without those outside a customer's subscription (an old list may name more). */
-async function visibleWatchlistSymbols(context: Pick<AppContext, "db">, user: Owner, watchlistId: number): Promise<WatchlistSymbolRow[]> {
-  const [listed, visible] = await Promise.all([listOwnWatchlistSymbols(context.db, user.id, watchlistId), visibleSymbolCodes(context.db, user)]);
+async function visibleWatchlistSymbols(context: Pick<AppContext, "db" | "requestScope">, user: Owner, watchlistId: number): Promise<WatchlistSymbolRow[]> {
+  const [listed, visible] = await Promise.all([listOwnWatchlistSymbols(context.db, user.id, watchlistId), visibleSymbolCodesOnce(context, user)]);
+  return onlyVisible(listed, visible);
+}
+
+function onlyVisible(listed: WatchlistSymbolRow[], visible: Set<string> | "all"): WatchlistSymbolRow[] {
   return visible === "all" ? listed : listed.filter((r) => visible.has(r.symbolCode.toUpperCase()));
 }
 
