@@ -3,7 +3,7 @@
 // into frames that the realtime hub fans out to subscribed clients.
 import type { AppDatabase } from "~/db/client.server";
 import { changeFromPrevClose, type Quote } from "~/domain/quotes";
-import { istDateString } from "~/domain/dates";
+import { istDateString, istMidnight, shiftYmd } from "~/domain/dates";
 import { listActiveSymbols } from "~/models/symbol.server";
 import { previousSessions } from "~/models/day-ohlc.server";
 import type { LiveBook } from "../realtime/live-book.server";
@@ -71,6 +71,8 @@ export class MarketEngine {
   private lastFrameAt = -Infinity;
   private running = false;
   private readonly frameMs: number;
+  /** The IST day of the last tick and its bounds [start, end): most ticks fall in it. */
+  private tickDay = { day: "", start: 0, end: 0 };
   private readonly now: () => number;
   private readonly log: (line: string) => void;
 
@@ -156,7 +158,7 @@ export class MarketEngine {
       const state = this.states.get(tick.symbolCode.toUpperCase());
       if (!state || !Number.isFinite(tick.price) || tick.price <= 0) continue;
       const previousPrice = state.quote?.last ?? null;
-      const day = istDateString(tick.time);
+      const day = this.istDay(tick.time);
       if (state.day !== null && day !== state.day) {
         // A new session: yesterday's last price becomes the previous close.
         const ended = state.day;
@@ -180,6 +182,16 @@ export class MarketEngine {
       }
     }
     if (this.running && this.pending.size > 0) this.scheduleFrame();
+  }
+
+  /** istDateString of a tick's time, reusing the last tick's day (a tenth of a tick's cost). */
+  private istDay(time: number): string {
+    const cached = this.tickDay;
+    if (time >= cached.start && time < cached.end) return cached.day;
+    const day = istDateString(time);
+    // Not from a time outside any day (NaN): that is recomputed each time, as before.
+    if (Number.isFinite(time)) this.tickDay = { day, start: istMidnight(day).getTime(), end: istMidnight(shiftYmd(day, 1)).getTime() };
+    return day;
   }
 
   /**

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Server, Socket } from "socket.io";
 import type { AppDatabase } from "~/db/client.server";
 import type { Quote } from "~/domain/quotes";
+import { istMidnight } from "~/domain/dates";
 import { DEFAULT_FRAME_MS, MarketEngine } from "~/market/engine.server";
 import { LiveBook } from "~/realtime/live-book.server";
 import { DEFAULT_HOLD_MS, LivePrices, TICK_PACKET_HEAD, TICK_PACKET_TAIL } from "~/realtime/live-prices.server";
@@ -147,6 +148,18 @@ describe("MarketEngine frames", () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(frames).toHaveLength(2);
     expect(vi.getTimerCount()).toBe(0);
+    await e.stop();
+  });
+
+  it("tells a new IST day from the tick's time at the very millisecond of midnight", async () => {
+    const { e } = await engine();
+    const ended: string[] = [];
+    e.onDayEnd((day) => ended.push(day));
+    const midnight = istMidnight("2026-11-30").getTime();
+    for (const time of [midnight - 3_600_000, midnight - 1, midnight, midnight + 1, midnight + 86_400_000 - 1, midnight + 86_400_000]) {
+      e.ingest([{ symbolCode: "AAA", price: 101, volume: 1, time }]);
+    }
+    expect(ended).toEqual(["2026-11-29", "2026-11-30"]);
     await e.stop();
   });
 
