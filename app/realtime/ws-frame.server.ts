@@ -1,7 +1,7 @@
 // Writes a socket.io packet to a socket as one WebSocket frame built here, below engine.io's
-// send path: the live-price fan-out writes one packet per socket per frame, and engine.io's own
-// path (a packet object, four events, ws.send's options and a header buffer, two writes under
-// cork, a drain callback) cost about as much CPU as the kernel's write itself (bench/fanout,
+// send path: the live-price fan-out writes one packet per socket per message, and engine.io's
+// own path (a packet object, four events, ws.send's options and a header buffer, two writes
+// under cork, a drain callback) was about a quarter of each message's server CPU (bench/fanout,
 // docs/decisions/162-fan-out-within-60-ms.md). engine.io sends its pre-encoded broadcast frames
 // the same way (ws's Sender.sendFrame); anything this cannot vouch for goes through engine.io.
 import type { Socket } from "socket.io";
