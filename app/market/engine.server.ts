@@ -3,7 +3,7 @@
 // into frames that the realtime hub fans out to subscribed clients.
 import type { AppDatabase } from "~/db/client.server";
 import { changeFromPrevClose, type Quote } from "~/domain/quotes";
-import { istDateString } from "~/domain/dates";
+import { istDateString, istMidnight, shiftYmd } from "~/domain/dates";
 import { listActiveSymbols } from "~/models/symbol.server";
 import { previousSessions } from "~/models/day-ohlc.server";
 import type { LiveBook } from "../realtime/live-book.server";
@@ -35,11 +35,22 @@ export interface MarketEngineOptions {
   liveBook: LiveBook;
   feed: PriceFeed | null;
   candles?: CandleSink;
-  /** Coalescing frame: ticks of one symbol within a frame go out as its latest quote. */
+  /**
+   * Coalescing frame: ticks of one symbol within a frame go out as its latest quote, and a
+   * tick waits at most this long for its frame (DEFAULT_FRAME_MS).
+   */
   frameMs?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
+
+/**
+ * A tick reaches LivePrices within this bound. It was a fixed 100 ms clock, and a tick waited
+ * up to a whole frame before the fan-out (bench/fanout p99 102-144 ms). Now the frame is short
+ * and each socket's batching is done by LivePrices (DEFAULT_HOLD_MS), 10 + 30 ms in all
+ * (docs/decisions/162-fan-out-within-60-ms.md).
+ */
+export const DEFAULT_FRAME_MS = 10;
 
 interface SymbolState {
   symbol: EngineSymbol;
@@ -54,14 +65,19 @@ export class MarketEngine {
   private readonly frameListeners: FrameListener[] = [];
   private readonly dayListeners: ((endedDay: string) => void)[] = [];
   private pending = new Map<string, Quote>();
-  private frameTimer: NodeJS.Timeout | null = null;
+  /** Cancels the pending frame's timer; null when no frame is scheduled. */
+  private frameTimer: (() => void) | null = null;
+  /** When the last frame went out (performance.now()); -Infinity before the first one. */
+  private lastFrameAt = -Infinity;
   private running = false;
   private readonly frameMs: number;
+  /** The IST day of the last tick and its bounds [start, end): most ticks fall in it. */
+  private tickDay = { day: "", start: 0, end: 0 };
   private readonly now: () => number;
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: MarketEngineOptions) {
-    this.frameMs = options.frameMs ?? 100;
+    this.frameMs = options.frameMs ?? DEFAULT_FRAME_MS;
     this.now = options.now ?? Date.now;
     this.log = options.log ?? ((line) => console.log(line));
   }
@@ -116,8 +132,6 @@ export class MarketEngine {
     if (this.running) return;
     if (this.states.size === 0) await this.load();
     this.running = true;
-    this.frameTimer = setInterval(() => this.flushFrame(), this.frameMs);
-    this.frameTimer.unref();
     const feed = this.options.feed;
     if (feed) {
       const feedSymbols = [...this.states.values()].map(({ symbol }) => ({
@@ -132,8 +146,7 @@ export class MarketEngine {
 
   async stop(): Promise<void> {
     this.running = false;
-    if (this.frameTimer) clearInterval(this.frameTimer);
-    this.frameTimer = null;
+    this.cancelFrame();
     await this.options.feed?.stop();
     this.flushFrame();
     await this.options.candles?.close();
@@ -145,7 +158,7 @@ export class MarketEngine {
       const state = this.states.get(tick.symbolCode.toUpperCase());
       if (!state || !Number.isFinite(tick.price) || tick.price <= 0) continue;
       const previousPrice = state.quote?.last ?? null;
-      const day = istDateString(tick.time);
+      const day = this.istDay(tick.time);
       if (state.day !== null && day !== state.day) {
         // A new session: yesterday's last price becomes the previous close.
         const ended = state.day;
@@ -168,11 +181,54 @@ export class MarketEngine {
         }
       }
     }
+    if (this.running && this.pending.size > 0) this.scheduleFrame();
   }
 
-  /** Sends the frame now (the timer calls it every frameMs). */
+  /** istDateString of a tick's time, reusing the last tick's day: the call was most of ingest's CPU (bench/fanout profile). */
+  private istDay(time: number): string {
+    const cached = this.tickDay;
+    if (time >= cached.start && time < cached.end) return cached.day;
+    const day = istDateString(time);
+    // Not from a time outside any day (NaN): that is recomputed each time, as before.
+    if (Number.isFinite(time)) this.tickDay = { day, start: istMidnight(day).getTime(), end: istMidnight(shiftYmd(day, 1)).getTime() };
+    return day;
+  }
+
+  /**
+   * A frame goes out at most frameMs after its first tick, and frames are at least frameMs
+   * apart. After a quiet spell (no frame for frameMs) the frame goes out as soon as the batch
+   * that brought the tick has been ingested, not on the next beat of a fixed clock; under a
+   * steady feed this is one frame every frameMs. No timer runs while nothing is pending.
+   */
+  private scheduleFrame(): void {
+    if (this.frameTimer) return;
+    const fire = () => {
+      this.frameTimer = null;
+      this.flushFrame();
+    };
+    // Clamped, so a frame never waits longer than frameMs whatever the clock did.
+    const wait = Math.min(this.frameMs, this.lastFrameAt + this.frameMs - performance.now());
+    if (wait <= 0) {
+      // setImmediate, not now: the rest of the feed's batch (other ingest calls in this turn)
+      // rides in the same frame.
+      const immediate = setImmediate(fire).unref();
+      this.frameTimer = () => clearImmediate(immediate);
+    } else {
+      const timeout = setTimeout(fire, wait).unref();
+      this.frameTimer = () => clearTimeout(timeout);
+    }
+  }
+
+  private cancelFrame(): void {
+    this.frameTimer?.();
+    this.frameTimer = null;
+  }
+
+  /** Sends the frame now (the engine schedules it within frameMs of its first tick). */
   flushFrame(): void {
     if (this.pending.size === 0) return;
+    this.lastFrameAt = performance.now();
+    this.cancelFrame();
     const quotes = [...this.pending.values()];
     this.pending = new Map();
     for (const listener of this.frameListeners) {

@@ -39,6 +39,8 @@ export interface StartMarketOptions {
   /** Attach the tick engines (targets, keys, swings, alerts); default: all of them. */
   attachEngines?: boolean;
   frameMs?: number;
+  /** LivePrices' per-socket batching (DEFAULT_HOLD_MS when not given). */
+  holdMs?: number;
   /** Daily rollup and retention (on the leader); off when not given. */
   dailyJobs?: { isTradingDay: TradingDayCheck; retentionDays: number };
   log?: (line: string) => void;
@@ -62,6 +64,7 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
     liveBook: options.liveBook,
     isKnownSymbol: (code) => known.has(code),
     alwaysVisible: new Set(TOP_BAR_INDICES.map((i) => i.code)),
+    holdMs: options.holdMs,
   });
 
   let engine: MarketEngine | null = null;

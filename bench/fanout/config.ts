@@ -13,16 +13,18 @@ export const FANOUT = {
   ticksPerSecond: 800,
   /** The feed emits a batch every batchMs: ticksPerSecond * batchMs / 1000 ticks. */
   batchMs: 10,
-  frameMs: 100,
+  /** The engine's frame and LivePrices' per-socket hold (FANOUT_FRAME_MS, FANOUT_HOLD_MS); the project's defaults when unset. */
+  frameMs: optionalInt(process.env.FANOUT_FRAME_MS),
+  holdMs: optionalInt(process.env.FANOUT_HOLD_MS),
   seed: 20240601,
   /** Targets (issue text). */
-  targets: { coverage: 1, p99Ms: 150, cpuRatio: 1.0 },
+  targets: { coverage: 1, p99Ms: 60, cpuRatio: 0.5 },
 } as const;
 
 export type ServerKind = "socketio" | "ws";
 
 export const SERVER_LABELS: Record<ServerKind, string> = {
-  socketio: "socket.io (project, 100 ms frames)",
+  socketio: "socket.io (project, per-socket batches)",
   ws: "bare ws (one message per tick)",
 };
 
@@ -32,6 +34,11 @@ export function serverKinds(): ServerKind[] {
   const kinds = asked.filter((k): k is ServerKind => k in SERVER_LABELS);
   if (!kinds.includes("ws")) kinds.push("ws");
   return kinds;
+}
+
+function optionalInt(raw: string | undefined): number | undefined {
+  const n = raw === undefined || raw === "" ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
 function positiveInt(raw: string | undefined, fallback: number): number {
@@ -108,7 +115,7 @@ export interface WindowEnded {
   ticksEmitted: number;
   lateBatches: number;
   gc: { count: number; totalMs: number; maxMs: number };
-  /** socket.io only: the synchronous fan-out of each frame (LivePrices.deliver). */
+  /** socket.io only: each synchronous run of socket writes (LivePrices.flushDue). */
   frameFanout: { count: number; p50Ms: number; maxMs: number } | null;
   /** The machine's 1-minute load average at the end of the window (other work skews latency). */
   loadAverage: number;

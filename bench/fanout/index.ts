@@ -149,9 +149,9 @@ function printRound(results: Result[]): Result[] {
       `server rss ${r.server.rssMb.toFixed(0)} MB`,
       ...(r.server.frameFanout
         ? [
-            `frame fan-out (LivePrices.deliver) p50 ${r.server.frameFanout.p50Ms.toFixed(1)} ms, max ${r.server.frameFanout.maxMs.toFixed(
+            `socket writes (LivePrices.flushDue) p50 ${r.server.frameFanout.p50Ms.toFixed(1)} ms, max ${r.server.frameFanout.maxMs.toFixed(
               1
-            )} ms over ${r.server.frameFanout.count} frames`,
+            )} ms over ${r.server.frameFanout.count} calls`,
           ]
         : []),
       `load average ${r.server.loadAverage.toFixed(1)}`,
@@ -186,7 +186,7 @@ function judgeKind(kind: ServerKind, rounds: Result[][]) {
       `every offered tick delivered (${covered} of ${offered}, ${((covered / offered) * 100).toFixed(3)}%)`,
       offered > 0 && covered >= offered * t.coverage,
     ],
-    [`p99 ${p99.toFixed(1)} ms${several ? " (worst round)" : ""} < ${t.p99Ms} ms`, p99 < t.p99Ms],
+    [`p99 ${p99.toFixed(1)} ms${several ? " (worst round)" : ""} <= ${t.p99Ms} ms`, p99 <= t.p99Ms],
     [
       `server CPU per delivered tick ${ratio.toFixed(2)}x the bare-ws baseline${
         several ? ` (median of ${ratios.map((r) => r.toFixed(2)).join(", ")})` : ""

@@ -31,17 +31,17 @@ let cleanup: () => Promise<void> = async () => {};
 /** The feed's counts in symbolCodes() order (the engine may list symbols in its own order). */
 let countsInCodeOrder: () => number[] = () => [];
 let warned = 0;
-/** How long each synchronous fan-out of a frame (LivePrices.deliver) held the loop, in ms. */
+/** How long each synchronous run of socket writes (LivePrices.flushDue) held the loop, in ms. */
 const deliverMs: number[] = [];
 let timingDeliver = false;
 
-/** Times LivePrices.deliver without changing it (instrumentation only, in this process). */
+/** Times LivePrices.flushDue without changing it (instrumentation only, in this process). */
 function timeDeliver() {
-  const deliver = LivePrices.prototype.deliver;
-  LivePrices.prototype.deliver = function (this: LivePrices, ...args: Parameters<LivePrices["deliver"]>) {
+  const flushDue = LivePrices.prototype.flushDue;
+  LivePrices.prototype.flushDue = function (this: LivePrices, ...args: Parameters<LivePrices["flushDue"]>) {
     const started = performance.now();
     try {
-      return deliver.apply(this, args);
+      return flushDue.apply(this, args);
     } finally {
       if (timingDeliver) deliverMs.push(performance.now() - started);
     }
@@ -100,6 +100,7 @@ async function startSocketIo(): Promise<number> {
     openFeed: () => feed,
     attachEngines: false,
     frameMs: FANOUT.frameMs,
+    holdMs: FANOUT.holdMs,
     log: () => {},
   });
   for (let i = 0; i < 500 && !market.engine(); i++) await sleep(20);

@@ -1,0 +1,74 @@
+// Writes a socket.io packet to a socket as one WebSocket frame built here, below engine.io's
+// send path: the live-price fan-out writes one packet per socket per message, and engine.io's
+// own path (a packet object, four events, ws.send's options and a header buffer, two writes
+// under cork, a drain callback) was about a quarter of each message's server CPU (bench/fanout,
+// docs/decisions/162-fan-out-within-60-ms.md). engine.io sends its pre-encoded broadcast frames
+// the same way (ws's Sender.sendFrame); anything this cannot vouch for goes through engine.io.
+import type { Socket } from "socket.io";
+
+/** engine.io protocol v4: a MESSAGE packet is "4" then the socket.io packet. */
+const ENGINE_MESSAGE = "4";
+/** A socket with more than this queued in user space (a stalled reader) skips frames. */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+
+interface WsSender {
+  sendFrame(list: Buffer[], cb?: (error?: Error) => void): void;
+}
+
+interface WsLike {
+  readyState: number;
+  bufferedAmount: number;
+  _sender?: WsSender;
+  _extensions?: Record<string, unknown>;
+}
+
+export type FrameWrite = "frame" | "engine" | "skipped";
+
+/**
+ * Sends `packet` (an encoded socket.io packet, e.g. `2["event",...]`) to the socket like a
+ * volatile emit: a socket that is not open, or whose previous writes are still queued, skips it.
+ * Answers how it went, for tests and the bench.
+ */
+export function writePacket(socket: Socket, packet: string): FrameWrite {
+  const conn = socket.conn;
+  if (conn.readyState !== "open") return "skipped";
+  const transport = conn.transport as unknown as { name: string; writable: boolean; socket?: WsLike };
+  const ws = transport.name === "websocket" ? transport.socket : undefined;
+  // Straight to the WebSocket only when nothing of engine.io's is waiting to go first (order is
+  // kept) and the frame needs no extension (no per-message deflate).
+  const sender = ws?._sender;
+  const direct =
+    ws !== undefined &&
+    ws.readyState === 1 &&
+    typeof sender?.sendFrame === "function" &&
+    (ws._extensions === undefined || Object.keys(ws._extensions).length === 0) &&
+    (conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length === 0;
+  if (!direct) {
+    if (!transport.writable) return "skipped";
+    conn.write(packet);
+    return "engine";
+  }
+  if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return "skipped";
+  sender!.sendFrame([textFrame(ENGINE_MESSAGE + packet)]);
+  return "frame";
+}
+
+/** One unmasked, final WebSocket text frame (RFC 6455 5.2): header and payload in one buffer. */
+export function textFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81; // FIN, opcode 1 (text)
+  if (header === 2) {
+    frame[1] = length;
+  } else if (header === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
+    frame.writeUInt32BE(length >>> 0, 6);
+  }
+  frame.write(text, header, "utf8");
+  return frame;
+}

@@ -1,0 +1,92 @@
+// The live-price packet written as one WebSocket frame below engine.io (ws-frame.server.ts):
+// the frame is what RFC 6455 says, and the write keeps engine.io's order and volatile rule.
+import { describe, expect, it } from "vitest";
+import type { Socket } from "socket.io";
+import { MAX_BUFFERED_BYTES, textFrame, writePacket } from "~/realtime/ws-frame.server";
+
+/** Reads an unmasked server frame back: FIN, opcode, payload. */
+function readFrame(frame: Buffer) {
+  const fin = (frame[0] & 0x80) !== 0;
+  const opcode = frame[0] & 0x0f;
+  expect(frame[1] & 0x80).toBe(0); // a server's frames are not masked
+  let length = frame[1] & 0x7f;
+  let offset = 2;
+  if (length === 126) {
+    length = frame.readUInt16BE(2);
+    offset = 4;
+  } else if (length === 127) {
+    length = Number(frame.readBigUInt64BE(2));
+    offset = 10;
+  }
+  expect(frame.length).toBe(offset + length);
+  return { fin, opcode, text: frame.subarray(offset).toString("utf8") };
+}
+
+describe("textFrame", () => {
+  it.each([0, 1, 125, 126, 65_535, 65_536, 200_000])("a %i-byte text is one final text frame with its exact length", (n) => {
+    const text = "x".repeat(n);
+    expect(readFrame(textFrame(text))).toEqual({ fin: true, opcode: 1, text });
+  });
+
+  it("counts UTF-8 bytes, not characters", () => {
+    const text = `42["getServerSymbol",[{"name":"₹ निफ्टी"}]]`.repeat(5);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(text.length);
+    expect(readFrame(textFrame(text)).text).toBe(text);
+  });
+});
+
+function fakeSocket(options: { transport?: string; writeBuffer?: unknown[]; bufferedAmount?: number; extensions?: Record<string, unknown>; readyState?: string; writable?: boolean }) {
+  const frames: Buffer[] = [];
+  const engineWrites: string[] = [];
+  const ws = {
+    readyState: 1,
+    bufferedAmount: options.bufferedAmount ?? 0,
+    _extensions: options.extensions ?? {},
+    _sender: { sendFrame: (list: Buffer[]) => frames.push(Buffer.concat(list)) },
+  };
+  const socket = {
+    conn: {
+      readyState: options.readyState ?? "open",
+      transport: { name: options.transport ?? "websocket", writable: options.writable ?? true, socket: ws },
+      writeBuffer: options.writeBuffer ?? [],
+      write: (packet: string) => engineWrites.push(packet),
+    },
+  };
+  return { socket: socket as unknown as Socket, frames, engineWrites };
+}
+
+const PACKET = `2["getServerSymbol",[{"tickData":{"symbolCode":"AAA"},"chavi":[]}]]`;
+
+describe("writePacket", () => {
+  it("writes an engine.io MESSAGE packet as one WebSocket text frame when engine.io has nothing queued", () => {
+    const s = fakeSocket({});
+    expect(writePacket(s.socket, PACKET)).toBe("frame");
+    expect(s.frames.map(readFrame)).toEqual([{ fin: true, opcode: 1, text: `4${PACKET}` }]);
+    expect(s.engineWrites).toEqual([]);
+  });
+
+  it("goes through engine.io, after what it has queued, when its buffer is not empty", () => {
+    const s = fakeSocket({ writeBuffer: [{ type: "message", data: "2[\"allSymbol\",[]]" }] });
+    expect(writePacket(s.socket, PACKET)).toBe("engine");
+    expect(s.engineWrites).toEqual([PACKET]);
+    expect(s.frames).toEqual([]);
+  });
+
+  it("goes through engine.io on another transport or with per-message deflate", () => {
+    for (const s of [fakeSocket({ transport: "polling" }), fakeSocket({ extensions: { "permessage-deflate": {} } })]) {
+      expect(writePacket(s.socket, PACKET)).toBe("engine");
+      expect(s.engineWrites).toEqual([PACKET]);
+    }
+  });
+
+  it("skips, like a volatile emit, a socket that is closing or whose writes are backed up", () => {
+    const closing = fakeSocket({ readyState: "closing" });
+    const backedUp = fakeSocket({ bufferedAmount: MAX_BUFFERED_BYTES + 1 });
+    const busyPolling = fakeSocket({ transport: "polling", writable: false });
+    for (const s of [closing, backedUp, busyPolling]) {
+      expect(writePacket(s.socket, PACKET)).toBe("skipped");
+      expect(s.frames).toEqual([]);
+      expect(s.engineWrites).toEqual([]);
+    }
+  });
+});
