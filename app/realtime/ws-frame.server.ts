@@ -1,10 +1,11 @@
-// Writes a socket.io packet to a socket as one WebSocket frame built here, below engine.io's
+// Writes a socket.io packet to a socket as one WebSocket frame (framed by ws), below engine.io's
 // send path: the live-price fan-out writes one packet per socket per message, and engine.io's
 // own path (a packet object, four events, ws.send's options and a header buffer, two writes
 // under cork, a drain callback) was about a quarter of each message's server CPU (bench/fanout,
 // docs/decisions/162-fan-out-within-60-ms.md). engine.io sends its pre-encoded broadcast frames
 // the same way (ws's Sender.sendFrame); anything this cannot vouch for goes through engine.io.
 import type { Socket } from "socket.io";
+import * as ws from "ws";
 
 /** engine.io protocol v4: a MESSAGE packet is "4" then the socket.io packet. */
 const ENGINE_MESSAGE = "4";
@@ -49,26 +50,28 @@ export function writePacket(socket: Socket, packet: string): FrameWrite {
     return "engine";
   }
   if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return "skipped";
-  sender!.sendFrame([textFrame(ENGINE_MESSAGE + packet)]);
+  sender!.sendFrame(textFrame(ENGINE_MESSAGE + packet));
   return "frame";
 }
 
-/** One unmasked, final WebSocket text frame (RFC 6455 5.2): header and payload in one buffer. */
-export function textFrame(text: string): Buffer {
-  const length = Buffer.byteLength(text);
-  const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(header + length);
-  frame[0] = 0x81; // FIN, opcode 1 (text)
-  if (header === 2) {
-    frame[1] = length;
-  } else if (header === 4) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
-    frame.writeUInt32BE(length >>> 0, 6);
-  }
-  frame.write(text, header, "utf8");
-  return frame;
+/** ws's frame options (its Sender.frame is not in @types/ws). */
+interface FrameOptions {
+  fin: boolean;
+  opcode: number;
+  mask: boolean;
+  readOnly: boolean;
+  rsv1: boolean;
+}
+
+interface SenderStatics {
+  frame(data: Buffer, options: FrameOptions): Buffer[];
+}
+
+// ws's ES module names its Sender; its CommonJS entry hangs it on the WebSocket class.
+const wsModule = ws as unknown as { Sender?: SenderStatics; default?: { Sender?: SenderStatics } };
+const Sender = (wsModule.Sender ?? wsModule.default?.Sender)!;
+
+/** One unmasked, final WebSocket text frame (RFC 6455 5.2), framed by ws itself: its header and the payload. */
+export function textFrame(text: string): Buffer[] {
+  return Sender.frame(Buffer.from(text, "utf8"), { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false });
 }
