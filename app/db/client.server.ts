@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   driver: "pglite" | "pg";
   /** How it is reached: node-postgres over the wire protocol, or PGlite in this process. */
   client: "node-postgres" | "in-process";
+  /** The embedded database's own process, when it has one (the benches read its CPU and memory). */
+  processId?: number;
   /** Answers true when the database takes a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -93,6 +95,7 @@ async function openEmbeddedProcess(dataDir: string | undefined, options: OpenDat
   const pool = handle;
   return {
     ...pool,
+    processId: server.process.pid,
     close: async () => {
       await pool.close();
       await server.stop();
