@@ -15,7 +15,7 @@ if (file) {
   let window = 0;
   const ms = (ns) => Math.round(ns / 1e5) / 10;
   const write = () => {
-    const reading = { window, count: histogram.count, p99Ms: histogram.count ? ms(histogram.percentile(99)) : 0, maxMs: histogram.count ? ms(histogram.max) : 0, longestMs: fine.count ? ms(fine.max) : 0 };
+    const reading = { window, count: histogram.count, p99Ms: histogram.count ? ms(histogram.percentile(99)) : 0, maxMs: histogram.count ? ms(histogram.max) : 0, longestMs: fine.count ? ms(fine.max) : 0, memory: process.memoryUsage() };
     // Written aside and renamed, so a reader never sees half a file.
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(reading));
     fs.renameSync(`${file}.tmp`, file);
