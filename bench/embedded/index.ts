@@ -31,6 +31,7 @@ interface LoopReading {
   p99Ms: number;
   maxMs: number;
   longestMs: number;
+  memory: NodeJS.MemoryUsage;
 }
 
 interface ProcessSample {
@@ -105,13 +106,21 @@ interface RunningServer {
   stop(): Promise<number>;
 }
 
-/** `node dist/server.js` as `npm start` runs it, on `dataDir`, with the loop probe preloaded. */
+/** The Node flags of `npm start`'s `node … dist/server.js`, read from package.json, so the bench runs what it runs. */
+function npmStartNodeFlags(): string[] {
+  const start = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
+  const command = /\bnode((?:\s+--?[\w-]+(?:=\S+)?)*)\s+dist\/server\.js/.exec(start);
+  if (!command) throw new Error(`package.json's start script does not run node … dist/server.js: ${start}`);
+  return command[1].trim().split(/\s+/).filter(Boolean);
+}
+
+/** `node dist/server.js` as `npm start` runs it (its Node flags too), on `dataDir`, with the loop probe preloaded. */
 async function startServer(dataDir: string, workDir: string, label: string): Promise<RunningServer> {
   const port = await freePort();
   const probeFile = path.join(workDir, `loop-${label}.json`);
   // As `npm start` on a machine with no Redis: one process, no adapter.
   const { REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", pathToProbe(), "dist/server.js"], {
+  const child = spawn(process.execPath, [...npmStartNodeFlags(), "--import", pathToProbe(), "dist/server.js"], {
     cwd: process.cwd(),
     env: {
       ...inherited,
@@ -361,6 +370,10 @@ export async function run(): Promise<void> {
           (browsed.failures.length ? `; ${browsed.failures.length} failures, first: ${browsed.failures[0]}` : ""),
       );
       printTree("after browsing", browsed.end);
+      const memory = browsed.loop.memory;
+      console.log(
+        `  the server's own view (process.memoryUsage): JS heap ${mb(memory.heapUsed / 1048576)} used of ${mb(memory.heapTotal / 1048576)}, external ${mb(memory.external / 1048576)} (array buffers ${mb(memory.arrayBuffers / 1048576)}); the rest of its RSS is code, stacks and native allocations`,
+      );
       const endSum = sumRss(browsed.end);
       console.log(
         `  ${verdict(endSum <= TARGET_RSS_MB && browsed.peakSumMb <= TARGET_RSS_MB)} RSS summed: ${mb(endSum)} at the end, ${mb(browsed.peakSumMb)} at most (sampled each second) (target <= ${TARGET_RSS_MB} MB)`,
