@@ -35,12 +35,18 @@ export const EMBEDDED_PROCESS_NODE_FLAGS: readonly string[] = ["--no-liftoff", "
  */
 function processEntry(): { file: string; execArgv: string[] } {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const built of [path.join(here, "embedded-postgres.js"), path.resolve(process.cwd(), "dist/embedded-postgres.js")]) {
-    if (fs.existsSync(built)) return { file: built, execArgv: [...EMBEDDED_PROCESS_NODE_FLAGS] };
-  }
-  for (const source of [path.join(here, "embedded-postgres.process.ts"), path.resolve(process.cwd(), "app/db/embedded-postgres.process.ts")]) {
-    if (fs.existsSync(source)) return { file: source, execArgv: [...EMBEDDED_PROCESS_NODE_FLAGS, "--import", "tsx"] };
-  }
+  const built = (file: string) => ({ file, execArgv: [...EMBEDDED_PROCESS_NODE_FLAGS] });
+  const source = (file: string) => ({ file, execArgv: [...EMBEDDED_PROCESS_NODE_FLAGS, "--import", "tsx"] });
+  // Beside this module first (the bundle in dist/, or the source when run from source, so
+  // `npm run dev` never runs a stale build), then from the project root.
+  const candidates = [
+    built(path.join(here, "embedded-postgres.js")),
+    source(path.join(here, "embedded-postgres.process.ts")),
+    built(path.resolve(process.cwd(), "dist/embedded-postgres.js")),
+    source(path.resolve(process.cwd(), "app/db/embedded-postgres.process.ts")),
+  ];
+  const found = candidates.find((candidate) => fs.existsSync(candidate.file));
+  if (found) return found;
   throw new Error("the embedded database's process (dist/embedded-postgres.js) was not found: run `npm run build`");
 }
 
