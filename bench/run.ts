@@ -16,6 +16,7 @@ const benches: Record<string, () => Promise<BenchModule>> = {
   candles: () => import("./candles/index"),
   pages: () => import("./pages/index"),
   routes: () => import("./route-matching/index"),
+  embedded: () => import("./embedded/index"),
 };
 
 async function main() {

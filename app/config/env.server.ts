@@ -23,6 +23,9 @@ export const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   // unset → embedded PGlite in ./data/pglite; memory:// → in-memory PGlite; postgres://… → node-postgres
   DATABASE_URL: z.string().optional(),
+  // The embedded database's place: its own process (the default for a data folder, docs/decisions/163)
+  // or the app's (the default for memory://, the tests').
+  EMBEDDED_DATABASE: z.enum(["process", "in-process"]).optional(),
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
   SEED_DEMO: flag.optional(),
   SMTP_URL: z.string().optional(),

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Logger } from "drizzle-orm/logger";
+import type { PoolConfig } from "pg";
 import { sql } from "drizzle-orm";
 import * as schema from "./schema";
 
@@ -17,7 +18,12 @@ export type AppTransaction = Parameters<Parameters<AppDatabase["transaction"]>[0
 
 export interface DatabaseHandle {
   db: AppDatabase;
+  /** The database: embedded PGlite (in this process or its own) or PostgreSQL. */
   driver: "pglite" | "pg";
+  /** How it is reached: node-postgres over the wire protocol, or PGlite in this process. */
+  client: "node-postgres" | "in-process";
+  /** The embedded database's own process, when it has one (the benches read its CPU and memory). */
+  processId?: number;
   /** Answers true when the database takes a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -37,28 +43,79 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * Where the embedded database runs: in a process of its own, reached over a Unix socket
+ * (docs/decisions/163: its queries then leave the app's event loop, and its memory is its own), or
+ * in the app's process.
+ */
+export type EmbeddedDatabaseMode = "process" | "in-process";
+
 export interface OpenDatabaseOptions {
   /** Told of every statement drizzle sends (tests count a page's queries with it). */
   logger?: Logger;
+  /** For the embedded database: a data folder defaults to its own process, memory:// (tests) to this one. */
+  embedded?: EmbeddedDatabaseMode;
 }
 
 export async function openDatabase(url: string | undefined, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 }, "pg", options);
   const dataDir = !url ? DEFAULT_PGLITE_DIR : url === "memory://" ? undefined : url.replace(/^file:\/\//, "");
-  return openPglite(dataDir, options);
+  const mode = options.embedded ?? (dataDir ? "process" : "in-process");
+  return mode === "process" ? openEmbeddedProcess(dataDir, options) : openPglite(dataDir, options);
+}
+
+/** PGlite in its own process (embedded-postgres.server.ts), through node-postgres like PostgreSQL. */
+async function openEmbeddedProcess(dataDir: string | undefined, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const { startEmbeddedPostgres } = await import("./embedded-postgres.server");
+  let handle: DatabaseHandle | null = null;
+  const server = await startEmbeddedPostgres(dataDir, {
+    onUnexpectedExit: (how) => console.error(`[db] the embedded database's process ended (${how}); every query fails until the app is restarted`),
+  });
+  try {
+    handle = await openPostgres(
+      {
+        host: server.socketFolder,
+        port: 5432,
+        user: "postgres",
+        database: "postgres",
+        // PGlite runs one session: one connection, so a transaction is never interleaved with
+        // another statement. It is kept open (no idle timeout), and a query waits its turn as
+        // long as it takes, as it did with PGlite in this process.
+        max: 1,
+        idleTimeoutMillis: 0,
+        connectionTimeoutMillis: 0,
+      },
+      "pglite",
+      options,
+    );
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const pool = handle;
+  return {
+    ...pool,
+    processId: server.process.pid,
+    close: async () => {
+      await pool.close();
+      await server.stop();
+    },
+  };
 }
 
 async function openPglite(dataDir: string | undefined, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
+  const { embeddedStartParams } = await import("./embedded-settings");
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite(dataDir, { startParams: embeddedStartParams(PGlite.defaultStartParams) });
   await client.waitReady;
   const db = drizzle(client, { schema, logger: options.logger }) as unknown as AppDatabase;
   let closed = false;
   return {
     db,
     driver: "pglite",
+    client: "in-process",
     ping: async () => {
       if (closed) return false;
       try {
@@ -76,10 +133,10 @@ async function openPglite(dataDir: string | undefined, options: OpenDatabaseOpti
   };
 }
 
-async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+async function openPostgres(config: PoolConfig, driver: DatabaseHandle["driver"], options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new pg.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.default.Pool(config);
   // A lost connection must never crash the process (docs/decisions/114). The pool listens on
   // its idle clients only; a client checked out (a transaction) emits 'error' with nobody
   // listening, so every client gets a listener of its own when it connects. The query in
@@ -90,7 +147,8 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const db = drizzle(pool, { schema, logger: options.logger }) as unknown as AppDatabase;
   return {
     db,
-    driver: "pg",
+    driver,
+    client: "node-postgres",
     ping: async () => {
       try {
         await pool.query("select 1");
@@ -105,7 +163,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const folder = migrationsFolder();
-  if (handle.driver === "pglite") {
+  if (handle.client === "in-process") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(handle.db as never, { migrationsFolder: folder });
   } else {

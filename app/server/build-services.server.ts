@@ -33,7 +33,7 @@ export async function buildServices(
   options: { httpServer?: HttpServer; mailer?: Mailer; log?: (line: string) => void } = {},
 ): Promise<BuiltServices> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const database = await openDatabase(env.DATABASE_URL);
+  const database = await openDatabase(env.DATABASE_URL, { embedded: env.EMBEDDED_DATABASE });
   await migrateDatabase(database);
   // Hourly candles written before docs/decisions/127 hold clock hours: rebuilt once as session hours.
   if (await realignHourlyCandles(database.db)) log("[candles] hourly candles rebuilt as session hours (09:15, 10:15 … IST)");

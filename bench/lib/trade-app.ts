@@ -1,7 +1,9 @@
 // For bench server children (bench/trades, bench/pages): the app's real services
 // (buildServices, no market feed) on a fresh database — a PostgreSQL database of its own, created
 // and dropped, or in-memory PGlite — holding 100,000 trades, and a signed-in role-1 admin.
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
@@ -36,13 +38,21 @@ export interface TradeApp extends BuiltServices {
  * price 1,000 + n), the admin (user 1, two-factor on, as production requires of role 1, so
  * its pages are not the enrolment page), 200 traders, and 100,000 trades, one every 25 s back
  * from now (about 29 days), one in five open (`options.trades` sets how many). `extraSql` runs
- * after the trades and before `analyze`.
+ * after the trades and before `analyze`. PGlite is in memory, in this process, unless
+ * `options.pgliteAsNpmStart`: then it is a data folder in a temp dir, in a process of its own,
+ * as `npm start` runs it (docs/decisions/163).
  */
-export async function openTradeApp(kind: BenchDatabaseKind, prefix: string, extraSql: readonly string[] = [], options: { trades?: number } = {}): Promise<TradeApp> {
+export async function openTradeApp(
+  kind: BenchDatabaseKind,
+  prefix: string,
+  extraSql: readonly string[] = [],
+  options: { trades?: number; pgliteAsNpmStart?: boolean } = {},
+): Promise<TradeApp> {
   const scratch = kind === "postgres" ? await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test", prefix) : null;
+  const dataFolder = kind === "pglite" && options.pgliteAsNpmStart ? fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`)) : null;
   const env = parseEnv({
     NODE_ENV: "production",
-    DATABASE_URL: scratch ? scratch.url : "memory://",
+    DATABASE_URL: scratch ? scratch.url : (dataFolder ?? "memory://"),
     SESSION_SECRET: "bench-secret-0123456789abcdef0123",
     SEED_DEMO: "0",
   });
@@ -87,6 +97,7 @@ export async function openTradeApp(kind: BenchDatabaseKind, prefix: string, extr
       // (WITH FORCE) at once would cut them and log "[db] connection lost".
       if (scratch) await sleep(300);
       await scratch?.drop();
+      if (dataFolder) fs.rmSync(dataFolder, { recursive: true, force: true });
     },
   };
 }
@@ -100,4 +111,17 @@ export async function importAppBuild(): Promise<ServerBuild> {
 export function cpuMicros(): number {
   const usage = process.cpuUsage();
   return usage.user + usage.system;
+}
+
+/** Another process's CPU time (user + system) in microseconds, from /proc (Linux); 0 when unknown. */
+export function processCpuMicros(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
 }

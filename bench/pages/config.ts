@@ -73,6 +73,8 @@ export interface Ready {
 export interface Mark {
   type: "mark";
   cpuMicros: number;
+  /** CPU time (µs) of each copy's database process, for a database in a process of its own (PGlite as `npm start` runs it); 0 otherwise. */
+  databaseCpuMicros: Partial<Record<"postgres" | "pglite", number>>;
   queries: number;
 }
 

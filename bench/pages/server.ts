@@ -20,7 +20,7 @@ import { createSimulatedFeed } from "~/market/feeds/simulated.server";
 import { DEFAULT_FEED_SEED } from "~/market/feeds/index.server";
 import { CandleWriter } from "~/market/candle-writer.server";
 import { parentChannel, sleep } from "../lib/child";
-import { cpuMicros, importAppBuild, openTradeApp, TRADE_SYMBOLS, type BenchDatabaseKind, type TradeApp } from "../lib/trade-app";
+import { cpuMicros, importAppBuild, openTradeApp, processCpuMicros, TRADE_SYMBOLS, type BenchDatabaseKind, type TradeApp } from "../lib/trade-app";
 import { floorBuild } from "./floor";
 import type { AppReady, LoopReading, Mark, MarketStarted, MarketStopped, Ready } from "./config";
 import "~/config/context";
@@ -74,7 +74,8 @@ interface AppCopy {
 /** One copy of the app on a fresh database of `kind`, listening. */
 async function openApp(kind: BenchDatabaseKind): Promise<AppCopy> {
   const started = performance.now();
-  const trades = await openTradeApp(kind, "bench_pages", PAGE_DATA_SQL);
+  // PGlite as `npm start` runs it: a data folder, in a process of its own (docs/decisions/163).
+  const trades = await openTradeApp(kind, "bench_pages", PAGE_DATA_SQL, { pgliteAsNpmStart: true });
   const { services, env, httpServer, cookiesFor } = trades;
   const symbols = await services.db.select({ code: symbolsTable.symbolCode, price: symbolsTable.referencePrice }).from(symbolsTable).orderBy(symbolsTable.id);
   // Every symbol has a live quote, as with the feed running; the feed itself runs only in the
@@ -132,7 +133,14 @@ channel.on("start", async () => {
     return copy;
   };
   let histogram: IntervalHistogram | null = null;
-  channel.on("mark", () => channel.send<Mark>({ type: "mark", cpuMicros: cpuMicros(), queries }));
+  channel.on("mark", () =>
+    channel.send<Mark>({
+      type: "mark",
+      cpuMicros: cpuMicros(),
+      databaseCpuMicros: Object.fromEntries([...copies].map(([kind, copy]) => [kind, processCpuMicros(copy.trades.database.processId)])),
+      queries,
+    }),
+  );
   // The same 10 ms resolution as /healthz: an idle loop reads about 10 ms.
   channel.on("loop-start", () => {
     histogram?.disable();
