@@ -72,9 +72,8 @@ export function tradeFilterWhere(filter: TradeFilter): SQL | undefined {
 /** A SQL numeric sum as exact text with 2 places: beyond 2^53 paise a JS number would drop paise. */
 const money = (value: string | number | null | undefined): DecimalText => (value === null || value === undefined ? "0.00" : (decimalText2(value) ?? "0.00"));
 
-/** The six cards of a PNL summary, aggregated in SQL from the per-trade rounded PNLs. */
-function summaryColumns(live: LivePrices) {
-  const pnl = tradePnlSql(live);
+/** The six cards of a PNL summary, aggregated in SQL over `pnl`, each trade's rounded PNL (a column of a subquery). */
+function summaryColumnsOf(pnl: SQL) {
   return {
     totalTrades: count(),
     profitableTrades: sql<number>`count(*) filter (where ${pnl} > 0)`.mapWith(Number),
@@ -103,12 +102,17 @@ function toSummary(row: SummaryRow | undefined): PnlSummary {
 
 /** Total PNL, trades, profitable, loss, total profit and total loss of the filtered trades. */
 export async function summariseTrades(db: AppDatabase, live: LivePrices, filter: TradeFilter): Promise<PnlSummary> {
-  const [row] = await db
-    .select(summaryColumns(live))
+  // Each trade's PNL is computed once, in a subquery, and the six aggregates read it. OFFSET 0
+  // keeps the planner from pulling the subquery up, which writes the expression back into every
+  // aggregate and filter: over 100,000 trades on the embedded database that was 312 ms against
+  // 106 ms (numeric arithmetic is what costs there).
+  const perTrade = db
+    .select({ pnl: sql<string>`${tradePnlSql(live)}`.as("pnl") })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
     .innerJoin(users, eq(users.id, trades.userId))
     .where(tradeFilterWhere(filter));
+  const [row] = await db.select(summaryColumnsOf(sql`per_trade.pnl`)).from(sql`(${perTrade} offset 0) as per_trade`);
   return toSummary(row);
 }
 
@@ -242,6 +246,40 @@ export interface UserPnlRow extends PnlSummary {
   status: boolean;
 }
 
+/**
+ * The PNL report's per-user figures, grouped from each filtered trade's PNL computed once in a
+ * subquery (OFFSET 0 keeps it from being pulled up and the expression written into every
+ * aggregate again; see summariseTrades).
+ */
+function userPnlQuery(db: AppDatabase, live: LivePrices, filter: TradeFilter) {
+  const perTrade = db
+    .select({
+      userId: sql<number>`${users.id}`.as("user_id"),
+      name: sql<string>`${users.name}`.as("name"),
+      email: sql<string>`${users.email}`.as("email"),
+      status: sql<boolean>`${users.status}`.as("status"),
+      pnl: sql<string>`${tradePnlSql(live)}`.as("pnl"),
+    })
+    .from(trades)
+    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .innerJoin(users, eq(users.id, trades.userId))
+    .where(tradeFilterWhere(filter));
+  return db
+    .select({
+      userId: sql<number>`per_trade.user_id`,
+      name: sql<string>`per_trade.name`,
+      email: sql<string>`per_trade.email`,
+      status: sql<boolean>`per_trade.status`,
+      ...summaryColumnsOf(sql`per_trade.pnl`),
+    })
+    .from(sql`(${perTrade} offset 0) as per_trade`)
+    .groupBy(sql`per_trade.user_id, per_trade.name, per_trade.email, per_trade.status`)
+    .$dynamic();
+}
+
+/** Most trades first, then name and id: the PNL report's order. */
+const USER_PNL_ORDER = [sql`count(*) desc`, sql`per_trade.name asc`, sql`per_trade.user_id asc`];
+
 /** The PNL report's per-user rows (most trades first), one page, and how many users there are. */
 export async function listUserPnlPage(
   db: AppDatabase,
@@ -251,14 +289,8 @@ export async function listUserPnlPage(
 ): Promise<{ rows: UserPnlRow[]; total: number }> {
   const where = tradeFilterWhere(filter);
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ userId: users.id, name: users.name, email: users.email, status: users.status, ...summaryColumns(live) })
-      .from(trades)
-      .innerJoin(symbols, eq(symbols.id, trades.symbolId))
-      .innerJoin(users, eq(users.id, trades.userId))
-      .where(where)
-      .groupBy(users.id)
-      .orderBy(desc(count()), asc(users.name), asc(users.id))
+    userPnlQuery(db, live, filter)
+      .orderBy(...USER_PNL_ORDER)
       .limit(paging.pageSize)
       .offset(pageOffset(paging.page, paging.pageSize)),
     db
@@ -279,19 +311,12 @@ export async function listUserPnlPage(
  * compares (-count, name, id). Yields to the event loop between batches.
  */
 export async function* streamUserPnlRows(db: AppDatabase, live: LivePrices, filter: TradeFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<UserPnlRow> {
-  const where = tradeFilterWhere(filter);
   let cursor: { count: number; name: string; id: number } | null = null;
   for (;;) {
-    const after: SQL | undefined = cursor ? sql`(-count(*), ${users.name}, ${users.id}) > (${-cursor.count}::bigint, ${cursor.name}, ${cursor.id}::integer)` : undefined;
-    const batch: ({ userId: number; name: string; email: string; status: boolean } & SummaryRow)[] = await db
-      .select({ userId: users.id, name: users.name, email: users.email, status: users.status, ...summaryColumns(live) })
-      .from(trades)
-      .innerJoin(symbols, eq(symbols.id, trades.symbolId))
-      .innerJoin(users, eq(users.id, trades.userId))
-      .where(where)
-      .groupBy(users.id)
+    const after: SQL | undefined = cursor ? sql`(-count(*), per_trade.name, per_trade.user_id) > (${-cursor.count}::bigint, ${cursor.name}, ${cursor.id}::integer)` : undefined;
+    const batch: ({ userId: number; name: string; email: string; status: boolean } & SummaryRow)[] = await userPnlQuery(db, live, filter)
       .having(after)
-      .orderBy(desc(count()), asc(users.name), asc(users.id))
+      .orderBy(...USER_PNL_ORDER)
       .limit(batchSize);
     for (const { userId, name, email, status, ...summary } of batch) yield { userId, name, email, status, ...toSummary(summary) };
     if (batch.length < batchSize) return;
