@@ -319,6 +319,26 @@ export const trades = pgTable(
   ],
 );
 
+/**
+ * A partial (or final) exit of a trade: `quantity` units closed at `price` (docs/decisions/167).
+ * The trade's own quantity stays the opened quantity; what is still open is quantity minus the
+ * exits. The exit price is the closing side: a SELL for a BUY trade, a BUY for a SELL trade.
+ */
+export const tradeExits = pgTable(
+  "trade_exits",
+  {
+    id: serial("id").primaryKey(),
+    tradeId: integer("trade_id")
+      .notNull()
+      .references(() => trades.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    price: price("price").notNull(),
+    exitedAt: timestamp("exited_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("trade_exits_trade_idx").on(t.tradeId, t.exitedAt, t.id)],
+);
+
 export const symbolSuggestions = pgTable(
   "symbol_suggestions",
   {
