@@ -339,6 +339,49 @@ export const tradeExits = pgTable(
   (t) => [index("trade_exits_trade_idx").on(t.tradeId, t.exitedAt, t.id)],
 );
 
+/** A rate column of charge_rates: a percentage to 6 places (0.00297 %, docs/decisions/173). */
+const rate = (name: string) => numeric(name, { precision: 12, scale: 6, mode: "string" });
+
+/**
+ * The statutory charges of one segment (EQUITY_INTRADAY, EQUITY_DELIVERY, INDEX_FUTURES,
+ * STOCK_FUTURES, app/domain/charges.ts) in force from `effective_from` until the segment's next
+ * row, with the brokerage that applies to users without a plan of their own
+ * (docs/decisions/173). Edited by role 1 on /charges.
+ */
+export const chargeRates = pgTable(
+  "charge_rates",
+  {
+    id: serial("id").primaryKey(),
+    segment: text("segment").notNull(),
+    effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
+    sttBuy: rate("stt_buy").notNull(),
+    sttSell: rate("stt_sell").notNull(),
+    exchange: rate("exchange").notNull(),
+    sebi: rate("sebi").notNull(),
+    stampBuy: rate("stamp_buy").notNull(),
+    gst: rate("gst").notNull(),
+    // "flat": rupees per executed order; "percent": a percentage of the order's value, at most the cap.
+    brokerageKind: text("brokerage_kind").notNull(),
+    brokerageValue: rate("brokerage_value").notNull(),
+    brokerageCap: numeric("brokerage_cap", { precision: 14, scale: 2, mode: "string" }),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("charge_rates_segment_day_unique").on(t.segment, t.effectiveFrom)],
+);
+
+/** A user's own brokerage plan (their broker's), used instead of the segments' default brokerage. */
+export const userBrokeragePlans = pgTable("user_brokerage_plans", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull(),
+  value: rate("value").notNull(),
+  cap: numeric("cap", { precision: 14, scale: 2, mode: "string" }),
+  updatedAt: updatedAt(),
+});
+
 export const symbolSuggestions = pgTable(
   "symbol_suggestions",
   {

@@ -93,6 +93,10 @@ export const PATH_RULES: readonly PathRule[] = [
   // "Save Symbol's Open Data" (a POST from the settings page; docs/product-rules.md R-D24).
   { pattern: "/dayohlc/open", roles: R1 },
   { pattern: "/demo", roles: R1 },
+  // Not in the documents (issue 22): the charges net PNL is figured with (docs/decisions/173). Every
+  // journal role reads the rates and keeps its own brokerage plan; role 1 alone edits the rates.
+  { pattern: "/charges", roles: [1, 3, 4] },
+  { pattern: "/charges/rates", roles: R1 },
 ];
 
 /**
@@ -206,6 +210,7 @@ export const SIDEBAR_LINKS: readonly NavLink[] = [
   { path: "/sector-analysis", label: "Sector Analysis", group: "main" },
   { path: "/support", label: "Support", group: "main" },
   { path: "/trades", label: "Trades", group: "main" },
+  { path: "/charges", label: "Charges", group: "main" },
   { path: "/allRealTime", label: "Live Prices", group: "main" },
   { path: "/allChart", label: "Charts", group: "main" },
   { path: "/sectore", label: "Sectors", group: "admin" },
@@ -259,6 +264,8 @@ export const BUILT_PATHS: ReadonlySet<string> = new Set([
   "/admin/dashboard", "/overview", "/sector-analysis", "/sector-analysis-chart",
   // The operations console (issue 19).
   "/audit-log",
+  // The journal round (issue 22).
+  "/charges",
 ]);
 
 export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {

@@ -1,7 +1,7 @@
 // What the audit log records (docs/decisions/140-admin-console.md): the kinds of change and the
 // kinds of thing changed, as the log's filter and export name them.
 
-export const AUDIT_ENTITIES = ["user", "symbol", "sector", "key", "calendar", "setting", "upload", "point"] as const;
+export const AUDIT_ENTITIES = ["user", "symbol", "sector", "key", "calendar", "setting", "upload", "point", "charges"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_ACTIONS = ["create", "update", "switch", "delete", "extend", "upload", "undo", "sign-out-all", "reset-password"] as const;
@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<AuditEntity, string>> = {
   setting: "Setting",
   upload: "Upload",
   point: "Target point",
+  charges: "Charge rates",
 };
 
 export function isAuditEntity(value: unknown): value is AuditEntity {
