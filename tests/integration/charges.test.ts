@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { auditLog, chargeRates, userBrokeragePlans } from "~/db/schema";
 import { loader as chargesLoader, action as chargesAction } from "~/routes/_journal+/charges";
 import { action as ratesAction, loader as ratesLoader } from "~/routes/_journal+/charges.rates";
-import { action as deleteAction } from "~/routes/_journal+/charges.rates.$id.delete";
+import { action as deleteAction } from "~/routes/_journal+/charges.rates_.$id.delete";
 import { chargesFor, ratesOn } from "~/domain/charges";
 import { listChargeRates } from "~/models/charge-rate.server";
 import { createTestContext, type TestContext } from "../support/context";

@@ -39,7 +39,8 @@ export default function ChargesPage() {
         <PageTitle id="charges-title" title="Charges" action={data.canEdit ? <Link to="/charges/rates" className={buttonClass}>Add rates</Link> : null} />
         <p className="max-w-3xl text-sm text-muted">
           Net PNL is the gross PNL less brokerage, STT, the exchange transaction charge, the SEBI fee, stamp duty and GST, at the rates in force on the
-          day a trade was opened. STT is rounded to the nearest rupee; every other charge to the paisa.
+          day a trade was opened. Each trade is charged on its own: STT is rounded to the nearest rupee, every other charge to the paisa. A broker's
+          contract note rounds STT over a day&apos;s trades together, so its figure can differ by under a rupee a trade.
         </p>
         <Table
           caption="Charge rates (per cent of the value)"
