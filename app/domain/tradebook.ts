@@ -28,6 +28,13 @@ export const TRADEBOOK_COLUMNS = [
 export type TradebookColumn = (typeof TRADEBOOK_COLUMNS)[number];
 export type TradebookColumnIndex = Record<TradebookColumn, number>;
 
+/** A tradebook is small: a busy intraday trader's year is a few MB and some thousand rows. */
+export const MAX_TRADEBOOK_MB = 5;
+export const MAX_TRADEBOOK_BYTES = MAX_TRADEBOOK_MB * 1024 * 1024;
+export const MAX_TRADEBOOK_ROWS = 20_000;
+/** A preview not confirmed within this many hours is discarded. */
+export const STALE_TRADEBOOK_HOURS = 24;
+
 /** A trade's quantity limit (the trade form's, app/schemas/trade.ts). */
 export const MAX_TRADEBOOK_QUANTITY = 10_000_000;
 /** The price columns' limit, in paise (numeric(14, 2)). */

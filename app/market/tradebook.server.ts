@@ -9,6 +9,7 @@ import { numberToDecimalText } from "~/domain/decimal";
 import {
   brokerTradeKey,
   looksLikeHeader,
+  MAX_TRADEBOOK_ROWS,
   readTradebookRow,
   repeatedTradeIdError,
   tradebookColumnIndex,
@@ -19,10 +20,6 @@ import {
 import { streamCsvRecords, yieldToEventLoop } from "~/market/csv-chunks.server";
 import type { ParseError } from "~/market/bhav.server";
 
-/** A tradebook is small: a busy intraday trader's year is a few MB and some thousand rows. */
-export const MAX_TRADEBOOK_MB = 5;
-export const MAX_TRADEBOOK_BYTES = MAX_TRADEBOOK_MB * 1024 * 1024;
-export const MAX_TRADEBOOK_ROWS = 20_000;
 /** How far down an Excel sheet the header row may be (Console puts the client and period above it). */
 const HEADER_SEARCH_ROWS = 40;
 
