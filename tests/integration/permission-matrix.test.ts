@@ -57,6 +57,8 @@ const ROUTES: Record<string, RouteCase> = {
   "trades.$id.edit": { url: "/trades/:trades/edit" },
   "trades.new": { url: "/trades/new?symbol=NIFTY-I&side=BUY&price=100" },
   trades: { url: "/trades", intents: ["status"] },
+  "trades_.import": { url: "/trades/import" },
+  "trades_.import_.$id": { url: "/trades/import/999999", intents: ["confirm", "discard"] },
   $: { url: "/no-such-page" },
   _index: { url: "/" },
   BonusSplitting: { url: "/BonusSplitting" },
