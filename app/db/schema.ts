@@ -382,6 +382,54 @@ export const userBrokeragePlans = pgTable("user_brokerage_plans", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * A broker tradebook upload (docs/decisions/169): read once at upload, its checked fills and bad
+ * rows kept for the preview (owned by the user who sent it, a day at most), then committed once.
+ * A committed import keeps its per-row report.
+ */
+export const tradebookImports = pgTable(
+  "tradebook_imports",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    format: text("format").notNull(),
+    // previewed | committed
+    state: text("state").notNull().default("previewed"),
+    rowCount: integer("row_count").notNull(),
+    fills: jsonb("fills").notNull(),
+    errors: jsonb("errors").notNull(),
+    report: jsonb("report"),
+    createdAt: createdAt(),
+    committedAt: timestamp("committed_at", { withTimezone: true }),
+  },
+  (t) => [index("tradebook_imports_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * The broker trades a user has imported, so a re-import skips them: one row per exchange trade
+ * id (exchanges number their own trades), unique per user.
+ */
+export const importedBrokerTrades = pgTable(
+  "imported_broker_trades",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    exchange: text("exchange").notNull(),
+    brokerTradeId: text("broker_trade_id").notNull(),
+    importId: integer("import_id")
+      .notNull()
+      .references(() => tradebookImports.id, { onDelete: "cascade" }),
+    // The journal trade the fill went into (the first, when its order crossed zero); a deleted trade leaves the fill imported.
+    tradeId: integer("trade_id").references(() => trades.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.exchange, t.brokerTradeId] }), index("imported_broker_trades_import_idx").on(t.importId)],
+);
+
 export const symbolSuggestions = pgTable(
   "symbol_suggestions",
   {

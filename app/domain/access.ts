@@ -62,6 +62,9 @@ export const PATH_RULES: readonly PathRule[] = [
   // The advanced chart's TradingView UDF datafeed (resource routes).
   { pattern: "/udf", roles: [1, 3, 4] },
   { pattern: "/trades", roles: [1, 3, 4] },
+  // Not in the documents (issue 22): a broker tradebook imported into one's own journal, for the
+  // roles that keep one (docs/decisions/169).
+  { pattern: "/trades/import", roles: [1, 3, 4] },
   { pattern: "/support", roles: [1, 3, 4] },
   { pattern: "/support/:receiverId", roles: [1, 3, 4] },
   { pattern: "/notifications", roles: [1, 3, 4] },

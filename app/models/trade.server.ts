@@ -2,7 +2,7 @@
 // close, verify, delete). Every read and write is scoped in its WHERE clause: a customer
 // (role 4) reaches only its own rows; verification only role 1. Another user's row is simply
 // not found (null), and nothing changes.
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { symbols, trades, users, userSymbols } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
@@ -313,19 +313,35 @@ export async function listTraderChoices(db: AppDatabase, roleId: RoleId): Promis
     .orderBy(asc(users.username));
 }
 
+/** What the actor may trade: an active symbol, and for role 4 one of its subscribed symbols. */
+function tradableCondition(actor: TradeActor): SQL | undefined {
+  const subscribed =
+    actor.roleId === 4
+      ? sql`exists (select 1 from ${userSymbols} where ${userSymbols.userId} = ${actor.id} and ${userSymbols.symbolId} = ${symbols.id})`
+      : undefined;
+  return and(eq(symbols.status, true), subscribed);
+}
+
 /**
  * The symbol a trade form names, if the actor may trade it: an active symbol, and for role 4
  * one of its subscribed symbols. Null otherwise.
  */
 export async function findTradableSymbol(db: AppDatabase, actor: TradeActor, code: string): Promise<{ id: number; symbolCode: string } | null> {
-  const subscribed =
-    actor.roleId === 4
-      ? sql`exists (select 1 from ${userSymbols} where ${userSymbols.userId} = ${actor.id} and ${userSymbols.symbolId} = ${symbols.id})`
-      : undefined;
   const [row] = await db
     .select({ id: symbols.id, symbolCode: symbols.symbolCode })
     .from(symbols)
-    .where(and(sql`upper(${symbols.symbolCode}) = ${code.trim().toUpperCase()}`, eq(symbols.status, true), subscribed))
+    .where(and(sql`upper(${symbols.symbolCode}) = ${code.trim().toUpperCase()}`, tradableCondition(actor)))
     .limit(1);
   return row ?? null;
+}
+
+/** The codes (upper case) among `codes` the actor may trade, by the same rule, with their symbol ids. */
+export async function findTradableSymbols(db: AppDatabase, actor: TradeActor, codes: readonly string[]): Promise<Map<string, number>> {
+  const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: symbols.id, symbolCode: symbols.symbolCode })
+    .from(symbols)
+    .where(and(inArray(sql`upper(${symbols.symbolCode})`, wanted), tradableCondition(actor)));
+  return new Map(rows.map((r) => [r.symbolCode.toUpperCase(), r.id]));
 }

@@ -84,6 +84,8 @@ export interface UploadedFile {
   /** The file's text, or null when it was refused (see problem). */
   text: string | null;
   problem: string | null;
+  /** The file's bytes, when read with `binary` (an Excel workbook is a ZIP, not text). */
+  bytes?: Uint8Array;
 }
 
 export interface UploadFileResult {
@@ -109,10 +111,11 @@ function isZip(bytes: Uint8Array): boolean {
  * `maxFiles` files. A request that is not multipart gives its fields and no files; a multipart
  * body that cannot be read gives no files and `problem` (UNREADABLE_UPLOAD). With
  * `fileField`, only files sent under that field name are taken (others are read through and dropped).
+ * With `binary`, a file comes back as its bytes (no text, no ZIP refusal: the caller tells its kind).
  */
 export async function readUpload(
   request: Request,
-  options: { maxFileBytes?: number; maxFiles?: number; maxTotalBytes?: number; fileField?: string } = {},
+  options: { maxFileBytes?: number; maxFiles?: number; maxTotalBytes?: number; fileField?: string; binary?: boolean } = {},
 ): Promise<{ fields: FormData; files: UploadedFile[]; problem: string | null }> {
   const maxFileBytes = options.maxFileBytes ?? MAX_UPLOAD_BYTES;
   const maxFiles = options.maxFiles ?? MAX_UPLOAD_FILES;
@@ -166,6 +169,10 @@ export async function readUpload(
     }
     kept += size;
     const bytes = Buffer.concat(chunks);
+    if (options.binary) {
+      files.push({ name: filename, size, text: null, problem: size === 0 ? FILE_EMPTY : null, bytes: new Uint8Array(bytes) });
+      return null;
+    }
     let problem: string | null = null;
     // (A file of only blank lines is reported empty by the importers.)
     if (size === 0) problem = FILE_EMPTY;

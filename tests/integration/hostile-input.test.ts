@@ -25,6 +25,8 @@ import { preferencesSchema } from "~/schemas/preferences";
 import { indicatorSettingSchema, marqueSchema, tradeSettingSchema, viewSettingSchema } from "~/schemas/settings";
 import { tokenSchema } from "~/schemas/token";
 import { tradeSchema } from "~/schemas/trade";
+import { tradebookImportActionSchema } from "~/schemas/tradebook-import";
+import { brokeragePlanSchema, chargeRatesSchema } from "~/schemas/charges";
 import { symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
 import { addSymbolSchema, createWatchlistSchema, watchlistIntentSchema } from "~/schemas/watchlist";
 import { accountSupportSchema, bulkUserSchema, createUserSchema, statusSwitchSchema, updateUserSchema } from "~/schemas/user-admin";
@@ -78,6 +80,10 @@ const FORMS: FormCase[] = [
   { file: "trades.$id.edit", path: (i) => `/trades/${firstId("trades")(i)}/edit`, params: (i) => ({ id: firstId("trades")(i) }), schemas: [tradeSchema], as: 1 },
   { file: "trades.$id.delete", path: () => "/trades/999999/delete", params: () => ({ id: "999999" }), schemas: [statusSwitchSchema], intents: ["delete"], as: 3 },
   { file: "trades", path: () => "/trades", schemas: [statusSwitchSchema], intents: ["status"], as: 1 },
+  { file: "trades_.import_.$id", path: () => "/trades/import/999999", params: () => ({ id: "999999" }), schemas: [tradebookImportActionSchema], intents: ["confirm", "discard"], as: 3 },
+  { file: "charges", path: () => "/charges", schemas: [brokeragePlanSchema], intents: ["save-plan", "clear-plan"], as: 4 },
+  { file: "charges.rates", path: () => "/charges/rates", schemas: [chargeRatesSchema], as: 1 },
+  { file: "charges.rates_.$id.delete", path: () => "/charges/rates/999999/delete", params: () => ({ id: "999999" }), schemas: [statusSwitchSchema], as: 1 },
   { file: "SymbolSuggestionFlow.new", path: () => "/SymbolSuggestionFlow/new", schemas: [symbolSuggestionSchema], as: 1 },
   {
     file: "SymbolSuggestionFlow.$id.edit",
@@ -134,6 +140,7 @@ const EXCLUDED: Record<string, string> = {
   "api.admin.logout": "the JSON API: its contract and hostile-body tests",
   logout: "takes no fields: tests/integration/auth.test.ts",
   upload: "multipart files: tests/integration/upload.test.ts (oversized, empty, binary, wrong columns)",
+  "trades_.import": "multipart files: tests/integration/tradebook-import.test.ts (oversized, binary, wrong columns, bad rows, formulas)",
 };
 
 const HOSTILE_STRINGS = [

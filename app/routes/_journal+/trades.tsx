@@ -10,7 +10,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { moneyTone } from "~/components/reports/report-ui";
 import { controlClass, FieldErrors } from "~/components/ui/field";
 import { FilterSelect } from "~/components/ui/select-field";
-import { ROLE_NAMES, type RoleId } from "~/domain/access";
+import { canReach, ROLE_NAMES, type RoleId } from "~/domain/access";
 import { formatIstCompactDateTime, formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees } from "~/domain/format";
 import { computeTradePnl, totalPnl } from "~/domain/pnl";
@@ -131,9 +131,16 @@ export default function TradesPage() {
               {formatRupees(total)}
             </strong>
           </p>
-          <Link to={`/trades/new${back}`} className={buttonClass}>
-            + Add
-          </Link>
+          <span className="flex items-center gap-2">
+            {canReach(role, "/trades/import") ? (
+              <Link to="/trades/import" className={secondaryButtonClass}>
+                Import tradebook
+              </Link>
+            ) : null}
+            <Link to={`/trades/new${back}`} className={buttonClass}>
+              + Add
+            </Link>
+          </span>
         </div>
         <TradeFilters data={data} />
         <SelectableTable headers={headers} empty={rows.length === 0}>

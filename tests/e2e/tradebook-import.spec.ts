@@ -1,0 +1,92 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsNewUser, waitForHydration } from "./support";
+
+// Issue 22, item 5 (docs/decisions/169): a Zerodha Console tradebook imported into the journal
+// with a preview, then imported again with every row skipped as a duplicate; with and without
+// JavaScript, and the preview at phone width. Each journey has a user of its own, so its
+// broker trade ids are new to it.
+
+const FIXTURE = "tests/fixtures/tradebook/zerodha-tradebook.csv";
+const toast = (page: Page) => page.getByRole("status");
+const summary = (page: Page, label: string) => page.getByTestId("import-summary").locator("div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+
+async function uploadFixture(page: Page) {
+  await page.goto("/trades/import");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Import tradebook" })).toBeVisible();
+  await page.getByLabel("Tradebook file").setInputFiles(FIXTURE);
+  await page.getByRole("button", { name: "Upload and preview" }).click();
+  await expect(page).toHaveURL(/\/trades\/import\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Tradebook preview" })).toBeVisible();
+}
+
+for (const js of [true, false]) {
+  test.describe(`tradebook import ${js ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("import with a preview, then a re-import skips every row as a duplicate", async ({ page }) => {
+      await signInAsNewUser(page, { role: 3, label: "tradebook", goto: "/trades" });
+      await page.getByRole("link", { name: "Import tradebook" }).click();
+      await expect(page).toHaveURL(/\/trades\/import$/);
+
+      await uploadFixture(page);
+      await expect(toast(page)).toContainText("Check the preview, then Confirm the import.");
+      await expect(summary(page, "Round trips")).toHaveText("7");
+      await expect(summary(page, "Unknown symbol (skipped)")).toHaveText("1");
+      await expect(summary(page, "Realised PNL")).toHaveText("351.45");
+      await expect(page.getByRole("listitem").filter({ hasText: "NIFTY26NOVFUT" })).toHaveText("NIFTY26NOVFUT: 1 row");
+      const trips = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Exits" }) });
+      // The short closed in two exits, and the INFY order's two fills as one entry at their exact average.
+      await expect(trips.getByRole("row").filter({ hasText: "SELL" })).toContainText("3 @ 3,390.00");
+      await expect(trips.getByRole("row").filter({ hasText: "INFY" })).toContainText("1,500.05");
+
+      await page.getByRole("button", { name: "Confirm import of 7 trades" }).click();
+      await expect(page.getByRole("heading", { name: "Tradebook imported" })).toBeVisible();
+      await expect(toast(page)).toContainText("7 trades imported from the tradebook; 1 row skipped.");
+      await expect(summary(page, "Trades created")).toHaveText("7");
+      await expect(page.getByRole("button", { name: /Confirm/ })).toHaveCount(0);
+      await expect(page.getByRole("row").filter({ hasText: "31000001" })).toContainText(/Imported into trade #\d+/);
+
+      // The same file again: nothing new.
+      await uploadFixture(page);
+      await expect(summary(page, "Round trips")).toHaveText("0");
+      await expect(summary(page, "Already imported (skipped)")).toHaveText("14");
+      const rows = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Outcome" }) }).locator("tbody tr");
+      await expect(rows).toHaveCount(15);
+      await expect(rows.filter({ hasText: "Skipped: already imported" })).toHaveCount(14);
+      await expect(rows.filter({ hasText: "NIFTY26NOVFUT" })).toContainText("Skipped: NIFTY26NOVFUT is not a symbol you can trade here");
+      await page.getByRole("button", { name: "Confirm (nothing to import)" }).click();
+      await expect(toast(page)).toContainText("0 trades imported from the tradebook; 15 rows skipped.");
+    });
+
+    test("a file that is not a tradebook is refused with a message", async ({ page }) => {
+      await signInAsNewUser(page, { role: 4, label: "tradebook-bad", goto: "/trades/import" });
+      await page.getByLabel("Tradebook file").setInputFiles({ name: "notes.csv", mimeType: "text/csv", buffer: Buffer.from("Date,Symbol,Qty\n2026-11-23,INFY,1\n") });
+      await page.getByRole("button", { name: "Upload and preview" }).click();
+      await expect(page.getByText(/^This is not a Zerodha tradebook/)).toBeVisible();
+      await expect(page).toHaveURL(/\/trades\/import$/);
+    });
+  });
+}
+
+test.describe("the preview at phone width", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  for (const js of [true, false]) {
+    test(`fits the screen, its tables scroll in their own box, ${js ? "with" : "without"} JavaScript`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await signInAsNewUser(page, { role: 3, label: "tradebook-phone", goto: false });
+      await uploadFixture(page);
+      const confirm = page.getByRole("button", { name: "Confirm import of 7 trades" });
+      await expect(confirm).toBeVisible();
+      expect(await confirm.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      for (const name of ["Round trips", "Rows of the tradebook"]) {
+        const box = page.getByRole("region", { name });
+        expect(await box.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+        expect(await box.evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
+      }
+      await context.close();
+    });
+  }
+});
