@@ -62,6 +62,10 @@ export const PATH_RULES: readonly PathRule[] = [
   // The advanced chart's TradingView UDF datafeed (resource routes).
   { pattern: "/udf", roles: [1, 3, 4] },
   { pattern: "/trades", roles: [1, 3, 4] },
+  // Not in the documents (issue 22, docs/decisions/172): the list's CSV/Excel export and its
+  // bulk actions' confirmation, for every role with the list (each action's roles: domain/trade-bulk.ts).
+  { pattern: "/trades/export", roles: [1, 3, 4] },
+  { pattern: "/trades/bulk", roles: [1, 3, 4] },
   { pattern: "/support", roles: [1, 3, 4] },
   { pattern: "/support/:receiverId", roles: [1, 3, 4] },
   { pattern: "/notifications", roles: [1, 3, 4] },
