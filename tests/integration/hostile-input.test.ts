@@ -25,6 +25,7 @@ import { preferencesSchema } from "~/schemas/preferences";
 import { indicatorSettingSchema, marqueSchema, tradeSettingSchema, viewSettingSchema } from "~/schemas/settings";
 import { tokenSchema } from "~/schemas/token";
 import { tradeSchema } from "~/schemas/trade";
+import { bulkTradeSchema } from "~/schemas/trade-bulk";
 import { symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
 import { addSymbolSchema, createWatchlistSchema, watchlistIntentSchema } from "~/schemas/watchlist";
 import { accountSupportSchema, bulkUserSchema, createUserSchema, statusSwitchSchema, updateUserSchema } from "~/schemas/user-admin";
@@ -78,6 +79,8 @@ const FORMS: FormCase[] = [
   { file: "trades.$id.edit", path: (i) => `/trades/${firstId("trades")(i)}/edit`, params: (i) => ({ id: firstId("trades")(i) }), schemas: [tradeSchema], as: 1 },
   { file: "trades.$id.delete", path: () => "/trades/999999/delete", params: () => ({ id: "999999" }), schemas: [statusSwitchSchema], intents: ["delete"], as: 3 },
   { file: "trades", path: () => "/trades", schemas: [statusSwitchSchema], intents: ["status"], as: 1 },
+  // The bulk form and its confirmation's post (confirm=1) in one: hostile ids reach the action itself.
+  { file: "trades.bulk", path: () => "/trades/bulk", schemas: [bulkTradeSchema, z.object({ confirm: z.literal("1") })], intents: ["delete", "close", "verify"], as: 3 },
   { file: "SymbolSuggestionFlow.new", path: () => "/SymbolSuggestionFlow/new", schemas: [symbolSuggestionSchema], as: 1 },
   {
     file: "SymbolSuggestionFlow.$id.edit",

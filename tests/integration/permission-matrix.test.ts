@@ -57,6 +57,8 @@ const ROUTES: Record<string, RouteCase> = {
   "trades.$id.edit": { url: "/trades/:trades/edit" },
   "trades.new": { url: "/trades/new?symbol=NIFTY-I&side=BUY&price=100" },
   trades: { url: "/trades", intents: ["status"] },
+  "trades.bulk": { url: "/trades/bulk?intent=delete&ids=1", intents: ["delete", "close", "verify"] },
+  "trades.export": { url: "/trades/export?format=csv" },
   $: { url: "/no-such-page" },
   _index: { url: "/" },
   BonusSplitting: { url: "/BonusSplitting" },
