@@ -21,8 +21,12 @@ export interface PnlInput {
 export interface TradePnl {
   /** Rupees, exact, rounded to 2 decimals. */
   pnl: DecimalText;
-  /** Percent, rounded to 2 decimals; "0.00" when the divisor is 0. */
-  pnlPercent: DecimalText;
+  /**
+   * Percent, rounded to 2 decimals; null (shown "—") when it means nothing: the traded side's
+   * price (the divisor) is 0, or there is no quantity (a legacy trade of 0 units, whose per-unit
+   * move once showed as 23,851.85%; docs/decisions/172).
+   */
+  pnlPercent: DecimalText | null;
 }
 
 /** Rounds to 2 decimals, half away from zero, without the 1.005 → 1.00 float trap. */
@@ -76,8 +80,8 @@ export function computeTradePnl(trade: PnlInput, livePrice?: number | null): Tra
   const { difference, base, scale } = differenceUnits(trade, livePrice);
   const pnl = divideRounded(quantity * difference, 10n ** BigInt(scale - 2));
   // difference / (base / 100), in hundredths of a per cent.
-  const percent = base === 0n ? 0n : divideRounded(difference * 10_000n, base);
-  return { pnl: unitsToText(pnl, 2), pnlPercent: unitsToText(percent, 2) };
+  const percent = base <= 0n || quantity <= 0n ? null : divideRounded(difference * 10_000n, base);
+  return { pnl: unitsToText(pnl, 2), pnlPercent: percent === null ? null : unitsToText(percent, 2) };
 }
 
 /** A figure's paise; text that is not a figure counts as 0. */

@@ -26,7 +26,8 @@ export interface TradeReportRow extends TradeFigures {
   /** The live close for an open trade; null when closed or not in the book. */
   currentPrice: number | null;
   pnl: DecimalText;
-  pnlPercent: DecimalText;
+  /** Null when a percentage means nothing (app/domain/pnl.ts). */
+  pnlPercent: DecimalText | null;
   open: boolean;
   isVerified: boolean;
 }

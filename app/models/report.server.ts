@@ -15,7 +15,7 @@ import { pageOffset } from "~/domain/paging";
 import { formatIstDate, istMidnight } from "~/domain/dates";
 import type { Quote } from "~/domain/quotes";
 import type { ActiveFilter, MinMaxSort } from "~/schemas/report";
-import { tradeFigureColumns } from "~/models/trade.server";
+import { tradeFigureColumns, tradeListWhere, type TradeActor, type TradeListFilters } from "~/models/trade.server";
 import type { TradeReportRow } from "~/domain/trade-rows";
 
 /** Symbol code (upper case) → live close. Taken once per request so a report is one snapshot. */
@@ -204,14 +204,25 @@ function exportKey(sort: MinMaxSort, live: LivePrices): { key: SQL; cast: string
  * The cursor's key is read as text: timestamptz keeps microseconds that a JS Date would drop,
  * and a PNL keeps every digit. Yields to the event loop between batches.
  */
-export async function* streamTradeReportRows(
+export function streamTradeReportRows(
   db: AppDatabase,
   live: LivePrices,
   filter: TradeFilter,
   batchSize = EXPORT_BATCH_SIZE,
   sort: MinMaxSort = "date-desc",
 ): AsyncGenerator<TradeReportRow> {
-  const where = tradeFilterWhere(filter);
+  return streamTradeRowsWhere(db, live, tradeFilterWhere(filter), batchSize, sort);
+}
+
+/**
+ * The trade list's rows (/trades) for an actor and the list's filters, newest first as the page
+ * lists them (decision 172): the same WHERE as the page (tradeListWhere), the report's row shape.
+ */
+export function streamTradeListRows(db: AppDatabase, live: LivePrices, actor: TradeActor, filters: TradeListFilters, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<TradeReportRow> {
+  return streamTradeRowsWhere(db, live, tradeListWhere(actor, filters), batchSize, "date-desc");
+}
+
+async function* streamTradeRowsWhere(db: AppDatabase, live: LivePrices, where: SQL | undefined, batchSize: number, sort: MinMaxSort): AsyncGenerator<TradeReportRow> {
   const { key, cast, descending } = exportKey(sort, live);
   let cursor: { key: string; id: number } | null = null;
   for (;;) {

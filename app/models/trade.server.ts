@@ -115,6 +115,14 @@ function listConditions(actor: TradeActor, filters: TradeListFilters): (SQL | un
 }
 
 /**
+ * The list's WHERE for an actor and its filters (needs `symbols` joined): the trade list's
+ * export (app/models/report.server.ts) streams exactly the rows the page lists.
+ */
+export function tradeListWhere(actor: TradeActor, filters: TradeListFilters): SQL | undefined {
+  return and(...listConditions(actor, filters));
+}
+
+/**
  * How many trades the list's filters match. The page never counts (keyset paging, decision
  * 070); the JSON API's documented {rows, count} envelope does, within the same window.
  */
@@ -204,6 +212,22 @@ export async function getTrade(db: AppDatabase, actor: TradeActor, id: number): 
     .where(and(eq(trades.id, id), ownerScope(actor)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The trades among `ids` that the actor may change, locked (FOR UPDATE) until the caller's
+ * transaction ends, in id order: a bulk action reads, checks and writes them with no other
+ * write in between. An id that is missing or not the actor's is simply not there.
+ */
+export async function lockTradesForChange(db: AppDatabase, actor: TradeActor, ids: readonly number[]): Promise<TradeDetail[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(detailColumns)
+    .from(trades)
+    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .where(and(inArray(trades.id, [...ids]), ownerScope(actor)))
+    .orderBy(asc(trades.id))
+    .for("update", { of: trades });
 }
 
 /** What a create or an edit writes: the trade's side, size and prices, with its symbol and notes. */

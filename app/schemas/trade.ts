@@ -45,13 +45,39 @@ export const tradeFields = {
   status: z.boolean().default(false),
 };
 
-/** BUY needs a buy price, SELL a sell price (docs/product-rules.md R-TD5). */
-export function checkTradePrices(value: { tradeType: (typeof TRADE_TYPES)[number]; buyPrice?: number; sellPrice?: number }, ctx: z.RefinementCtx) {
-  if (value.tradeType === "BUY" && value.buyPrice === undefined) {
-    ctx.addIssue({ code: "custom", path: ["buyPrice"], message: ENTER_BUY_PRICE });
+/** The traded side's price must be a price: 0 is what a form leaves blank (issue 22, docs/decisions/172). */
+export const BUY_PRICE_ABOVE_ZERO = "Buy price must be more than 0 for a BUY trade";
+export const SELL_PRICE_ABOVE_ZERO = "Sell price must be more than 0 for a SELL trade";
+export const SL_BELOW_BUY = "SL must be below the buy price for a BUY trade";
+export const TARGET_ABOVE_BUY = "Target must be above the buy price for a BUY trade";
+export const SL_ABOVE_SELL = "SL must be above the sell price for a SELL trade";
+export const TARGET_BELOW_SELL = "Target must be below the sell price for a SELL trade";
+
+type TradePrices = { tradeType: (typeof TRADE_TYPES)[number]; buyPrice?: number; sellPrice?: number; targetPrice?: number; slPrice?: number };
+
+/**
+ * BUY needs a buy price, SELL a sell price (docs/product-rules.md R-TD5), above 0; a target and
+ * an SL, when given (0 = none), sit on their side of that entry: a BUY gains above its buy price
+ * and stops below it, a SELL (a short) the other way round (docs/decisions/172).
+ */
+export function checkTradePrices(value: TradePrices, ctx: z.RefinementCtx) {
+  const buy = value.tradeType === "BUY";
+  const entry = buy ? value.buyPrice : value.sellPrice;
+  const entryField = buy ? "buyPrice" : "sellPrice";
+  if (entry === undefined) {
+    ctx.addIssue({ code: "custom", path: [entryField], message: buy ? ENTER_BUY_PRICE : ENTER_SELL_PRICE });
+    return;
   }
-  if (value.tradeType === "SELL" && value.sellPrice === undefined) {
-    ctx.addIssue({ code: "custom", path: ["sellPrice"], message: ENTER_SELL_PRICE });
+  if (entry <= 0) {
+    ctx.addIssue({ code: "custom", path: [entryField], message: buy ? BUY_PRICE_ABOVE_ZERO : SELL_PRICE_ABOVE_ZERO });
+    return;
+  }
+  const { targetPrice: target, slPrice: sl } = value;
+  if (sl !== undefined && sl > 0 && (buy ? sl >= entry : sl <= entry)) {
+    ctx.addIssue({ code: "custom", path: ["slPrice"], message: buy ? SL_BELOW_BUY : SL_ABOVE_SELL });
+  }
+  if (target !== undefined && target > 0 && (buy ? target <= entry : target >= entry)) {
+    ctx.addIssue({ code: "custom", path: ["targetPrice"], message: buy ? TARGET_ABOVE_BUY : TARGET_BELOW_SELL });
   }
 }
 
@@ -60,7 +86,7 @@ export function checkTradePrices(value: { tradeType: (typeof TRADE_TYPES)[number
  * 0, say), so the form shows every message at once; not when the type or a price is itself wrong.
  */
 export const TRADE_PRICE_CHECK: z.core.$ZodSuperRefineParams = {
-  when: (payload) => !payload.issues.some((issue) => ["tradeType", "buyPrice", "sellPrice"].includes(String(issue.path?.[0]))),
+  when: (payload) => !payload.issues.some((issue) => ["tradeType", "buyPrice", "sellPrice", "targetPrice", "slPrice"].includes(String(issue.path?.[0]))),
 };
 
 export const tradeSchema = z.object(tradeFields).superRefine(checkTradePrices, TRADE_PRICE_CHECK);

@@ -15,6 +15,7 @@ import { createNotifications } from "~/models/notification.server";
 import { listActiveUserIdsWithRoles } from "~/models/user.server";
 import type { RealtimeHub } from "../realtime/hub.server";
 import { tradePushMessage } from "~/domain/push";
+import type { Outcome, Problem } from "~/domain/outcome";
 import type { PushSender } from "./push.server";
 
 export interface ChangedTrade {
@@ -48,7 +49,14 @@ export async function recordTradeChange<T>(
     return { result, change, trade, message, readers };
   });
   if (!outcome) return null;
-  const { change, trade, message, readers } = outcome;
+  announceTradeChange(services, outcome);
+  return outcome.result;
+}
+
+type Services = { db: AppDatabase; hub: Pick<RealtimeHub, "emitToAudience">; push?: Pick<PushSender, "notifyAway"> };
+
+/** The socket events and the pushes of one committed change, as recordTradeChange sends them. */
+function announceTradeChange(services: Services, { change, trade, message, readers }: { change: TradeChange; trade: ChangedTrade; message: string; readers: number[] }) {
   const payload: TradeNotificationPayload = {
     change,
     tradeId: trade.id,
@@ -63,5 +71,44 @@ export async function recordTradeChange<T>(
   // Everyone with a row whose devices opted in and who has no tab open hears it by push (docs/decisions/153).
   const pushMessage = tradePushMessage({ tradeId: trade.id, symbolCode: trade.symbolCode, message });
   services.push?.notifyAway(readers.map((userId) => ({ userId, symbolCode: trade.symbolCode, message: pushMessage })));
-  return outcome.result;
+}
+
+/** A refusal from inside a bulk write: thrown to roll the transaction back, caught below. */
+class RolledBack extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.message);
+  }
+}
+
+/**
+ * Several trade changes as one (the list's bulk actions, docs/decisions/172): every write and
+ * every trade's notification rows in ONE transaction, then each trade's events and pushes
+ * exactly as recordTradeChange sends them, once it has committed. `write` answers a refusal to
+ * change nothing at all: the transaction is rolled back, no row and no event remain.
+ */
+export async function recordTradeChanges<T>(
+  services: Services,
+  write: (db: AppDatabase) => Promise<Outcome<{ result: T; changes: { change: TradeChange; trade: ChangedTrade }[] }>>,
+): Promise<Outcome<T>> {
+  let committed: { result: T; told: { change: TradeChange; trade: ChangedTrade; message: string; readers: number[] }[] };
+  try {
+    committed = await services.db.transaction(async (tx) => {
+      const written = await write(tx);
+      if (!written.ok) throw new RolledBack(written.problem);
+      const staff = written.value.changes.length > 0 ? await listActiveUserIdsWithRoles(tx, TRADE_STAFF_ROLES) : [];
+      const told = [];
+      for (const { change, trade } of written.value.changes) {
+        const message = tradeNotificationMessage(change, trade);
+        const readers = [...new Set([trade.userId, ...staff])];
+        await createNotifications(tx, { userIds: readers, kind: "trade", message, symbolId: trade.symbolId });
+        told.push({ change, trade, message, readers });
+      }
+      return { result: written.value.result, told };
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return { ok: false, problem: error.problem };
+    throw error;
+  }
+  for (const one of committed.told) announceTradeChange(services, one);
+  return { ok: true, value: committed.result };
 }

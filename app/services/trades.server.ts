@@ -55,12 +55,12 @@ export interface TradeRow extends TradeFigures {
   /** The live price of an open trade; null when closed or not in the book. */
   currentPrice: number | null;
   pnl: DecimalText;
-  pnlPercent: DecimalText;
+  pnlPercent: DecimalText | null;
   status: boolean;
   isVerified: boolean;
 }
 
-const livePrice = (liveBook: AppContext["liveBook"]) => (symbolCode: string) => liveBook.get(symbolCode)?.last ?? null;
+export const livePrice = (liveBook: AppContext["liveBook"]) => (symbolCode: string) => liveBook.get(symbolCode)?.last ?? null;
 
 /** What the list's URL filters for a role: the role's date window and the filters it may use. */
 function listFilters(user: Actor, query: TradeListQuery, symbolId: number | null = null): TradeListFilters {
@@ -76,6 +76,11 @@ async function listTradeRows(context: Reader, user: Actor, filters: TradeListFil
     return { ...t, currentPrice: live, pnl, pnlPercent };
   });
   return { rows, hasMore: found.hasMore, first: found.rows[0]?.cursor, last: found.rows[found.rows.length - 1]?.cursor };
+}
+
+/** The list's filters for its URL as the page reads them: its export lists the same trades (docs/decisions/172). */
+export function tradeJournalFilters(user: Actor, params: URLSearchParams): TradeListFilters {
+  return listFilters(user, parseTradeListQuery(params, user.roleId));
 }
 
 /**
@@ -171,7 +176,7 @@ export async function loadTradeForEdit(context: Pick<AppContext, "db">, user: Ac
 
 // ---------------------------------------------------------------- writes
 
-const describeUpdate = (updated: { trade: TradeDetail; statusChange: TradeStatusChange }) => ({
+export const describeUpdate = (updated: { trade: TradeDetail; statusChange: TradeStatusChange }) => ({
   change: updated.statusChange === "closed" ? ("closed" as const) : ("updated" as const),
   trade: updated.trade,
 });

@@ -27,6 +27,8 @@ import { tokenSchema } from "~/schemas/token";
 import { tradeSchema } from "~/schemas/trade";
 import { tradebookImportActionSchema } from "~/schemas/tradebook-import";
 import { brokeragePlanSchema, chargeRatesSchema } from "~/schemas/charges";
+
+import { bulkTradeSchema } from "~/schemas/trade-bulk";
 import { symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
 import { addSymbolSchema, createWatchlistSchema, watchlistIntentSchema } from "~/schemas/watchlist";
 import { accountSupportSchema, bulkUserSchema, createUserSchema, statusSwitchSchema, updateUserSchema } from "~/schemas/user-admin";
@@ -84,6 +86,9 @@ const FORMS: FormCase[] = [
   { file: "charges", path: () => "/charges", schemas: [brokeragePlanSchema], intents: ["save-plan", "clear-plan"], as: 4 },
   { file: "charges.rates", path: () => "/charges/rates", schemas: [chargeRatesSchema], as: 1 },
   { file: "charges.rates_.$id.delete", path: () => "/charges/rates/999999/delete", params: () => ({ id: "999999" }), schemas: [statusSwitchSchema], as: 1 },
+
+  // The bulk form and its confirmation's post (confirm=1) in one: hostile ids reach the action itself.
+  { file: "trades.bulk", path: () => "/trades/bulk", schemas: [bulkTradeSchema, z.object({ confirm: z.literal("1") })], intents: ["delete", "close", "verify"], as: 3 },
   { file: "SymbolSuggestionFlow.new", path: () => "/SymbolSuggestionFlow/new", schemas: [symbolSuggestionSchema], as: 1 },
   {
     file: "SymbolSuggestionFlow.$id.edit",

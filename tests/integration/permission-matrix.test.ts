@@ -62,6 +62,9 @@ const ROUTES: Record<string, RouteCase> = {
   "charges.rates": { url: "/charges/rates?segment=INDEX_FUTURES&from=2024-10-01" },
   "charges.rates_.$id.delete": { url: "/charges/rates/999999/delete" },
   "trades_.import_.$id": { url: "/trades/import/999999", intents: ["confirm", "discard"] },
+
+  "trades.bulk": { url: "/trades/bulk?intent=delete&ids=1", intents: ["delete", "close", "verify"] },
+  "trades.export": { url: "/trades/export?format=csv" },
   $: { url: "/no-such-page" },
   _index: { url: "/" },
   BonusSplitting: { url: "/BonusSplitting" },

@@ -29,9 +29,23 @@ describe("computeTradePnl (docs/product-rules.md R-D9)", () => {
     expect(computeTradePnl(closedSell, 999)).toEqual({ pnl: "-100.00", pnlPercent: "-5.00" });
   });
 
-  it("a zero divisor gives 0 per cent", () => {
-    expect(computeTradePnl({ ...buy, buyPrice: 0 }, 50)).toEqual({ pnl: "500.00", pnlPercent: "0.00" });
-    expect(computeTradePnl({ ...sell, sellPrice: 0 }, 50)).toEqual({ pnl: "-500.00", pnlPercent: "0.00" });
+  it("a zero divisor gives no per cent (null, shown —), not 0% (docs/decisions/172)", () => {
+    expect(computeTradePnl({ ...buy, buyPrice: 0 }, 50)).toEqual({ pnl: "500.00", pnlPercent: null });
+    expect(computeTradePnl({ ...sell, sellPrice: 0 }, 50)).toEqual({ pnl: "-500.00", pnlPercent: null });
+    expect(computeTradePnl({ ...buy, open: false, buyPrice: 0, sellPrice: 10 }, null)).toEqual({ pnl: "100.00", pnlPercent: null });
+  });
+
+  it("a trade of 0 units has no per cent: issue 22's legacy trade showed 23,851.85% (docs/decisions/172)", () => {
+    // A legacy open BUY of 0 units at 2.70 with the live close at 646.70: the per-unit move is
+    // 23,851.85% of the buy price, but nothing was traded, so no percentage is honest.
+    const legacy = { tradeType: "BUY" as const, open: true, quantity: 0, buyPrice: 2.7, sellPrice: 0 };
+    expect(computeTradePnl({ ...legacy, quantity: 1 }, 646.7).pnlPercent).toBe("23851.85");
+    expect(computeTradePnl(legacy, 646.7)).toEqual({ pnl: "0.00", pnlPercent: null });
+    expect(computeTradePnl({ ...sell, quantity: 0 }, 190)).toEqual({ pnl: "0.00", pnlPercent: null });
+    expect(computeTradePnl({ ...buy, quantity: -5 }, 120).pnlPercent).toBeNull();
+    expect(computeTradePnl({ ...buy, quantity: 0.4 }, 120).pnlPercent).toBeNull();
+    // One unit is enough for a percentage.
+    expect(computeTradePnl({ ...buy, quantity: 1 }, 120).pnlPercent).toBe("20.00");
   });
 
   it("rounds to 2 decimals half away from zero, never -0", () => {
@@ -79,8 +93,8 @@ describe("totals", () => {
 
 describe("missing figures (branches the list can meet)", () => {
   it("a non-finite quantity or price counts as 0, and Total PNL skips non-finite rows", () => {
-    expect(computeTradePnl({ ...buy, quantity: Number.NaN }, 120)).toEqual({ pnl: "0.00", pnlPercent: "20.00" });
-    expect(computeTradePnl({ ...buy, buyPrice: Number.NaN }, 120)).toEqual({ pnl: "1200.00", pnlPercent: "0.00" });
+    expect(computeTradePnl({ ...buy, quantity: Number.NaN }, 120)).toEqual({ pnl: "0.00", pnlPercent: null });
+    expect(computeTradePnl({ ...buy, buyPrice: Number.NaN }, 120)).toEqual({ pnl: "1200.00", pnlPercent: null });
     expect(totalPnl(["NaN", "1.25", "Infinity"])).toBe("1.25");
   });
 

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useSettledRevalidate } from "~/components/realtime/use-settled-revalidate";
 import { Icon } from "~/components/ui/icon";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { answerStatusSwitch } from "~/auth/status-switch.server";
-import { buttonClass, linkClass, ListWithDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { buttonClass, ExportLinks, linkClass, ListWithDialog, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { moneyTone } from "~/components/reports/report-ui";
 import { controlClass, FieldErrors } from "~/components/ui/field";
@@ -15,6 +15,7 @@ import { formatIstCompactDateTime, formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees } from "~/domain/format";
 import { computeTradePnl, totalPnl } from "~/domain/pnl";
 import { tradeFilterSearch, tradePageRange, tradePageSearch } from "~/domain/trade-list";
+import { BULK_ACTION_LABELS, bulkActionsFor, tradeCount, type BulkTradeAction } from "~/domain/trade-bulk";
 import { loadTradeJournal, verifyTrade } from "~/services/trades.server";
 import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { TRADE_STATUS_CHOICES } from "~/schemas/trade";
@@ -92,6 +93,7 @@ export default function TradesPage() {
   const location = useLocation();
   const rows = useLiveRows(data.rows);
   useAutoRefresh(data.tradeSeconds);
+  const selection = useSelection(rows.map((r) => r.id));
   const role = data.role as RoleId;
   const isAdmin = role === 1;
   const canAct = role !== 4;
@@ -131,7 +133,8 @@ export default function TradesPage() {
               {formatRupees(total)}
             </strong>
           </p>
-          <span className="flex items-center gap-2">
+          <span className="flex flex-wrap items-center gap-3">
+            <ExportLinks path="/trades/export" label="trades" />
             {canReach(role, "/trades/import") ? (
               <Link to="/trades/import" className={secondaryButtonClass}>
                 Import tradebook
@@ -143,11 +146,22 @@ export default function TradesPage() {
           </span>
         </div>
         <TradeFilters data={data} />
-        <SelectableTable headers={headers} empty={rows.length === 0}>
+        <BulkBar actions={bulkActionsFor(role)} action={`/trades/bulk${back}`} selected={selection.count} />
+        <SelectableTable headers={headers} empty={rows.length === 0} allSelected={selection.all} onSelectAll={selection.setAll}>
           {rows.map((r) => (
             <tr key={r.id} data-trade-id={r.id}>
               <td>
-                <input type="checkbox" name="tradeId" value={r.id} aria-label={`Select trade #${r.id}`} className="row-select" />
+                {/* The bulk form's field (form=...): the table's own row forms (the verify switch) cannot nest in it. */}
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={r.id}
+                  form={BULK_FORM_ID}
+                  aria-label={`Select trade #${r.id}`}
+                  className="h-4 w-4"
+                  checked={selection.has(r.id)}
+                  onChange={(event) => selection.toggle(r.id, event.currentTarget.checked)}
+                />
               </td>
               <th scope="row">{r.symbolCode}</th>
               <td>{r.tradeType}</td>
@@ -245,6 +259,70 @@ function VerifySwitch({ id, on }: { id: number; on: boolean }) {
 
 type Header = { label: string; title?: string; numeric?: boolean };
 
+const BULK_FORM_ID = "trade-bulk";
+
+/**
+ * The ticked rows. The boxes are plain form fields (they work without JavaScript); once it runs
+ * this state drives them, the select-all box and the count. Rows that leave the page (deleted,
+ * another page) leave the selection; after a confirmed bulk action it starts empty again.
+ */
+function useSelection(ids: number[]) {
+  const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
+  const navigation = useNavigation();
+  const confirming = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formAction?.startsWith("/trades/bulk") && navigation.formData?.get("confirm") === "1") confirming.current = true;
+    if (navigation.state === "idle" && confirming.current) {
+      confirming.current = false;
+      setPicked(new Set());
+    }
+  }, [navigation.state, navigation.formAction, navigation.formData]);
+  const onPage = ids.filter((id) => picked.has(id));
+  return {
+    count: onPage.length,
+    all: ids.length > 0 && onPage.length === ids.length,
+    has: (id: number) => picked.has(id),
+    toggle: (id: number, on: boolean) =>
+      setPicked((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    setAll: (on: boolean) => setPicked(on ? new Set(ids) : new Set()),
+  };
+}
+
+/**
+ * The bulk bar: one POST form whose fields are the rows' boxes (form=trade-bulk) and whose
+ * buttons name the action. The post goes to /trades/bulk, which asks first, naming the count
+ * (docs/decisions/172). Without JavaScript the count is not known here; with it, the bar shows
+ * it and the buttons wait for a ticked row.
+ */
+function BulkBar({ actions, action, selected }: { actions: BulkTradeAction[]; action: string; selected: number }) {
+  const hydrated = useHydrated();
+  if (actions.length === 0) return null;
+  return (
+    <Form id={BULK_FORM_ID} method="post" action={action} aria-label="Selected trades" data-testid="bulk-bar" className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-muted" aria-live="polite">
+        {hydrated ? (selected ? `${tradeCount(selected)} selected` : "Tick trades to act on them") : "With the ticked trades:"}
+      </span>
+      {actions.map((name) => (
+        <button
+          key={name}
+          type="submit"
+          name="intent"
+          value={name}
+          disabled={hydrated && selected === 0}
+          className={`${secondaryButtonClass} disabled:opacity-50 ${name === "delete" ? "text-red-700 dark:text-red-400" : ""}`}
+        >
+          {BULK_ACTION_LABELS[name]}
+        </button>
+      ))}
+    </Form>
+  );
+}
+
 const iconLinkClass = "inline-flex rounded p-1 text-blue-600 hover:bg-slate-100 dark:text-blue-400 dark:hover:bg-slate-800";
 
 /** A time cell: compact on screen, the full IST value in the title and a machine-readable dateTime. */
@@ -260,7 +338,20 @@ function IstTime({ value }: { value: { iso: string; short: string; full: string 
  * The table with a select-all box in its header (ticks every row's box when JavaScript runs).
  * It scrolls inside its own box so the header row can stay in view (sticky) while the rows scroll.
  */
-function SelectableTable({ headers, empty, children }: { headers: Header[]; empty: boolean; children: React.ReactNode }) {
+function SelectableTable({
+  headers,
+  empty,
+  allSelected,
+  onSelectAll,
+  children,
+}: {
+  headers: Header[];
+  empty: boolean;
+  allSelected: boolean;
+  onSelectAll: (on: boolean) => void;
+  children: React.ReactNode;
+}) {
+  const hydrated = useHydrated();
   return (
     <div data-testid="trade-table-box" role="region" aria-label="Trades" tabIndex={0} className="overflow-auto rounded-lg border border-slate-200 bg-white sm:max-h-[calc(100dvh-12rem)] dark:border-slate-800 dark:bg-slate-900">
       {/* Cell styles hang on the table (not on 400 cells): the page stays light to render and send. */}
@@ -269,15 +360,8 @@ function SelectableTable({ headers, empty, children }: { headers: Header[]; empt
         <thead className="text-left">
           <tr>
             <th scope="col" className={`${headCellClass} w-8`}>
-              <input
-                type="checkbox"
-                aria-label="Select all trades"
-                className="h-4 w-4"
-                onChange={(event) => {
-                  const table = event.currentTarget.closest("table");
-                  table?.querySelectorAll<HTMLInputElement>("input.row-select").forEach((box) => (box.checked = event.currentTarget.checked));
-                }}
-              />
+              {/* Ticking every row needs JavaScript; without it each row is ticked by hand. */}
+              <input type="checkbox" aria-label="Select all trades" className="h-4 w-4" disabled={!hydrated || empty} checked={allSelected} onChange={(event) => onSelectAll(event.currentTarget.checked)} />
             </th>
             {headers.map((h) => (
               <th key={h.label} scope="col" className={`${headCellClass} ${h.numeric ? "text-right" : ""}`}>

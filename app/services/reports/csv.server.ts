@@ -3,6 +3,7 @@
 // (domain/spreadsheet-safety.ts) because CSV files are opened in spreadsheets too.
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
+import { isDecimalNotation } from "~/domain/decimal";
 import { neutraliseCell } from "~/domain/spreadsheet-safety";
 import { exportIstDate, exportIstDateTime } from "./cells";
 import type { CellKind, ExportColumn } from "./columns";
@@ -11,6 +12,9 @@ import { eventLoopTurns } from "./event-loop-turns.server";
 export function csvCellText(kind: CellKind, value: string | number | Date | null): string | number {
   if (value === null) return "";
   if (value instanceof Date) return kind === "date" ? exportIstDate(value) : exportIstDateTime(value);
+  // Money and percentages come as exact decimal text: a loss ("-1234.50") is a number, not a
+  // formula, and stays as written (the xlsx writer makes it a number cell likewise).
+  if ((kind === "money" || kind === "percent") && typeof value === "string" && isDecimalNotation(value)) return value;
   return neutraliseCell(value);
 }
 

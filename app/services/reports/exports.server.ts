@@ -9,10 +9,13 @@ import { ROLE_NAMES, isRoleId } from "~/domain/access";
 import { formatIstDate, istMidnight } from "~/domain/dates";
 import { createPnlTally } from "~/domain/pnl";
 import type { TradeReportRow } from "~/domain/trade-rows";
-import { describeTradeFilter, livePricesOf, streamTradeReportRows, streamUserPnlRows, type UserPnlRow } from "~/models/report.server";
+import type { SessionUser } from "~/auth/session.server";
+import { describeTradeFilter, livePricesOf, streamTradeListRows, streamTradeReportRows, streamUserPnlRows, type UserPnlRow } from "~/models/report.server";
 import { streamUserReportRows } from "~/models/user-report.server";
 import { PNL_EXPORT_COLUMNS, pnlExportTotals, TRADE_EXPORT_COLUMNS, tradeExportTotals, userExportColumns } from "~/services/reports/columns";
-import { downloadResponse, exportFilename } from "~/services/reports/download.server";
+import { downloadResponse, exportFilename, todaysListDownload } from "~/services/reports/download.server";
+import { tradeJournalFilters } from "~/services/trades.server";
+import type { ListExportFormat } from "~/schemas/user-admin";
 import { pdfReadable } from "~/services/reports/pdf.server";
 import { xlsxReadable } from "~/services/reports/xlsx.server";
 import { activeFilterLabel, MIN_MAX_SORT_LABELS, type ExportFormat, type MinMaxSort, type parsePnlReportParams, type parseTradeReportParams, type parseUserReportParams } from "~/schemas/report";
@@ -85,4 +88,14 @@ export function userReportDownload(context: AppContext, { input, range, days }: 
   const dates = days ? `${formatIstDate(istMidnight(days.startDate))} to ${formatIstDate(istMidnight(days.endDate))}` : "All dates";
   const filters = [`Users: ${input.mode === "login" ? "LoginUser" : "AllUser"}`, `Role: ${isRoleId(input.role_id) ? ROLE_NAMES[input.role_id] : input.role_id}`, `Dates: ${dates}`];
   return downloadResponse(pdfReadable({ title: "User Report", filters, columns, rows }), filename, "pdf");
+}
+
+/**
+ * The trade list (/trades) as CSV or Excel: exactly the trades the page lists for the same URL
+ * parameters and the same role (a customer: its own), every page of them, newest first, in the
+ * trade report's columns and writers (docs/decisions/172). Streamed, formula-safe.
+ */
+export function tradeJournalDownload(context: AppContext, user: Pick<SessionUser, "id" | "roleId">, params: URLSearchParams, format: ListExportFormat): Response {
+  const rows = streamTradeListRows(context.db, livePricesOf(context.liveBook), user, tradeJournalFilters(user, params));
+  return todaysListDownload("trades", { sheetName: "Trade List", columns: TRADE_EXPORT_COLUMNS, rows }, format);
 }
