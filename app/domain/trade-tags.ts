@@ -30,3 +30,10 @@ export function splitTags(input: string | readonly string[] | null | undefined):
 export function joinTags(tags: readonly string[]): string {
   return tags.join(", ");
 }
+
+/** The list's, the calendar's and the review's tag filter: one tag, or null when the value is not one. */
+export function parseTagFilter(value: string | null): string | null {
+  const tags = splitTags(value ?? "");
+  const tag = tags.length === 1 ? tags[0] : null;
+  return tag !== null && tag.length <= MAX_TAG_LENGTH && TAG_PATTERN.test(tag) ? tag : null;
+}
