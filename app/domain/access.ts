@@ -62,6 +62,9 @@ export const PATH_RULES: readonly PathRule[] = [
   // The advanced chart's TradingView UDF datafeed (resource routes).
   { pattern: "/udf", roles: [1, 3, 4] },
   { pattern: "/trades", roles: [1, 3, 4] },
+  // Not in the documents (issue 22): the journal's P&L calendar and review, for the roles that
+  // list trades (docs/decisions/170). A sub-path of /trades, named so the table says so.
+  { pattern: "/trades/calendar", roles: [1, 3, 4] },
   { pattern: "/support", roles: [1, 3, 4] },
   { pattern: "/support/:receiverId", roles: [1, 3, 4] },
   { pattern: "/notifications", roles: [1, 3, 4] },

@@ -52,6 +52,11 @@ function average(total: bigint, count: number): DecimalText | null {
   return count > 0 ? unitsToText(divideRounded(total, BigInt(count)), 2) : null;
 }
 
+/** The average of a sum of 2-decimal figures over a count (the trade report's average R), null over nothing. */
+export function averageFigure(total: DecimalText, count: number): DecimalText | null {
+  return average(units(total), count);
+}
+
 export function reviewFigures(stats: ReviewStats): ReviewFigures {
   const winTotal = units(stats.winTotal);
   const lossTotal = units(stats.lossTotal);
