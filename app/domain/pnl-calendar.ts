@@ -16,7 +16,7 @@ const MONTH_PATTERN = /^(\d{4})-(\d{2})$/;
 /** The months the calendar pages through: wide enough for any journal, narrow enough for date-fns and the database. */
 const FIRST_YEAR = 2000;
 const LAST_YEAR = 2100;
-export const BAD_MONTH = "That month could not be read (use YYYY-MM); showing the current month.";
+export const BAD_MONTH = "That month could not be read (write it YYYY-MM, 2000 to 2100); showing the filters' month instead.";
 
 export function isCalendarMonth(value: unknown): value is CalendarMonth {
   const match = typeof value === "string" ? MONTH_PATTERN.exec(value) : null;
