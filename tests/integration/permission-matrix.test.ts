@@ -57,6 +57,7 @@ const ROUTES: Record<string, RouteCase> = {
   "trades.$id.edit": { url: "/trades/:trades/edit" },
   "trades.new": { url: "/trades/new?symbol=NIFTY-I&side=BUY&price=100" },
   trades: { url: "/trades", intents: ["status"] },
+  "trades_.calendar": { url: "/trades/calendar?month=2026-11" },
   $: { url: "/no-such-page" },
   _index: { url: "/" },
   BonusSplitting: { url: "/BonusSplitting" },
