@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { fileTrades, signInAsNewUser, waitForHydration } from "./support";
 
@@ -27,12 +28,12 @@ async function closedPnlOfList(page: Page): Promise<number[]> {
 async function journey(page: Page, js: boolean) {
   const admin = await signInAsNewUser(page, { role: 1, label: `calendar-${js ? "js" : "nojs"}`, goto: false });
   const ownToday = `/trades?f=1&today=1&userRole=1&userId=${admin.id}`;
-  const trades = [
+  const trades: Record<string, string>[] = [
     { buyPrice: "100", sellPrice: "112.55", quantity: "10", slPrice: "95" }, // +125.50, 2.51R
     { buyPrice: "250", sellPrice: "240.10", quantity: "3", slPrice: "245" }, // -29.70
-    { buyPrice: "80", sellPrice: "80.05", quantity: "7" }, // +0.35, no SL
+    { buyPrice: "80", sellPrice: "80.05", quantity: "7", slPrice: "" }, // +0.35, no SL
   ];
-  await fileTrades(page, [...trades, { buyPrice: "90", quantity: "4" }].map((t) => ({ symbol: "NIFTY-I", tradeType: "BUY", buyPrice: t.buyPrice, quantity: t.quantity, slPrice: "slPrice" in t ? String(t.slPrice) : "" })));
+  await fileTrades(page, [...trades, { buyPrice: "90", quantity: "4", slPrice: "" }].map((t) => ({ symbol: "NIFTY-I", tradeType: "BUY", buyPrice: t.buyPrice, quantity: t.quantity, slPrice: t.slPrice })));
   await page.goto(ownToday);
   const ids = await page.locator("tr[data-trade-id]").evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-trade-id"))).sort((a, b) => a - b));
   expect(ids).toHaveLength(4);
@@ -126,5 +127,14 @@ test.describe("on a phone", () => {
     await expect(figure).toContainText("1.3L");
     const cell = await page.locator(`td[data-day="${todayIst()}"]`).boundingBox();
     expect(cell!.width).toBeGreaterThan(38);
+    // The tinted days and their figures pass axe in both themes (decision 151's tokens).
+    for (const theme of ["light", "dark"] as const) {
+      const chosen = await page.request.post("/preferences", { form: { intent: "theme", theme, redirectTo: "/login" }, maxRedirects: 0 });
+      expect(chosen.status()).toBe(302);
+      await page.goto("/trades/calendar");
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(blocking.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
   });
 });
