@@ -19,8 +19,10 @@ import type { RoleId } from "~/domain/access";
 import { rFromSql, summariseTradeRisk, tradeRiskSql } from "~/models/trade-review.server";
 import { tradePnlSql } from "~/models/report.server";
 import { TOO_MANY_TAGS, tagBadCharacters } from "~/schemas/trade-journal";
+import { dispatchApi } from "~/api/dispatch.server";
+import { createAuthSession } from "~/models/auth-session.server";
 import { createTestContext, type TestContext } from "../support/context";
-import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
+import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
 import { createUser } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";
 
@@ -309,5 +311,30 @@ describe("tags and note on the trade form", () => {
     expect((await errorsOf(await edit({ note: "n".repeat(2001) }))).note?.[0]).toMatch(/longer than 2000 characters/);
     const [stored] = await t.context.db.select({ tags: trades.tags }).from(trades).where(eq(trades.id, row.id));
     expect(stored.tags).toEqual(["kept"]);
+  });
+});
+
+describe("tags and note through the JSON API", () => {
+  async function send(token: string, path: string, json: unknown) {
+    const res = await dispatchApi(new Request(ORIGIN + path, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(json) }), t.context);
+    return { status: res.status, body: (await res.json()) as { data?: { id: number }; message?: string } };
+  }
+  const stored = async (id: number) => (await t.context.db.select({ tags: trades.tags, note: trades.note }).from(trades).where(eq(trades.id, id)))[0];
+
+  it("create takes a list or a comma-separated text; update keeps what it does not send and refuses bad tags", async () => {
+    const token = (await createAuthSession(t.context.db, trader.id)).id;
+    const body = { symbol_code: symbol.symbolCode, tradeType: "BUY", buyPrice: 100, quantity: 5, slPrice: 98 };
+    const created = await send(token, "/api/admin/trade/create", { ...body, tags: ["Swing", "NIFTY-50"], note: "From the API" });
+    expect(created.status).toBe(201);
+    const id = created.body.data!.id;
+    expect(await stored(id)).toEqual({ tags: ["swing", "nifty-50"], note: "From the API" });
+    expect((await send(token, "/api/admin/trade/update", { ...body, id, quantity: 6 })).status).toBe(200);
+    expect(await stored(id)).toEqual({ tags: ["swing", "nifty-50"], note: "From the API" });
+    expect((await send(token, "/api/admin/trade/update", { ...body, id, tags: "gap up", note: "" })).status).toBe(200);
+    expect(await stored(id)).toEqual({ tags: ["gap up"], note: "" });
+    const refused = await send(token, "/api/admin/trade/update", { ...body, id, tags: ["ok", "no;way"] });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(tagBadCharacters("no;way").replace(/"/g, '\\"'));
+    expect(await stored(id)).toEqual({ tags: ["gap up"], note: "" });
   });
 });
