@@ -7,8 +7,9 @@
 // - No SL (0, the form's "none", docs/product-rules.md R-TD5), a zero quantity or an SL equal to
 //   the entry: no risk and no R (null), never a division by zero.
 // Exact, like app/domain/pnl.ts: prices are read as the decimals they stand for and multiplied in
-// scaled integers. The reports run the same rule in SQL (tradeRiskSql, tradeRSql in
-// app/models/report.server.ts), held to these functions by tests/integration/trade-review.test.ts.
+// scaled integers. The review and the trade report run the same rule in SQL (tradeRiskSql and
+// rFromSql in app/models/trade-review.server.ts), held to these functions by
+// tests/integration/trade-review.test.ts.
 import { decimalUnits, divideRounded, numberUnits, unitsToText, type DecimalText } from "./decimal";
 import type { TradeType } from "./pnl";
 
