@@ -309,6 +309,10 @@ export const trades = pgTable(
     // true = open. Closing freezes the PNL at the exit price.
     status: boolean("status").notNull().default(true),
     isVerified: boolean("is_verified").notNull().default(false),
+    // The owner's own words for the trade, normalised (app/domain/trade-tags.ts), and its journal
+    // note: free text after the fact, apart from the reason given at entry (docs/decisions/170).
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    note: text("note").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -316,6 +320,10 @@ export const trades = pgTable(
     index("trades_time_idx").on(t.tradeDateTime, t.id),
     index("trades_user_time_idx").on(t.userId, t.tradeDateTime, t.id),
     index("trades_symbol_idx").on(t.symbolId),
+    // The tag filter (tags @> array[tag]) of the list, the calendar and the review.
+    index("trades_tags_idx").using("gin", t.tags),
+    // The calendar and the review read closed trades by exit time.
+    index("trades_exit_time_idx").on(t.exitDateTime, t.id),
   ],
 );
 

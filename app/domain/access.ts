@@ -65,11 +65,13 @@ export const PATH_RULES: readonly PathRule[] = [
   // Not in the documents (issue 22): a broker tradebook imported into one's own journal, for the
   // roles that keep one (docs/decisions/169).
   { pattern: "/trades/import", roles: [1, 3, 4] },
-
   // Not in the documents (issue 22, docs/decisions/172): the list's CSV/Excel export and its
   // bulk actions' confirmation, for every role with the list (each action's roles: domain/trade-bulk.ts).
   { pattern: "/trades/export", roles: [1, 3, 4] },
   { pattern: "/trades/bulk", roles: [1, 3, 4] },
+  // Not in the documents (issue 22): the journal's P&L calendar and review, for the roles that
+  // list trades (docs/decisions/170). A sub-path of /trades, named so the table says so.
+  { pattern: "/trades/calendar", roles: [1, 3, 4] },
   { pattern: "/support", roles: [1, 3, 4] },
   { pattern: "/support/:receiverId", roles: [1, 3, 4] },
   { pattern: "/notifications", roles: [1, 3, 4] },

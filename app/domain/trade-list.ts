@@ -3,12 +3,13 @@
 import type { RoleId } from "./access";
 import { isValidYmd } from "./dates";
 import { LONG_PAGE_SIZE, parseIdParam, parsePage } from "./paging";
+import { parseTagFilter } from "./trade-tags";
 
 export const TRADE_PAGE_SIZE = LONG_PAGE_SIZE;
 /** The Username select lists users of this role unless another is picked (docs/product-rules.md R-TD6: default 3). */
 export const DEFAULT_TRADER_ROLE: RoleId = 3;
 /** Every URL parameter the filter form owns; changing any of them goes back to page 1. */
-export const TRADE_FILTER_PARAMS = ["f", "today", "startDate", "endDate", "userRole", "userId", "sector", "active"] as const;
+export const TRADE_FILTER_PARAMS = ["f", "today", "startDate", "endDate", "userRole", "userId", "sector", "active", "tag"] as const;
 const PAGING_PARAMS = ["page", "cursor", "dir"] as const;
 
 export interface TradeListQuery {
@@ -20,6 +21,8 @@ export interface TradeListQuery {
   sectorId: number | null;
   /** true open, false closed, null all. */
   open: boolean | null;
+  /** One tag (normalised), or null: a value that is not a tag filters nothing (docs/decisions/170). */
+  tag: string | null;
   page: number;
   cursor: string | null;
   direction: "after" | "before";
@@ -47,6 +50,7 @@ export function parseTradeListQuery(params: URLSearchParams, role: RoleId): Trad
     userId: isAdmin ? parseIdParam(params.get("userId")) : null,
     sectorId: parseIdParam(params.get("sector")),
     open: role === 3 ? null : active === "1" ? true : active === "0" ? false : null,
+    tag: parseTagFilter(params.get("tag")),
     page: parsePage(params.get("page")),
     cursor: params.get("cursor"),
     direction: params.get("dir") === "before" ? "before" : "after",
@@ -66,11 +70,14 @@ export function tradePageSearch(search: string, page: number, cursor: string | n
   return text ? `?${text}` : "?";
 }
 
-/** Only the filter parameters of a search (what a child dialog returns to after saving). */
-export function tradeFilterSearch(search: string): string {
+/**
+ * Only the filter parameters of a search (what a child dialog returns to after saving), with the
+ * page unless `withPaging` is false (the calendar of the same filters has no pages).
+ */
+export function tradeFilterSearch(search: string, withPaging = true): string {
   const params = new URLSearchParams(search);
   const kept = new URLSearchParams();
-  for (const name of [...TRADE_FILTER_PARAMS, ...PAGING_PARAMS]) {
+  for (const name of withPaging ? [...TRADE_FILTER_PARAMS, ...PAGING_PARAMS] : TRADE_FILTER_PARAMS) {
     for (const value of params.getAll(name)) kept.append(name, value);
   }
   const text = kept.toString();

@@ -4,6 +4,7 @@
 // not found (null), and nothing changes.
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
+import { rowsOf } from "~/db/rows";
 import { symbols, trades, users, userSymbols } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import type { TradeFigures } from "~/domain/trade-rows";
@@ -44,6 +45,8 @@ export interface TradeListFilters {
   symbolId?: number | null;
   /** true = open only, false = closed only, null = both. */
   open?: boolean | null;
+  /** Trades carrying this tag (normalised, docs/decisions/170). */
+  tag?: string | null;
 }
 
 /**
@@ -77,6 +80,8 @@ export interface TradeListRow extends TradeFigures {
   symbolCode: string;
   description: string;
   reasonToTrade: string;
+  tags: string[];
+  note: string;
   createdAt: Date;
   updatedAt: Date;
   status: boolean;
@@ -102,7 +107,7 @@ export interface TradePage {
 const cursorAt = sql<string>`to_char(${trades.tradeDateTime} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Who may see which trade (role 4: its own) and the list's filters, as WHERE conditions. */
-function listConditions(actor: TradeActor, filters: TradeListFilters): (SQL | undefined)[] {
+export function listConditions(actor: TradeActor, filters: TradeListFilters): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [ownerScope(actor)];
   if (filters.window) {
     conditions.push(gte(trades.tradeDateTime, filters.window.from), lt(trades.tradeDateTime, filters.window.to));
@@ -111,7 +116,13 @@ function listConditions(actor: TradeActor, filters: TradeListFilters): (SQL | un
   if (filters.sectorId) conditions.push(eq(symbols.sectorId, filters.sectorId));
   if (filters.symbolId) conditions.push(eq(trades.symbolId, filters.symbolId));
   if (filters.open !== null && filters.open !== undefined) conditions.push(eq(trades.status, filters.open));
+  if (filters.tag) conditions.push(tagCondition(filters.tag));
   return conditions;
+}
+
+/** Trades carrying a tag: array containment, which the tags' GIN index answers. */
+export function tagCondition(tag: string): SQL {
+  return sql`${trades.tags} @> array[${tag}]::text[]`;
 }
 
 /**
@@ -155,6 +166,8 @@ export async function listTrades(db: AppDatabase, actor: TradeActor, filters: Tr
       symbolCode: symbols.symbolCode,
       description: trades.description,
       reasonToTrade: trades.reasonToTrade,
+      tags: trades.tags,
+      note: trades.note,
       createdAt: trades.createdAt,
       updatedAt: trades.updatedAt,
       ...tradeFigureColumns,
@@ -187,6 +200,8 @@ export interface TradeDetail extends TradeFigures {
   symbolCode: string;
   description: string;
   reasonToTrade: string;
+  tags: string[];
+  note: string;
   status: boolean;
   isVerified: boolean;
 }
@@ -199,6 +214,8 @@ const detailColumns = {
   ...tradeFigureColumns,
   description: trades.description,
   reasonToTrade: trades.reasonToTrade,
+  tags: trades.tags,
+  note: trades.note,
   status: trades.status,
   isVerified: trades.isVerified,
 };
@@ -235,6 +252,9 @@ export interface TradeValues extends Omit<TradeFigures, "tradeDateTime" | "exitD
   symbolId: number;
   description: string;
   reasonToTrade: string;
+  /** The journal's tags and note (docs/decisions/170); undefined keeps what the trade has. */
+  tags?: string[];
+  note?: string;
 }
 
 /** A new open trade owned by `ownerId`, entered now. */
@@ -327,6 +347,20 @@ export async function deleteTrade(db: AppDatabase, actor: TradeActor, id: number
 }
 
 // ---------------------------------------------------------------- choices
+
+/** How many tags the tag filter suggests. */
+const TAG_CHOICES_LIMIT = 200;
+
+/**
+ * The tags a user has put on its trades, alphabetical: the tag filter's suggestions. One user's
+ * trades only (its index), so a staff list over every user does not unnest the whole table.
+ */
+export async function listUserTags(db: AppDatabase, userId: number): Promise<string[]> {
+  const rows = rowsOf<{ tag: string }>(
+    await db.execute(sql`select distinct tag from ${trades}, unnest(${trades.tags}) as tag where ${trades.userId} = ${userId} order by tag limit ${TAG_CHOICES_LIMIT}`),
+  );
+  return rows.map((r) => r.tag);
+}
 
 /** Role 1's Username select: active users of one role, by username. */
 export async function listTraderChoices(db: AppDatabase, roleId: RoleId): Promise<{ id: number; username: string }[]> {

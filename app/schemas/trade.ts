@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
 import { decimalNumber, optionalDecimalNumber, PRICE_MAX, PRICE_SCALE } from "~/schemas/decimal";
+import { noteField, tagsField } from "~/schemas/trade-journal";
 
 export const TRADE_TYPES = ["BUY", "SELL"] as const;
 export const ENTER_TRADE_TYPE = "Please enter a trade type";
@@ -41,6 +42,9 @@ export const tradeFields = {
   }),
   description: z.string().trim().max(1000, "Description is too long").default(""),
   reasonToTrade: z.string().trim().max(1000, "Reason is too long").default(""),
+  // The journal's tags and note (docs/decisions/170).
+  tags: tagsField,
+  note: noteField,
   // The edit form's switch (on = open). Absent on create: a new trade is open.
   status: z.boolean().default(false),
 };
@@ -91,7 +95,8 @@ export const TRADE_PRICE_CHECK: z.core.$ZodSuperRefineParams = {
 
 export const tradeSchema = z.object(tradeFields).superRefine(checkTradePrices, TRADE_PRICE_CHECK);
 
-export type TradeFormInput = z.infer<typeof tradeSchema>;
+/** The form's fields; the JSON API's update may leave out the tags and the note (kept). */
+export type TradeFormInput = Omit<z.infer<typeof tradeSchema>, "tags" | "note"> & Partial<Pick<z.infer<typeof tradeSchema>, "tags" | "note">>;
 
 /** Missing prices default to 0 (docs/product-rules.md R-TD5). */
 export function tradeValues(input: TradeFormInput) {
@@ -104,6 +109,9 @@ export function tradeValues(input: TradeFormInput) {
     slPrice: input.slPrice ?? 0,
     description: input.description,
     reasonToTrade: input.reasonToTrade,
+    // Absent (a JSON API update that did not send them): kept as they are.
+    tags: input.tags,
+    note: input.note,
   };
 }
 

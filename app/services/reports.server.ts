@@ -5,6 +5,8 @@
 // A date range a report drops is named: the page shows it above the report and still answers;
 // the API refuses the call (400) — the *Of functions return that refusal.
 // The downloads are app/services/reports/exports.server.ts.
+import { summariseTradeRisk } from "~/models/trade-review.server";
+import { averageFigure } from "~/domain/trade-review";
 import type { AppContext } from "~/config/context";
 import { refuse, succeed, type Outcome } from "~/domain/outcome";
 import type { PnlSummary } from "~/domain/pnl";
@@ -51,13 +53,14 @@ function rangeRefusal(input: DateRangeInput): Outcome<never> | null {
 export async function loadTradeReport(context: ReportContext, params: URLSearchParams, paging: Paging) {
   const { input, filter } = parseTradeReportParams(params);
   const live = livePricesOf(context.liveBook);
-  const [summary, { rows, total }, symbolChoices, userChoices] = await Promise.all([
+  const [summary, { rows, total }, symbolChoices, userChoices, risk] = await Promise.all([
     summariseTrades(context.db, live, filter),
     listTradeReportPage(context.db, live, filter, paging),
     listReportSymbolChoices(context.db),
     listReportUserChoices(context.db),
+    summariseTradeRisk(context.db, live, filter),
   ]);
-  return { input, summary, rows, total, symbolChoices, userChoices };
+  return { input, summary, rows, total, symbolChoices, userChoices, risk: { ...risk, averageR: averageFigure(risk.rTotal, risk.rTrades) } };
 }
 
 /** The Trade Report's cards alone. */

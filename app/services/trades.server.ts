@@ -6,6 +6,7 @@ import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import type { DecimalText } from "~/domain/decimal";
 import { computeTradePnl } from "~/domain/pnl";
+import { tradeRisk } from "~/domain/risk";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import { parseTradeListQuery, TRADE_PAGE_SIZE, tradeRefreshSeconds, type TradeListQuery } from "~/domain/trade-list";
 import { tradeListWindow } from "~/domain/trade-window";
@@ -21,6 +22,7 @@ import {
   getTrade,
   listTraderChoices,
   listTrades,
+  listUserTags,
   parseTradeCursor,
   setTradeStatus,
   setTradeVerified,
@@ -56,6 +58,11 @@ export interface TradeRow extends TradeFigures {
   currentPrice: number | null;
   pnl: DecimalText;
   pnlPercent: DecimalText | null;
+  /** Initial risk and R (docs/decisions/170); null without an SL. An open trade's R is at the live price. */
+  risk: DecimalText | null;
+  r: DecimalText | null;
+  tags: string[];
+  note: string;
   status: boolean;
   isVerified: boolean;
 }
@@ -63,8 +70,8 @@ export interface TradeRow extends TradeFigures {
 export const livePrice = (liveBook: AppContext["liveBook"]) => (symbolCode: string) => liveBook.get(symbolCode)?.last ?? null;
 
 /** What the list's URL filters for a role: the role's date window and the filters it may use. */
-function listFilters(user: Actor, query: TradeListQuery, symbolId: number | null = null): TradeListFilters {
-  return { window: tradeListWindow(user.roleId, new Date(), query), userId: query.userId, sectorId: query.sectorId, open: query.open, symbolId };
+export function listFilters(user: Actor, query: TradeListQuery, symbolId: number | null = null): TradeListFilters {
+  return { window: tradeListWindow(user.roleId, new Date(), query), userId: query.userId, sectorId: query.sectorId, open: query.open, symbolId, tag: query.tag };
 }
 
 async function listTradeRows(context: Reader, user: Actor, filters: TradeListFilters, page: TradePageRequest) {
@@ -73,7 +80,7 @@ async function listTradeRows(context: Reader, user: Actor, filters: TradeListFil
   const rows: TradeRow[] = found.rows.map(({ cursor: _cursor, ...t }) => {
     const live = t.status ? priceOf(t.symbolCode) : null;
     const { pnl, pnlPercent } = computeTradePnl({ tradeType: t.tradeType, open: t.status, quantity: t.quantity, buyPrice: t.buyPrice, sellPrice: t.sellPrice }, live);
-    return { ...t, currentPrice: live, pnl, pnlPercent };
+    return { ...t, currentPrice: live, pnl, pnlPercent, ...tradeRisk(t, pnl) };
   });
   return { rows, hasMore: found.hasMore, first: found.rows[0]?.cursor, last: found.rows[found.rows.length - 1]?.cursor };
 }
@@ -81,6 +88,12 @@ async function listTradeRows(context: Reader, user: Actor, filters: TradeListFil
 /** The list's filters for its URL as the page reads them: its export lists the same trades (docs/decisions/172). */
 export function tradeJournalFilters(user: Actor, params: URLSearchParams): TradeListFilters {
   return listFilters(user, parseTradeListQuery(params, user.roleId));
+}
+
+/** The tag filter's suggestions: the viewer's own tags, or role 1's picked user's. */
+export function tradeTagChoices(context: Pick<AppContext, "db">, user: Actor, query: Pick<TradeListQuery, "userId">): Promise<string[]> {
+  const owner = user.roleId === 1 && query.userId ? query.userId : user.id;
+  return listUserTags(context.db, owner);
 }
 
 /**
@@ -107,7 +120,7 @@ export async function loadTradeJournal(context: Reader, user: Actor, params: URL
   const isAdmin = user.roleId === 1;
   const dates = checkTradeDates(user, params);
   const cursor = parseTradeCursor(query.cursor);
-  const [page, sectors, traders, tradeSeconds] = await Promise.all([
+  const [page, sectors, traders, tradeSeconds, tagChoices] = await Promise.all([
     listTradeRows(
       context,
       user,
@@ -118,6 +131,7 @@ export async function loadTradeJournal(context: Reader, user: Actor, params: URL
     listSectorChoices(context.db),
     isAdmin ? listTraderChoices(context.db, query.userRole) : Promise.resolve([]),
     getUserSetting(context.db, user.id, "tradeSeconds"),
+    tradeTagChoices(context, user, query),
   ]);
   // Going back (dir=before) always has a page after it: the one we came from.
   const hasNext = query.direction === "before" && cursor ? true : page.hasMore;
@@ -127,6 +141,7 @@ export async function loadTradeJournal(context: Reader, user: Actor, params: URL
     sectors,
     traders,
     tradeSeconds: tradeRefreshSeconds(tradeSeconds),
+    tagChoices,
     rows: page.rows,
     page: query.page,
     nextCursor: hasNext && page.last ? formatTradeCursor(page.last) : null,

@@ -65,6 +65,8 @@ const ROUTES: Record<string, RouteCase> = {
 
   "trades.bulk": { url: "/trades/bulk?intent=delete&ids=1", intents: ["delete", "close", "verify"] },
   "trades.export": { url: "/trades/export?format=csv" },
+
+  "trades_.calendar": { url: "/trades/calendar?month=2026-11" },
   $: { url: "/no-such-page" },
   _index: { url: "/" },
   BonusSplitting: { url: "/BonusSplitting" },

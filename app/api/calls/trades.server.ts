@@ -10,6 +10,7 @@ import { LONG_PAGE_SIZE } from "~/domain/paging";
 import { listTradesWithCount, removeTrade, saveTrade, setTradeOpen, verifyTrade } from "~/services/trades.server";
 import { listSuggestions, removeSuggestion, saveSuggestion } from "~/services/suggestions.server";
 import { ENTER_TRADE_TYPE, TRADE_DELETED, TRADE_SAVED, checkTradePrices, tradeFields, tradeSchema, TRADE_PRICE_CHECK } from "~/schemas/trade";
+import { keptNoteField, keptTagsField } from "~/schemas/trade-journal";
 import { SELECT_SCRIPT, SELECT_VALID_TREND, SUGGESTION_CREATED, SUGGESTION_DELETED, SUGGESTION_UPDATED, symbolSuggestionSchema, TRENDS } from "~/schemas/symbol-suggestion";
 import { FORBIDDEN_MESSAGE } from "../messages";
 import { createdShape, flag, idParam, isoDateTime, messageShape, okStatus, pageQuery, STATUS_FLAG_MESSAGE, statusBody } from "../shapes";
@@ -25,10 +26,10 @@ const tradeAliases = { symbol_code: "symbol" } as const;
 /**
  * trade/update has the documents' two bodies: the trade's fields plus id (the edit dialog), or
  * {id, isVerified, verification: true} (role 1's switch). Told apart by `verification`.
- * The edit body's status (open 1 / closed 0) is kept when not sent, never reset.
+ * The edit body's status (open 1 / closed 0), tags and note are kept when not sent, never reset.
  */
 const tradeEditBody = z
-  .object({ ...tradeFields, id: tradeId, status: z.boolean().optional(), verification: z.literal(false).optional() })
+  .object({ ...tradeFields, tags: keptTagsField, note: keptNoteField, id: tradeId, status: z.boolean().optional(), verification: z.literal(false).optional() })
   .superRefine(checkTradePrices, TRADE_PRICE_CHECK);
 const verifyBody = z.object({ id: tradeId, verification: z.literal(true), isVerified: flag, symbol: z.string().max(40).optional() });
 const tradeUpdateBody = z.discriminatedUnion("verification", [verifyBody, tradeEditBody]);

@@ -4,7 +4,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { checkOnSubmit } from "~/components/ui/zod-form";
 import { Form, useNavigation } from "@remix-run/react";
-import { controlClass, describedBy, FieldFrame, FormErrors, SavingButton, TextField } from "~/components/ui/field";
+import { controlClass, describedBy, FieldFrame, FormErrors, SavingButton, TextField, type AnyField } from "~/components/ui/field";
+import { TradeJournalFields } from "~/components/trades/trade-journal-fields";
 import { NumberField, SelectField } from "~/components/ui/select-field";
 import { TRADE_TYPES, tradeSchema } from "~/schemas/trade";
 
@@ -18,6 +19,9 @@ export interface TradeFormDefaults {
   quantity?: string;
   description?: string;
   reasonToTrade?: string;
+  /** The journal's tags (comma-separated) and note. */
+  tags?: string;
+  note?: string;
   /** Edit only: the status switch (on = open). */
   status?: boolean;
 }
@@ -92,6 +96,7 @@ export function TradeForm({
       <div className="sm:col-span-2">
         <TextField label="Reason To Trade" field={fields.reasonToTrade} autoComplete="off" />
       </div>
+      <TradeJournalFields tags={fields.tags as AnyField} note={fields.note as AnyField} />
       {withStatus ? (
         <label className="flex items-center gap-2 text-sm font-medium">
           <input {...getInputProps(fields.status, { type: "checkbox" })} key={fields.status.key} role="switch" className="h-4 w-4" />

@@ -5,6 +5,7 @@ import { RouteDialog } from "~/components/admin/admin-ui";
 import { TradeForm } from "~/components/trades/trade-form";
 import { parseIdParam } from "~/domain/paging";
 import { tradeFilterSearch } from "~/domain/trade-list";
+import { joinTags } from "~/domain/trade-tags";
 import { findTrade, loadTradeForEdit, saveTrade } from "~/services/trades.server";
 import { TRADE_SAVED, tradeSchema } from "~/schemas/trade";
 import { parseWithZod, replyWithProblem } from "~/schemas/parse";
@@ -33,6 +34,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       quantity: text(trade.quantity),
       description: trade.description,
       reasonToTrade: trade.reasonToTrade,
+      tags: joinTags(trade.tags),
+      note: trade.note,
       status: trade.status,
     },
     backTo: `/trades${tradeFilterSearch(requestUrl(request).search)}`,

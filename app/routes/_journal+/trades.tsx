@@ -14,6 +14,8 @@ import { canReach, ROLE_NAMES, type RoleId } from "~/domain/access";
 import { formatIstCompactDateTime, formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees } from "~/domain/format";
 import { computeTradePnl, totalPnl } from "~/domain/pnl";
+import { rMultiple } from "~/domain/risk";
+import { CalendarLink, RCell, TagFilter, TagsCell } from "~/components/trades/trade-journal-cells";
 import { tradeFilterSearch, tradePageRange, tradePageSearch } from "~/domain/trade-list";
 import { BULK_ACTION_LABELS, bulkActionsFor, tradeCount, type BulkTradeAction } from "~/domain/trade-bulk";
 import { loadTradeJournal, verifyTrade } from "~/services/trades.server";
@@ -48,6 +50,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       currentPrice: t.currentPrice,
       pnl: t.pnl,
       pnlPercent: t.pnlPercent,
+      risk: t.risk,
+      r: t.r,
+      tags: t.tags,
+      note: t.note,
       tradeDateTime: istTimeOf(t.tradeDateTime, now),
       exitDateTime: t.exitDateTime ? istTimeOf(t.exitDateTime, now) : null,
       isVerified: t.isVerified,
@@ -72,7 +78,7 @@ function useLiveRows(rows: Row[]): Row[] {
     const quote = r.status ? live[r.symbolCode.toUpperCase()] : undefined;
     if (!quote) return r;
     const { pnl, pnlPercent } = computeTradePnl({ tradeType: r.tradeType, open: true, quantity: r.quantity, buyPrice: r.buyPrice, sellPrice: r.sellPrice }, quote.last);
-    return { ...r, currentPrice: quote.last, pnl, pnlPercent };
+    return { ...r, currentPrice: quote.last, pnl, pnlPercent, r: rMultiple(pnl, r.risk) };
   });
 }
 
@@ -114,8 +120,10 @@ export default function TradesPage() {
     { label: "LTP", title: "Last traded price", numeric: true },
     { label: "PNL", numeric: true },
     { label: "PNL %", numeric: true },
+    { label: "R", title: "R-multiple: PNL / initial risk (|entry - SL| x quantity)", numeric: true },
     { label: "Entry", title: "Trade date and time (IST)" },
     { label: "Exit", title: "Exit date and time (IST)" },
+    { label: "Tags", title: "Tags and note" },
     ...(isAdmin ? [{ label: "Verified" }] : []),
     ...(canAct ? [{ label: "Action" }] : []),
     { label: "Status" },
@@ -135,6 +143,7 @@ export default function TradesPage() {
           </p>
           <span className="flex flex-wrap items-center gap-3">
             <ExportLinks path="/trades/export" label="trades" />
+            <CalendarLink search={tradeFilterSearch(location.search, false)} className={secondaryButtonClass} />
             {canReach(role, "/trades/import") ? (
               <Link to="/trades/import" className={secondaryButtonClass}>
                 Import tradebook
@@ -182,10 +191,12 @@ export default function TradesPage() {
                 {formatRupees(r.pnl)}
               </td>
               <td className={`n ${moneyTone(r.pnl)}`}>{formatPercent(r.pnlPercent)}</td>
+              <RCell r={r.r} risk={r.risk} />
               <td>
                 <IstTime value={r.tradeDateTime} />
               </td>
               <td data-field="exit">{r.exitDateTime ? <IstTime value={r.exitDateTime} /> : "—"}</td>
+              <TagsCell tags={r.tags} note={r.note} />
               {isAdmin ? (
                 <td>
                   <VerifySwitch id={r.id} on={r.isVerified} />
@@ -433,6 +444,7 @@ function TradeFilters({ data }: { data: ReturnType<typeof useLoaderData<typeof l
           <FilterSelect label="Username" name="userId" value={q.userId ? String(q.userId) : ""} placeholder="All users" options={data.traders.map((u) => ({ value: u.id, label: u.username }))} />
         </>
       ) : null}
+      <TagFilter value={q.tag} choices={data.tagChoices} />
       {role !== 3 ? (
         <FilterSelect label="Status" name="active" value={q.open === null ? "" : q.open ? "1" : "0"} options={TRADE_STATUS_CHOICES} />
       ) : null}
@@ -470,6 +482,7 @@ function TradeFilters({ data }: { data: ReturnType<typeof useLoaderData<typeof l
     if (q.endDate) params.set("endDate", q.endDate);
     if (isAdmin && q.userId) params.set("userId", String(q.userId));
     if (q.open !== null) params.set("active", q.open ? "1" : "0");
+    if (q.tag) params.set("tag", q.tag);
     params.delete(name);
     return `?${params.toString()}`;
   }

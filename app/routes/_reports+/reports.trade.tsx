@@ -4,6 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { cellClass, PageTitle, Pagination, Table } from "~/components/admin/admin-ui";
 import { DateFilters, ExportLinks, narrowControlClass, narrowLabelClass, TradeSummaryCards, UserFilter } from "~/components/reports/report-ui";
 import { TradeRows, TRADE_TABLE_HEADERS } from "~/components/reports/trade-rows";
+import { RiskSummaryCards } from "~/components/reports/risk-cards";
 import { LONG_PAGE_SIZE, parsePage } from "~/domain/paging";
 import { filterQuery } from "~/domain/report-filters";
 import { loadTradeReport } from "~/services/reports.server";
@@ -19,12 +20,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const url = requestUrl(request);
   const page = parsePage(url.searchParams.get("page"));
-  const { input, summary, rows, total, symbolChoices, userChoices } = await loadTradeReport(context, url.searchParams, { page, pageSize: LONG_PAGE_SIZE });
+  const { input, summary, rows, total, symbolChoices, userChoices, risk } = await loadTradeReport(context, url.searchParams, { page, pageSize: LONG_PAGE_SIZE });
   return json({
     input,
     page,
     total,
     summary,
+    risk,
     rows: rows.map(toTradeRowView),
     symbolChoices,
     userChoices,
@@ -66,6 +68,7 @@ export default function TradeReportPage() {
         </div>
       </Form>
       <TradeSummaryCards summary={{ totalPnl: summary.totalPnl, totalTrades: summary.totalTrades, profitableTrades: summary.profitableTrades, lossTrades: summary.lossTrades }} />
+      <RiskSummaryCards risk={data.risk} />
       <Table caption="Trades" headers={TRADE_TABLE_HEADERS} empty={data.rows.length === 0}>
         <TradeRows rows={data.rows} cellClass={cellClass} />
       </Table>
