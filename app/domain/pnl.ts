@@ -206,6 +206,14 @@ export interface PnlSummary {
   pnlRatio: number;
 }
 
+/** A set of trades' PNL split (docs/decisions/171): realised + unrealised = total PNL. */
+export interface PnlSplitTotals {
+  realisedPnl: DecimalText;
+  unrealisedPnl: DecimalText;
+  /** Today's mark-to-market of the open units (todayMarkToMarket). */
+  todayMtm: DecimalText;
+}
+
 /** The report cards over a set of per-trade PNLs. A trade at exactly 0 is neither. */
 export function summarisePnl(pnls: readonly DecimalText[]): PnlSummary {
   const tally = createPnlTally();
