@@ -6,7 +6,7 @@
 // trade is not found and nothing changes.
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
-import { istDateString, istMidnight } from "~/domain/dates";
+import { formatIstDateTime, istDateString, istMidnight } from "~/domain/dates";
 import { exitPnl, splitTradePnl, sumExits, todayMarkToMarket, type TradePnlSplit } from "~/domain/pnl";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import { parseIstDateTimeLocal } from "~/domain/trade-exits";
@@ -91,4 +91,18 @@ export async function findTradeWithExits(context: Pick<AppContext, "db" | "liveB
   const trade = id ? await getTrade(context.db, user, id) : null;
   if (!trade) return null;
   return { trade, ...(await loadTradeExits(context, trade)) };
+}
+
+/** What the exits' panel shows, ready for a loader (times as IST text). */
+export function exitHistoryViewOf(found: { trade: TradeDetail } & Awaited<ReturnType<typeof loadTradeExits>>) {
+  return {
+    exits: found.exits.map((exit) => ({ id: exit.id, quantity: exit.quantity, price: exit.price, exitedAt: formatIstDateTime(exit.exitedAt), pnl: exit.pnl })),
+    realised: found.split.realised,
+    unrealised: found.split.unrealised,
+    pnl: found.split.pnl,
+    todayMtm: found.todayMtm,
+    openQuantity: found.split.openQuantity,
+    quantity: found.trade.quantity,
+    open: found.trade.status,
+  };
 }
