@@ -30,6 +30,15 @@ export function livePricesOf(liveBook: { all(): Iterable<Quote> }): LivePrices {
   return prices;
 }
 
+/** Symbol code (upper case) → the live quote's previous close (today's MTM of carried positions). */
+export function prevClosesOf(liveBook: { all(): Iterable<Quote> }): LivePrices {
+  const prices: Record<string, number> = {};
+  for (const quote of liveBook.all()) {
+    if (Number.isFinite(quote.prevClose) && quote.prevClose > 0) prices[quote.symbolCode.toUpperCase()] = quote.prevClose;
+  }
+  return prices;
+}
+
 export interface TradeFilter {
   /** [from, to) from inclusiveDateRange (docs/product-rules.md R-D10), on the trade's entry time. */
   range?: { from: Date; to: Date };
