@@ -34,7 +34,7 @@ async function journey(page: Page, js: boolean) {
   await form.getByLabel("Quantity").fill(String(quantity));
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(toast(page)).toContainText("Trade submitted successfully");
-  const byQuantity = page.getByRole("row").filter({ has: page.getByRole("cell", { name: String(quantity), exact: true }) });
+  const byQuantity = page.getByRole("row").filter({ has: page.getByRole("cell", { name: quantity.toLocaleString("en-IN"), exact: true }) });
   await expect(byQuantity).toHaveCount(1);
   const id = await byQuantity.getAttribute("data-trade-id");
   const row = page.locator(`tr[data-trade-id="${id}"]`);
