@@ -16,6 +16,40 @@ export interface PnlInput {
   quantity: number;
   buyPrice: number;
   sellPrice: number;
+  /** The trade's partial exits summed (docs/decisions/167); absent or 0 units: none. */
+  exits?: ExitTotals | null;
+}
+
+/**
+ * A trade's exits summed exactly: the units closed and the sum of units x price as decimal text
+ * (exit prices have 2 places, so the sum is exact at 2; never an average price, docs/decisions/167).
+ */
+export interface ExitTotals {
+  units: number;
+  value: DecimalText;
+}
+
+export const NO_EXITS: ExitTotals = { units: 0, value: "0.00" };
+
+/** The exits of a trade summed (sumExits of the rows = what SQL's sum(quantity), sum(quantity * price) answers). */
+export function sumExits(exits: readonly { quantity: number; price: number }[]): ExitTotals {
+  let units = 0;
+  let value = 0n;
+  for (const exit of exits) {
+    units += exit.quantity;
+    value += BigInt(exit.quantity) * priceUnits(exit.price, 2);
+  }
+  return { units, value: unitsToText(value, 2) };
+}
+
+/** A trade's PNL split (docs/decisions/171): realised + unrealised = pnl, each exact to the paisa. */
+export interface TradePnlSplit extends TradePnl {
+  /** Closed units: the sum over the exits, and all of a closed trade's PNL. */
+  realised: DecimalText;
+  /** The open units at the live price; "0.00" when the trade is closed. */
+  unrealised: DecimalText;
+  /** Units still open (quantity - exited units; 0 once closed). */
+  openQuantity: number;
 }
 
 export interface TradePnl {
@@ -76,12 +110,80 @@ export function priceDifference(trade: PnlInput, livePrice: number | null | unde
 
 /** PNL and PNL % of one trade. `livePrice` is the symbol's current close (ignored when closed). */
 export function computeTradePnl(trade: PnlInput, livePrice?: number | null): TradePnl {
+  if (trade.exits && trade.exits.units !== 0) {
+    const { pnl, pnlPercent } = splitTradePnl(trade, livePrice);
+    return { pnl, pnlPercent };
+  }
   const quantity = BigInt(Number.isFinite(trade.quantity) ? Math.trunc(trade.quantity) : 0);
   const { difference, base, scale } = differenceUnits(trade, livePrice);
   const pnl = divideRounded(quantity * difference, 10n ** BigInt(scale - 2));
   // difference / (base / 100), in hundredths of a per cent.
   const percent = base <= 0n || quantity <= 0n ? null : divideRounded(difference * 10_000n, base);
   return { pnl: unitsToText(pnl, 2), pnlPercent: percent === null ? null : unitsToText(percent, 2) };
+}
+
+/**
+ * PNL with partial exits (docs/decisions/167, 171). Realised = the sum over the exits of
+ * units x (exit - entry) (BUY) or units x (entry - exit) (SELL), exact; the units still
+ * held are priced by R-D9's own per-unit difference (open: the live price; closed: sell - buy)
+ * and that part rounded to 2 decimals alone, so pnl = realised + that part to the paisa. A trade
+ * without exits is exactly computeTradePnl. PNL % = the exact PNL / (quantity x entry) x 100,
+ * which for a trade without exits is R-D9's per-unit difference / (1 % of the entry).
+ */
+export function splitTradePnl(trade: PnlInput, livePrice?: number | null): TradePnlSplit {
+  const exits = trade.exits ?? NO_EXITS;
+  const quantity = BigInt(Number.isFinite(trade.quantity) ? Math.trunc(trade.quantity) : 0);
+  const exited = BigInt(Number.isFinite(exits.units) ? Math.trunc(exits.units) : 0);
+  const { difference, base, scale } = differenceUnits(trade, livePrice);
+  const toPaise = 10n ** BigInt(scale - 2);
+  const value = decimalUnits(exits.value, scale) ?? 0n;
+  // Exact at `scale`: sum(units x exit) - units x entry, signed by the side.
+  const realisedExact = trade.tradeType === "BUY" ? value - exited * base : exited * base - value;
+  const held = quantity - exited;
+  const heldPaise = divideRounded(held * difference, toPaise);
+  const realisedPaise = divideRounded(realisedExact, toPaise);
+  const pnlPaise = realisedPaise + heldPaise;
+  const invested = quantity * base;
+  // No percentage without units or an entry price (as computeTradePnl).
+  const percent =
+    base <= 0n || quantity <= 0n ? null : exited === 0n ? divideRounded(difference * 10_000n, base) : divideRounded((realisedExact + held * difference) * 10_000n, invested);
+  return {
+    pnl: unitsToText(pnlPaise, 2),
+    pnlPercent: percent === null ? null : unitsToText(percent, 2),
+    realised: unitsToText(trade.open ? realisedPaise : pnlPaise, 2),
+    unrealised: unitsToText(trade.open ? heldPaise : 0n, 2),
+    openQuantity: trade.open ? Number(held) : 0,
+  };
+}
+
+/** One exit's PNL: units x (exit - entry) for BUY, units x (entry - exit) for SELL, exact. */
+export function exitPnl(trade: Pick<PnlInput, "tradeType" | "buyPrice" | "sellPrice">, exit: { quantity: number; price: number }): DecimalText {
+  const entry = priceUnits(trade.tradeType === "BUY" ? trade.buyPrice : trade.sellPrice, 2);
+  const price = priceUnits(exit.price, 2);
+  const units = BigInt(Math.trunc(exit.quantity));
+  return unitsToText(units * (trade.tradeType === "BUY" ? price - entry : entry - price), 2);
+}
+
+/**
+ * Today's mark-to-market of the units still open (docs/decisions/171): open units x (live -
+ * reference) for BUY, x (reference - live) for SELL, rounded to 2 decimals, where the reference
+ * is the previous close for a position carried from before today (IST) and the entry price for
+ * one entered today (or when there is no previous close). No live price, or a closed trade: 0.
+ */
+export function todayMarkToMarket(
+  trade: Pick<PnlInput, "tradeType" | "buyPrice" | "sellPrice" | "open" | "quantity" | "exits">,
+  quote: { live: number | null | undefined; prevClose: number | null | undefined; carried: boolean },
+): DecimalText {
+  const live = quote.live;
+  if (!trade.open || typeof live !== "number" || !Number.isFinite(live)) return "0.00";
+  const entry = trade.tradeType === "BUY" ? trade.buyPrice : trade.sellPrice;
+  const prev = quote.prevClose;
+  const reference = quote.carried && typeof prev === "number" && Number.isFinite(prev) && prev > 0 ? prev : entry;
+  const scale = Math.max(2, placesOf(live), placesOf(reference));
+  const move = priceUnits(live, scale) - priceUnits(reference, scale);
+  const held = BigInt(Number.isFinite(trade.quantity) ? Math.trunc(trade.quantity) : 0) - BigInt(Math.trunc(trade.exits?.units ?? 0));
+  const paise = divideRounded(held * (trade.tradeType === "BUY" ? move : -move), 10n ** BigInt(scale - 2));
+  return unitsToText(paise, 2);
 }
 
 /** A figure's paise; text that is not a figure counts as 0. */
@@ -107,6 +209,14 @@ export interface PnlSummary {
   totalLoss: DecimalText;
   /** profitable / total x 100, 2 decimals; 0 with no trades. */
   pnlRatio: number;
+}
+
+/** A set of trades' PNL split (docs/decisions/171): realised + unrealised = total PNL. */
+export interface PnlSplitTotals {
+  realisedPnl: DecimalText;
+  unrealisedPnl: DecimalText;
+  /** Today's mark-to-market of the open units (todayMarkToMarket). */
+  todayMtm: DecimalText;
 }
 
 /** The report cards over a set of per-trade PNLs. A trade at exactly 0 is neither. */

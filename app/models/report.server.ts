@@ -10,12 +10,13 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { sectors, symbols, trades, users } from "~/db/schema";
 import { decimalText2, type DecimalText } from "~/domain/decimal";
-import { computeTradePnl, pnlRatio, type PnlSummary } from "~/domain/pnl";
+import { computeTradePnl, pnlRatio, type PnlSplitTotals, type PnlSummary } from "~/domain/pnl";
 import { pageOffset } from "~/domain/paging";
 import { formatIstDate, istMidnight } from "~/domain/dates";
 import type { Quote } from "~/domain/quotes";
 import type { ActiveFilter, MinMaxSort } from "~/schemas/report";
 import { tradeFigureColumns, tradeListWhere, type TradeActor, type TradeListFilters } from "~/models/trade.server";
+import { exitedUnitsSql, exitedValueSql, exitTotals, exitTotalsOf } from "~/models/trade-exit.server";
 import type { TradeReportRow } from "~/domain/trade-rows";
 
 /** Symbol code (upper case) → live close. Taken once per request so a report is one snapshot. */
@@ -25,6 +26,15 @@ export function livePricesOf(liveBook: { all(): Iterable<Quote> }): LivePrices {
   const prices: Record<string, number> = {};
   for (const quote of liveBook.all()) {
     if (Number.isFinite(quote.last)) prices[quote.symbolCode.toUpperCase()] = quote.last;
+  }
+  return prices;
+}
+
+/** Symbol code (upper case) → the live quote's previous close (today's MTM of carried positions). */
+export function prevClosesOf(liveBook: { all(): Iterable<Quote> }): LivePrices {
+  const prices: Record<string, number> = {};
+  for (const quote of liveBook.all()) {
+    if (Number.isFinite(quote.prevClose) && quote.prevClose > 0) prices[quote.symbolCode.toUpperCase()] = quote.prevClose;
   }
   return prices;
 }
@@ -44,18 +54,60 @@ function livePriceSql(live: LivePrices): SQL<string | null> {
   return sql<string | null>`((${JSON.stringify(live)})::jsonb ->> upper(${symbols.symbolCode}))`;
 }
 
+/** R-D9's per-unit difference in SQL: closed sell - buy; open BUY live - buy; open SELL sell - live. */
+function unitDifferenceSql(live: LivePrices): SQL {
+  const livePrice = sql`coalesce(${livePriceSql(live)}::numeric, 0)`;
+  return sql`(case
+    when not ${trades.status} then ${trades.sellPrice} - ${trades.buyPrice}
+    when ${trades.tradeType} = 'BUY' then ${livePrice} - ${trades.buyPrice}
+    else ${trades.sellPrice} - ${livePrice} end)`;
+}
+
+/** The units a trade still holds priced by R-D9, rounded to 2 decimals on their own (splitTradePnl). */
+function heldPnlSql(live: LivePrices): SQL {
+  return sql`round((${trades.quantity} - ${exitedUnitsSql})::numeric * ${unitDifferenceSql(live)}, 2)`;
+}
+
 /**
  * docs/product-rules.md R-D9 in SQL, per trade, rounded to 2 decimals (numeric arithmetic is exact and
  * round() goes half away from zero, as roundTo2 does): closed = qty x (sell - buy); open BUY =
  * qty x (live - buy); open SELL = qty x (sell - live); a missing live price counts as 0.
- * Needs `symbols` joined.
+ * With partial exits (docs/decisions/171, splitTradePnl): the exits' realised PNL, exact, plus
+ * the units still held by the rule above. Needs `symbols` and `exitTotals` joined (withExits).
  */
 export function tradePnlSql(live: LivePrices): SQL<string> {
-  const livePrice = sql`coalesce(${livePriceSql(live)}::numeric, 0)`;
-  return sql<string>`round(${trades.quantity}::numeric * (case
-    when not ${trades.status} then ${trades.sellPrice} - ${trades.buyPrice}
-    when ${trades.tradeType} = 'BUY' then ${livePrice} - ${trades.buyPrice}
-    else ${trades.sellPrice} - ${livePrice} end), 2)`;
+  const realised = sql`(case when ${trades.tradeType} = 'BUY'
+    then "exit_totals"."value" - ${trades.buyPrice} * "exit_totals"."units"
+    else ${trades.sellPrice} * "exit_totals"."units" - "exit_totals"."value" end)`;
+  // Most trades have no exits: they take R-D9's expression alone (numeric arithmetic is what a
+  // report costs on the embedded database, docs/decisions/171).
+  return sql<string>`(case when "exit_totals"."trade_id" is null then ${plainPnlSql(live)} else ${realised} + ${heldPnlSql(live)} end)`;
+}
+
+/** R-D9 for a trade without exits: quantity x the per-unit difference, rounded to 2 decimals. */
+function plainPnlSql(live: LivePrices): SQL {
+  return sql`round(${trades.quantity}::numeric * ${unitDifferenceSql(live)}, 2)`;
+}
+
+/** The unrealised part of tradePnlSql: an open trade's held units at the live price; 0 when closed. */
+export function tradeUnrealisedSql(live: LivePrices): SQL<string> {
+  return sql<string>`(case when not ${trades.status} then 0 when "exit_totals"."trade_id" is null then ${plainPnlSql(live)} else ${heldPnlSql(live)} end)`;
+}
+
+/**
+ * Today's mark-to-market in SQL (todayMarkToMarket, docs/decisions/171): an open trade's held
+ * units x (live - reference) for BUY, x (reference - live) for SELL, the reference being the
+ * previous close for a trade entered before `todayStart` (when there is one), else the entry.
+ * No live price: 0.
+ */
+export function tradeMtmSql(live: LivePrices, prevCloses: LivePrices, todayStart: Date): SQL<string> {
+  const livePrice = sql`(${livePriceSql(live)})::numeric`;
+  const prev = sql`((${JSON.stringify(prevCloses)})::jsonb ->> upper(${symbols.symbolCode}))::numeric`;
+  const entry = sql`(case when ${trades.tradeType} = 'BUY' then ${trades.buyPrice} else ${trades.sellPrice} end)`;
+  const reference = sql`(case when ${trades.tradeDateTime} < ${todayStart.toISOString()}::timestamptz and ${prev} > 0 then ${prev} else ${entry} end)`;
+  return sql<string>`(case when not ${trades.status} or ${livePrice} is null then 0
+    else round((${trades.quantity} - ${exitedUnitsSql})::numeric
+      * (case when ${trades.tradeType} = 'BUY' then ${livePrice} - ${reference} else ${reference} - ${livePrice} end), 2) end)`;
 }
 
 export function tradeFilterWhere(filter: TradeFilter): SQL | undefined {
@@ -110,10 +162,45 @@ export async function summariseTrades(db: AppDatabase, live: LivePrices, filter:
     .select({ pnl: sql<string>`${tradePnlSql(live)}`.as("pnl") })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .innerJoin(users, eq(users.id, trades.userId))
     .where(tradeFilterWhere(filter));
   const [row] = await db.select(summaryColumnsOf(sql`per_trade.pnl`)).from(sql`(${perTrade} offset 0) as per_trade`);
   return toSummary(row);
+}
+
+/**
+ * The filtered trades' six cards with their PNL split (docs/decisions/171): realised,
+ * unrealised (open units at the live price) and today's mark-to-market of the open units (the
+ * previous closes and today's IST midnight decide the reference), each the exact sum of its
+ * per-trade figures, so realised + unrealised = total PNL to the paisa. One pass, as summariseTrades.
+ */
+export async function summariseTradesWithSplit(
+  db: AppDatabase,
+  live: LivePrices,
+  filter: TradeFilter,
+  marks: { prevCloses: LivePrices; todayStart: Date },
+): Promise<PnlSummary & PnlSplitTotals> {
+  const perTrade = db
+    .select({
+      pnl: sql<string>`${tradePnlSql(live)}`.as("pnl"),
+      unrealised: sql<string>`${tradeUnrealisedSql(live)}`.as("unrealised"),
+      mtm: sql<string>`${tradeMtmSql(live, marks.prevCloses, marks.todayStart)}`.as("mtm"),
+    })
+    .from(trades)
+    .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
+    .innerJoin(users, eq(users.id, trades.userId))
+    .where(tradeFilterWhere(filter));
+  const [row] = await db
+    .select({
+      ...summaryColumnsOf(sql`per_trade.pnl`),
+      unrealisedPnl: sql<string>`coalesce(sum(per_trade.unrealised), 0)`,
+      realisedPnl: sql<string>`coalesce(sum(per_trade.pnl - per_trade.unrealised), 0)`,
+      todayMtm: sql<string>`coalesce(sum(per_trade.mtm), 0)`,
+    })
+    .from(sql`(${perTrade} offset 0) as per_trade`);
+  return { ...toSummary(row), realisedPnl: money(row?.realisedPnl), unrealisedPnl: money(row?.unrealisedPnl), todayMtm: money(row?.todayMtm) };
 }
 
 // ---------------------------------------------------------------- rows
@@ -128,14 +215,16 @@ const rowColumns = {
   ...tradeFigureColumns,
   open: trades.status,
   isVerified: trades.isVerified,
+  exitedUnits: sql<number>`${exitedUnitsSql}`.mapWith(Number),
+  exitedValue: sql<string>`(${exitedValueSql})::text`,
 };
 
-type RawRow = Omit<TradeReportRow, "currentPrice" | "pnl" | "pnlPercent">;
+type RawRow = Omit<TradeReportRow, "currentPrice" | "pnl" | "pnlPercent"> & { exitedUnits: number; exitedValue: string };
 
-function withPnl(row: RawRow, live: LivePrices): TradeReportRow {
+function withPnl({ exitedUnits, exitedValue, ...row }: RawRow, live: LivePrices): TradeReportRow {
   const livePrice = row.open ? live[row.symbolCode.toUpperCase()] ?? null : null;
   const { pnl, pnlPercent } = computeTradePnl(
-    { tradeType: row.tradeType, open: row.open, quantity: row.quantity, buyPrice: row.buyPrice, sellPrice: row.sellPrice },
+    { tradeType: row.tradeType, open: row.open, quantity: row.quantity, buyPrice: row.buyPrice, sellPrice: row.sellPrice, exits: exitTotalsOf({ exitedUnits, exitedValue }) },
     livePrice,
   );
   return { ...row, currentPrice: livePrice, pnl, pnlPercent };
@@ -146,6 +235,7 @@ function rowsQuery(db: AppDatabase, where: SQL | undefined) {
     .select(rowColumns)
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .innerJoin(users, eq(users.id, trades.userId))
     .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
     .where(where);
@@ -235,6 +325,7 @@ async function* streamTradeRowsWhere(db: AppDatabase, live: LivePrices, where: S
       .select({ ...rowColumns, cursorKey: sql<string>`(${key})::text` })
       .from(trades)
       .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+      .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
       .innerJoin(users, eq(users.id, trades.userId))
       .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
       .where(and(where, after))
@@ -273,6 +364,7 @@ function userPnlQuery(db: AppDatabase, live: LivePrices, filter: TradeFilter) {
     })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .innerJoin(users, eq(users.id, trades.userId))
     .where(tradeFilterWhere(filter));
   return db
@@ -404,6 +496,7 @@ export async function profitByUser(db: AppDatabase, live: LivePrices, filter: Tr
     .select({ label: users.name, value: total })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .innerJoin(users, eq(users.id, trades.userId))
     .where(tradeFilterWhere(filter))
     .groupBy(users.id)
@@ -435,6 +528,7 @@ async function tradesPerSector(db: AppDatabase, live: LivePrices, filter: TradeF
     })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .innerJoin(users, eq(users.id, trades.userId))
     .leftJoin(sectors, eq(sectors.id, symbols.sectorId))
     .where(tradeFilterWhere(filter))
@@ -451,6 +545,7 @@ export async function profitByMonth(db: AppDatabase, live: LivePrices, filter: T
     .select({ label: istMonthSql, value: sql<string>`sum(${tradePnlSql(live)})` })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .innerJoin(users, eq(users.id, trades.userId))
     .where(tradeFilterWhere(filter))
     .groupBy(istMonthSql)
@@ -470,6 +565,7 @@ export async function profitByUserAndMonth(db: AppDatabase, live: LivePrices, fi
     .select({ userName: users.name, userId: users.id, month: istMonthSql, total: sql<string>`sum(${tradePnlSql(live)})` })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .innerJoin(users, eq(users.id, trades.userId))
     .where(tradeFilterWhere(filter))
     .groupBy(users.id, istMonthSql)

@@ -15,6 +15,7 @@ import type { DaySum } from "~/domain/pnl-calendar";
 import type { ReviewStats } from "~/domain/trade-review";
 import { tradeFilterWhere, tradePnlSql, type LivePrices, type TradeFilter } from "~/models/report.server";
 import { listConditions, type TradeActor, type TradeListFilters } from "~/models/trade.server";
+import { exitTotals } from "~/models/trade-exit.server";
 
 /** Initial risk (app/domain/risk.ts) per trade: |entry - SL| x |quantity|; null without an SL or with nothing at stake. */
 export function tradeRiskSql(): SQL<string | null> {
@@ -65,6 +66,7 @@ export async function sumPnlByExitDay(
     .select({ day: sql<string>`${exitDaySql}`.as("day"), pnl: sql<string>`${tradePnlSql(live)}`.as("pnl") })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .where(journalWhere(actor, filters, closedBetween(range)));
   const rows = await db
     .select({ day: sql<string>`per_trade.day`, pnl: sql<string>`sum(per_trade.pnl)`, trades: sql<number>`count(*)`.mapWith(Number) })
@@ -79,6 +81,7 @@ export async function summariseOpenTrades(db: AppDatabase, live: LivePrices, act
     .select({ trades: sql<number>`count(*)`.mapWith(Number), pnl: sql<string>`coalesce(sum(${tradePnlSql(live)}), 0)` })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .where(journalWhere(actor, filters, [eq(trades.status, true)]));
   return { trades: row?.trades ?? 0, pnl: money(row?.pnl) };
 }
@@ -111,6 +114,7 @@ export async function reviewStatsOfClosedTrades(
   const pnl = tradePnlSql(live);
   const perTrade = sql`select ${trades.id} as id, ${trades.exitDateTime} as exit_at, ${pnl} as pnl, ${tradeRiskSql()} as risk
     from ${trades} inner join ${symbols} on ${symbols.id} = ${trades.symbolId}
+    left join ${exitTotals} on "exit_totals"."trade_id" = ${trades.id}
     where ${journalWhere(actor, filters, closedBetween(range))} offset 0`;
   // Both windows run in exit order; a tie in exit time goes by id, as the list's keyset does.
   const upToHere = sql.raw("order by exit_at, id rows between unbounded preceding and current row");
@@ -165,6 +169,7 @@ export async function summariseTradeRisk(db: AppDatabase, live: LivePrices, filt
     .select({ pnl: sql<string>`${tradePnlSql(live)}`.as("pnl"), risk: sql<string | null>`${tradeRiskSql()}`.as("risk") })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .innerJoin(users, eq(users.id, trades.userId))
     .where(tradeFilterWhere(filter));
   const r = rFromSql(sql`per_trade.pnl`, sql`per_trade.risk`);

@@ -9,6 +9,7 @@ import { symbols, trades, users, userSymbols } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import type { TradeFigures } from "~/domain/trade-rows";
 import { closingPrices, type TradeWindow } from "~/domain/trade-window";
+import { deleteLastTradeExit, exitedSoFar, exitTotalsColumns, exitTotalsOfRow, insertTradeExit, type TradeExitRow } from "~/models/trade-exit.server";
 
 /** A trade's side, size, prices and times: what every view of a trade shows. */
 
@@ -86,6 +87,9 @@ export interface TradeListRow extends TradeFigures {
   updatedAt: Date;
   status: boolean;
   isVerified: boolean;
+  /** Units closed by partial exits and their sum of units x price (docs/decisions/167). */
+  exitedUnits: number;
+  exitedValue: string;
   cursor: TradeCursor;
 }
 
@@ -173,11 +177,14 @@ export async function listTrades(db: AppDatabase, actor: TradeActor, filters: Tr
       ...tradeFigureColumns,
       status: trades.status,
       isVerified: trades.isVerified,
+      ...exitTotalsColumns,
       cursorAt,
     })
     .from(trades)
     .innerJoin(users, eq(users.id, trades.userId))
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+    // A page's 21 rows probe trade_exits_trade_idx each, rather than group every exit.
+    .leftJoinLateral(exitTotalsOfRow, sql`true`)
     .where(and(...conditions))
     .orderBy(...order)
     .limit(page.limit + 1)
@@ -268,10 +275,23 @@ export async function createTrade(db: AppDatabase, ownerId: number, values: Trad
 
 export type TradeStatusChange = "closed" | "reopened" | null;
 
+/** An edit asked for a quantity below the units its exits already closed; nothing was written. */
+export class QuantityBelowExitsError extends Error {
+  constructor(readonly exitedUnits: number) {
+    super(`quantity below the ${exitedUnits} units already exited`);
+  }
+}
+
 /**
  * Writes a trade's fields and its open/closed state in one transaction. Closing records the
  * exit time and fills the still-open side's price with the exit (live) price, which freezes the
  * PNL (docs/product-rules.md R-D9); re-opening clears the exit time. Null when the actor may not change it.
+ *
+ * A trade with partial exits (docs/decisions/171): closing it records the units still open as a
+ * final exit at that same exit price (the closing side's price after closingPrices), so the
+ * trade's PNL is its exits'; its exit time is its last exit's. Re-opening it deletes its last
+ * exit only (the one that closed it), so those units are open again and earlier exits stand.
+ * A quantity below the units already exited throws QuantityBelowExitsError (rolled back).
  */
 export async function updateTrade(
   db: AppDatabase,
@@ -283,17 +303,34 @@ export async function updateTrade(
 ): Promise<{ trade: TradeDetail; statusChange: TradeStatusChange } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: trades.status })
+      .select({ status: trades.status, exitDateTime: trades.exitDateTime })
       .from(trades)
       .where(and(eq(trades.id, id), ownerScope(actor)))
       .for("update");
     if (!current) return null;
-    const { open, ...fields } = values;
+    const { open: asked, ...fields } = values;
+    const exited = await exitedSoFar(tx, id);
+    if (fields.quantity < exited.units) throw new QuantityBelowExitsError(exited.units);
+    // A quantity cut down to what the exits closed leaves nothing open: the trade closes at its last exit.
+    const open = asked && !(current.status && exited.units > 0 && fields.quantity === exited.units);
     const statusChange: TradeStatusChange = current.status && !open ? "closed" : !current.status && open ? "reopened" : null;
     let prices = { buyPrice: fields.buyPrice, sellPrice: fields.sellPrice };
     if (statusChange === "closed") {
       const [symbol] = await tx.select({ code: symbols.symbolCode }).from(symbols).where(eq(symbols.id, fields.symbolId));
       prices = closingPrices(fields, symbol ? exitPrice(symbol.code) : null);
+    }
+    let exitDateTime: Date | null | undefined =
+      statusChange === "closed" ? now : statusChange === "reopened" ? null : undefined;
+    if (exited.units > 0 && statusChange === "reopened") {
+      await deleteLastTradeExit(tx, id);
+    } else if (exited.units > 0 && !open && fields.quantity > exited.units) {
+      // Closed (now, or already and its quantity raised): the units still held leave at the exit price.
+      const at = statusChange === "closed" ? now : (current.exitDateTime ?? now);
+      const price = fields.tradeType === "BUY" ? prices.sellPrice : prices.buyPrice;
+      await insertTradeExit(tx, { tradeId: id, quantity: fields.quantity - exited.units, price, exitedAt: at });
+      exitDateTime = at > (exited.lastAt ?? at) ? at : (exited.lastAt ?? at);
+    } else if (exited.units > 0 && statusChange === "closed") {
+      exitDateTime = exited.lastAt ?? now;
     }
     await tx
       .update(trades)
@@ -301,12 +338,56 @@ export async function updateTrade(
         ...fields,
         ...prices,
         status: open,
-        ...(statusChange === "closed" ? { exitDateTime: now } : statusChange === "reopened" ? { exitDateTime: null } : {}),
+        ...(exitDateTime !== undefined ? { exitDateTime } : {}),
         updatedAt: now,
       })
       .where(and(eq(trades.id, id), ownerScope(actor)));
     const trade = (await getTrade(tx, actor, id)) as TradeDetail;
     return { trade, statusChange };
+  });
+}
+
+export type TradeExitResult =
+  | { ok: true; trade: TradeDetail; exit: TradeExitRow; closed: boolean }
+  | { ok: false; reason: "closed" }
+  | { ok: false; reason: "too-many"; openUnits: number }
+  | { ok: false; reason: "before-entry"; entry: Date };
+
+/**
+ * Closes `quantity` of a trade's open units at `price` and `at` (docs/decisions/167, 171), in one
+ * transaction under the trade's row lock (as updateTrade): the exit row, and when no unit is
+ * left open the trade's status and exit time (its last exit's). Null when the actor may not
+ * change the trade; a refusal (nothing written) when it is closed, the quantity exceeds what is
+ * open, or the time is before the entry.
+ */
+export async function recordTradeExit(
+  db: AppDatabase,
+  actor: TradeActor,
+  id: number,
+  exit: { quantity: number; price: number; at: Date },
+  now = new Date(),
+): Promise<TradeExitResult | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: trades.status, quantity: trades.quantity, tradeDateTime: trades.tradeDateTime })
+      .from(trades)
+      .where(and(eq(trades.id, id), ownerScope(actor)))
+      .for("update");
+    if (!current) return null;
+    if (!current.status) return { ok: false as const, reason: "closed" as const };
+    if (exit.at < current.tradeDateTime) return { ok: false as const, reason: "before-entry" as const, entry: current.tradeDateTime };
+    const exited = await exitedSoFar(tx, id);
+    const openUnits = current.quantity - exited.units;
+    if (exit.quantity > openUnits) return { ok: false as const, reason: "too-many" as const, openUnits };
+    const row = await insertTradeExit(tx, { tradeId: id, quantity: exit.quantity, price: exit.price, exitedAt: exit.at });
+    const closed = exit.quantity === openUnits;
+    const lastAt = exited.lastAt && exited.lastAt > exit.at ? exited.lastAt : exit.at;
+    await tx
+      .update(trades)
+      .set({ ...(closed ? { status: false, exitDateTime: lastAt } : {}), updatedAt: now })
+      .where(and(eq(trades.id, id), ownerScope(actor)));
+    const trade = (await getTrade(tx, actor, id)) as TradeDetail;
+    return { ok: true as const, trade, exit: row, closed };
   });
 }
 

@@ -20,11 +20,13 @@ import {
   listTradesOfUsers,
   listUserPnlPage,
   livePricesOf,
+  prevClosesOf,
   profitByMonth,
   profitByUser,
   profitByUserAndMonth,
   sectorProfitAndLoss,
   summariseTrades,
+  summariseTradesWithSplit,
   type LivePrices,
   type NamedAmount,
   type SectorPnlRow,
@@ -33,6 +35,7 @@ import {
   type UserPnlRow,
 } from "~/models/report.server";
 import { listUserReportPage } from "~/models/user-report.server";
+import { istDateString, istMidnight } from "~/domain/dates";
 import { minMaxSortSchema, parsePnlReportParams, parseTradeReportParams, type DateRangeInput, type parseUserReportParams } from "~/schemas/report";
 
 export type { TradeReportRow };
@@ -53,8 +56,10 @@ function rangeRefusal(input: DateRangeInput): Outcome<never> | null {
 export async function loadTradeReport(context: ReportContext, params: URLSearchParams, paging: Paging) {
   const { input, filter } = parseTradeReportParams(params);
   const live = livePricesOf(context.liveBook);
+  // The cards carry the PNL split and today's MTM (docs/decisions/171), from the same snapshot.
+  const marks = { prevCloses: prevClosesOf(context.liveBook), todayStart: istMidnight(istDateString(new Date())) };
   const [summary, { rows, total }, symbolChoices, userChoices, risk] = await Promise.all([
-    summariseTrades(context.db, live, filter),
+    summariseTradesWithSplit(context.db, live, filter, marks),
     listTradeReportPage(context.db, live, filter, paging),
     listReportSymbolChoices(context.db),
     listReportUserChoices(context.db),

@@ -5,8 +5,9 @@
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import type { DecimalText } from "~/domain/decimal";
-import { computeTradePnl } from "~/domain/pnl";
+import { splitTradePnl, todayMarkToMarket } from "~/domain/pnl";
 import { tradeRisk } from "~/domain/risk";
+import { istDateString, istMidnight } from "~/domain/dates";
 import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome";
 import { parseTradeListQuery, TRADE_PAGE_SIZE, tradeRefreshSeconds, type TradeListQuery } from "~/domain/trade-list";
 import { tradeListWindow } from "~/domain/trade-window";
@@ -31,7 +32,10 @@ import {
   type TradeListFilters,
   type TradePageRequest,
   type TradeStatusChange,
+  QuantityBelowExitsError,
 } from "~/models/trade.server";
+import { exitTotalsOf } from "~/models/trade-exit.server";
+import { quantityBelowExitsMessage } from "~/schemas/trade-exit";
 import { getUserSetting } from "~/models/user.server";
 import { recordTradeChange } from "~/services/trade-changes.server";
 import { SYMBOL_NOT_SUBSCRIBED, TRADE_UNVERIFIED, TRADE_VERIFIED, tradeDateFilterSchema, tradeValues, type TradeFormInput } from "~/schemas/trade";
@@ -63,6 +67,16 @@ export interface TradeRow extends TradeFigures {
   r: DecimalText | null;
   tags: string[];
   note: string;
+  /** The PNL split (docs/decisions/171): closed units (exits, or all of a closed trade) and open units at the live price. */
+  realisedPnl: DecimalText;
+  unrealisedPnl: DecimalText;
+  /** Today's mark-to-market of the open units (todayMarkToMarket). */
+  todayMtm: DecimalText;
+  /** Units closed by partial exits, and their sum of units x price (the PNL rule's input). */
+  exitedUnits: number;
+  exitedValue: DecimalText;
+  /** The live quote's previous close (today's MTM of a carried position); null when closed or not in the book. */
+  prevClose: number | null;
   status: boolean;
   isVerified: boolean;
 }
@@ -76,11 +90,15 @@ export function listFilters(user: Actor, query: TradeListQuery, symbolId: number
 
 async function listTradeRows(context: Reader, user: Actor, filters: TradeListFilters, page: TradePageRequest) {
   const found = await listTrades(context.db, user, filters, page);
-  const priceOf = livePrice(context.liveBook);
+  const todayStart = istMidnight(istDateString(new Date()));
   const rows: TradeRow[] = found.rows.map(({ cursor: _cursor, ...t }) => {
-    const live = t.status ? priceOf(t.symbolCode) : null;
-    const { pnl, pnlPercent } = computeTradePnl({ tradeType: t.tradeType, open: t.status, quantity: t.quantity, buyPrice: t.buyPrice, sellPrice: t.sellPrice }, live);
-    return { ...t, currentPrice: live, pnl, pnlPercent, ...tradeRisk(t, pnl) };
+    const quote = t.status ? context.liveBook.get(t.symbolCode) : undefined;
+    const live = quote?.last ?? null;
+    const pnlInput = { tradeType: t.tradeType, open: t.status, quantity: t.quantity, buyPrice: t.buyPrice, sellPrice: t.sellPrice, exits: exitTotalsOf(t) };
+    const { pnl, pnlPercent, realised, unrealised } = splitTradePnl(pnlInput, live);
+    const prevClose = quote?.prevClose ?? null;
+    const todayMtm = todayMarkToMarket(pnlInput, { live, prevClose, carried: t.tradeDateTime < todayStart });
+    return { ...t, currentPrice: live, pnl, pnlPercent, realisedPnl: realised, unrealisedPnl: unrealised, todayMtm, prevClose, ...tradeRisk(t, pnl) };
   });
   return { rows, hasMore: found.hasMore, first: found.rows[0]?.cursor, last: found.rows[found.rows.length - 1]?.cursor };
 }
@@ -216,8 +234,14 @@ export async function saveTrade(context: Writer, user: Actor, input: TradeInput)
     return created ? succeed(created) : notFoundOutcome();
   }
   const open = input.open ?? current.status;
-  const updated = await recordTradeChange(context, (db) => updateTrade(db, user, current.id, { ...values, open }, livePrice(context.liveBook)), describeUpdate);
-  return updated ? succeed(updated.trade) : notFoundOutcome();
+  try {
+    const updated = await recordTradeChange(context, (db) => updateTrade(db, user, current.id, { ...values, open }, livePrice(context.liveBook)), describeUpdate);
+    return updated ? succeed(updated.trade) : notFoundOutcome();
+  } catch (error) {
+    // The exits already closed more units than the edit asks for (checked under the row lock; rolled back).
+    if (error instanceof QuantityBelowExitsError) return refuse(quantityBelowExitsMessage(error.exitedUnits), "quantity");
+    throw error;
+  }
 }
 
 /** Opens or closes a trade, keeping its fields; `ownerId`, when given, must be the trade's owner. */

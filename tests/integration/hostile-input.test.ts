@@ -27,6 +27,7 @@ import { tokenSchema } from "~/schemas/token";
 import { tradeSchema } from "~/schemas/trade";
 import { tradebookImportActionSchema } from "~/schemas/tradebook-import";
 import { brokeragePlanSchema, chargeRatesSchema } from "~/schemas/charges";
+import { tradeExitSchema } from "~/schemas/trade-exit";
 
 import { bulkTradeSchema } from "~/schemas/trade-bulk";
 import { symbolSuggestionSchema } from "~/schemas/symbol-suggestion";
@@ -80,6 +81,7 @@ const FORMS: FormCase[] = [
   },
   { file: "trades.new", path: () => "/trades/new", schemas: [tradeSchema], as: 4 },
   { file: "trades.$id.edit", path: (i) => `/trades/${firstId("trades")(i)}/edit`, params: (i) => ({ id: firstId("trades")(i) }), schemas: [tradeSchema], as: 1 },
+  { file: "trades.$id.exit", path: (i) => `/trades/${firstId("trades")(i)}/exit`, params: (i) => ({ id: firstId("trades")(i) }), schemas: [tradeExitSchema], as: 1 },
   { file: "trades.$id.delete", path: () => "/trades/999999/delete", params: () => ({ id: "999999" }), schemas: [statusSwitchSchema], intents: ["delete"], as: 3 },
   { file: "trades", path: () => "/trades", schemas: [statusSwitchSchema], intents: ["status"], as: 1 },
   { file: "trades_.import_.$id", path: () => "/trades/import/999999", params: () => ({ id: "999999" }), schemas: [tradebookImportActionSchema], intents: ["confirm", "discard"], as: 3 },

@@ -55,6 +55,7 @@ const ROUTES: Record<string, RouteCase> = {
   "sector-analysis": { url: "/sector-analysis" },
   "trades.$id.delete": { url: "/trades/:trades/delete", intents: ["delete"] },
   "trades.$id.edit": { url: "/trades/:trades/edit" },
+  "trades.$id.exit": { url: "/trades/:trades/exit" },
   "trades.new": { url: "/trades/new?symbol=NIFTY-I&side=BUY&price=100" },
   trades: { url: "/trades", intents: ["status"] },
   "trades_.import": { url: "/trades/import" },

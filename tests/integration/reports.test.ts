@@ -4,9 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
-import { symbols, trades } from "~/db/schema";
+import { symbols, tradeExits, trades } from "~/db/schema";
 import { decimalText2 } from "~/domain/decimal";
-import { computeTradePnl, totalPnl } from "~/domain/pnl";
+import { computeTradePnl, sumExits, totalPnl } from "~/domain/pnl";
+import { exitTotals } from "~/models/trade-exit.server";
 import { istWallTimeToEpochMs } from "~/domain/dates";
 import { livePricesOf, tradePnlSql, summariseTrades, listTradeReportPage, listTradesOfUsers, streamTradeReportRows } from "~/models/report.server";
 import { loader as tradeReportLoader } from "~/routes/_reports+/reports.trade";
@@ -154,6 +155,8 @@ describe("the SQL aggregate rule equals computeTradePnl", () => {
       sellPrice: money,
       open: fc.boolean(),
       symbol: fc.constantFrom("aaa" as const, "bbb" as const, "ccc" as const),
+      // Partial exits (docs/decisions/171): up to two, units cut to what the trade holds below.
+      exits: fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 2000 }), price: money }), { maxLength: 2 }),
     });
     const sample = fc.sample(fc.array(tradeArb, { minLength: 150, maxLength: 150 }), { numRuns: 1, seed: 20260308 })[0];
     // Live prices with more than 2 decimals, as a feed may quote them.
@@ -161,14 +164,32 @@ describe("the SQL aggregate rule equals computeTradePnl", () => {
     try {
       const live = livePricesOf(t.context.liveBook);
       const at = ist(2030, 1, 1);
-      await db.insert(trades).values(
-        sample.map((s) => ({ userId: owner.id, symbolId: ids[s.symbol], tradeType: s.tradeType, quantity: s.quantity, buyPrice: s.buyPrice, sellPrice: s.sellPrice, status: s.open, tradeDateTime: at })),
-      );
-      const rows = await db
-        .select({ id: trades.id, code: symbols.symbolCode, tradeType: trades.tradeType, quantity: trades.quantity, buyPrice: trades.buyPrice, sellPrice: trades.sellPrice, open: trades.status, sqlPnl: tradePnlSql(live) })
-        .from(trades)
-        .innerJoin(symbols, eq(symbols.id, trades.symbolId))
-        .where(eq(trades.userId, owner.id));
+      const inserted = await db
+        .insert(trades)
+        .values(
+          sample.map((s) => ({ userId: owner.id, symbolId: ids[s.symbol], tradeType: s.tradeType, quantity: s.quantity, buyPrice: s.buyPrice, sellPrice: s.sellPrice, status: s.open, tradeDateTime: at })),
+        )
+        .returning({ id: trades.id });
+      const exitsOf = new Map<number, { quantity: number; price: number }[]>();
+      sample.forEach((s, i) => {
+        let left = s.quantity;
+        const kept = s.exits.map((e) => ({ ...e, quantity: Math.min(e.quantity, left) })).filter((e) => {
+          left -= e.quantity;
+          return e.quantity > 0;
+        });
+        if (kept.length) exitsOf.set(inserted[i].id, kept);
+      });
+      const exitRows = [...exitsOf].flatMap(([tradeId, list]) => list.map((e) => ({ tradeId, quantity: e.quantity, price: e.price, exitedAt: at })));
+      expect(exitRows.length).toBeGreaterThan(30);
+      await db.insert(tradeExits).values(exitRows);
+      const rows = (
+        await db
+          .select({ id: trades.id, code: symbols.symbolCode, tradeType: trades.tradeType, quantity: trades.quantity, buyPrice: trades.buyPrice, sellPrice: trades.sellPrice, open: trades.status, sqlPnl: tradePnlSql(live) })
+          .from(trades)
+          .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+          .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
+          .where(eq(trades.userId, owner.id))
+      ).map((r) => ({ ...r, exits: sumExits(exitsOf.get(r.id) ?? []) }));
       expect(rows).toHaveLength(150);
       for (const r of rows) {
         const { pnl } = computeTradePnl(r, r.open ? live[r.code.toUpperCase()] ?? null : null);
@@ -177,6 +198,9 @@ describe("the SQL aggregate rule equals computeTradePnl", () => {
       const summary = await summariseTrades(db, live, { userId: owner.id });
       const expected = totalPnl(rows.map((r) => computeTradePnl(r, r.open ? live[r.code.toUpperCase()] ?? null : null).pnl));
       expect(summary.totalPnl).toBe(expected);
+      // The report's rows (computeTradePnl over the joined totals) are the same figures.
+      const listed = await listTradeReportPage(db, live, { userId: owner.id }, { page: 1, pageSize: 200 });
+      expect(totalPnl(listed.rows.map((r) => r.pnl))).toBe(expected);
     } finally {
       t.context.liveBook.set(quote(codes.aaa, 105.5));
       await db.delete(trades).where(eq(trades.userId, owner.id));

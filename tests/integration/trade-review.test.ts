@@ -18,6 +18,7 @@ import { computeTradePnl } from "~/domain/pnl";
 import type { RoleId } from "~/domain/access";
 import { rFromSql, summariseTradeRisk, tradeRiskSql } from "~/models/trade-review.server";
 import { tradePnlSql } from "~/models/report.server";
+import { exitTotals } from "~/models/trade-exit.server";
 import { TOO_MANY_TAGS, tagBadCharacters } from "~/schemas/trade-journal";
 import { dispatchApi } from "~/api/dispatch.server";
 import { createAuthSession } from "~/models/auth-session.server";
@@ -260,6 +261,8 @@ describe("risk and R in SQL are the domain's (docs/decisions/170)", () => {
       .select({ tradeType: trades.tradeType, quantity: trades.quantity, buyPrice: trades.buyPrice, sellPrice: trades.sellPrice, slPrice: trades.slPrice, open: trades.status, pnl, risk: tradeRiskSql(), r: rFromSql(pnl, tradeRiskSql()) })
       .from(trades)
       .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+      // The PNL rule reads each trade's exits (docs/decisions/171); these trades have none.
+      .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
       .where(eq(trades.userId, owner.id));
     expect(rows).toHaveLength(60);
     let withR = 0;

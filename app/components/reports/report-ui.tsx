@@ -38,7 +38,18 @@ export function SummaryCards({ cards }: { cards: { label: string; value: number 
 export function TradeSummaryCards({
   summary,
 }: {
-  summary: { totalPnl: string; totalTrades: number; profitableTrades: number; lossTrades: number; totalProfit?: string; totalLoss?: string };
+  summary: {
+    totalPnl: string;
+    totalTrades: number;
+    profitableTrades: number;
+    lossTrades: number;
+    totalProfit?: string;
+    totalLoss?: string;
+    /** The PNL split (docs/decisions/171), where the report shows it. */
+    realisedPnl?: string;
+    unrealisedPnl?: string;
+    todayMtm?: string;
+  };
 }) {
   const cards: { label: string; value: number | string; money?: boolean }[] = [
     { label: "Total PNL", value: summary.totalPnl, money: true },
@@ -48,6 +59,9 @@ export function TradeSummaryCards({
   ];
   if (summary.totalProfit !== undefined) cards.push({ label: "Total Profit", value: summary.totalProfit, money: true });
   if (summary.totalLoss !== undefined) cards.push({ label: "Total Loss", value: summary.totalLoss, money: true });
+  if (summary.realisedPnl !== undefined) cards.push({ label: "Realised PNL", value: summary.realisedPnl, money: true });
+  if (summary.unrealisedPnl !== undefined) cards.push({ label: "Unrealised PNL", value: summary.unrealisedPnl, money: true });
+  if (summary.todayMtm !== undefined) cards.push({ label: "Today's MTM", value: summary.todayMtm, money: true });
   return <SummaryCards cards={cards} />;
 }
 

@@ -7,6 +7,10 @@ import { parseIdParam } from "~/domain/paging";
 import { tradeFilterSearch } from "~/domain/trade-list";
 import { joinTags } from "~/domain/trade-tags";
 import { findTrade, loadTradeForEdit, saveTrade } from "~/services/trades.server";
+import { exitHistoryViewOf, exitTrade, loadTradeExits } from "~/services/trade-exits.server";
+import { tradeExitSchema } from "~/schemas/trade-exit";
+import { TradeExitForm, TradeExitHistory } from "~/components/trades/trade-exits";
+import { decimalText2 } from "~/domain/decimal";
 import { TRADE_SAVED, tradeSchema } from "~/schemas/trade";
 import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { redirectWithToast } from "~/auth/toast.server";
@@ -21,8 +25,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!found) notFound();
   const { trade, symbols } = found;
   const text = (n: number) => String(n);
+  const exits = await loadTradeExits(context, trade);
   return json({
     id: trade.id,
+    exitView: exitHistoryViewOf({ trade, ...exits }),
+    livePrice: exits.livePrice === null ? null : decimalText2(exits.livePrice),
     symbols,
     defaults: {
       symbol: trade.symbolCode,
@@ -47,7 +54,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = parseIdParam(params.id);
   // Not found before the form is read: another's trade answers 404 whatever was posted.
   if (!id || !(await findTrade(context, user, id))) notFound();
-  const submission = parseWithZod(await readForm(request), { schema: tradeSchema });
+  const formData = await readForm(request);
+  // The exits' small form (docs/decisions/171) posts here too, told apart by its intent.
+  if (formData.get("intent") === "exit") {
+    const exitSubmission = parseWithZod(formData, { schema: tradeExitSchema });
+    if (exitSubmission.status !== "success") return json({ exit: exitSubmission.reply() }, { status: 400 });
+    const done = await exitTrade(context, user, id, exitSubmission.value);
+    if (!done.ok) return done.problem.status === 404 ? notFound() : json({ exit: replyWithProblem(exitSubmission, done.problem) }, { status: done.problem.status });
+    const url = requestUrl(request);
+    return redirectWithToast(context.cookies, request, `${url.pathname}${url.search}`, { type: "success", message: done.value.message });
+  }
+  const submission = parseWithZod(formData, { schema: tradeSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const saved = await saveTrade(context, user, { id, fields: submission.value, open: submission.value.status });
   if (!saved.ok) return saved.problem.status === 404 ? notFound() : json(replyWithProblem(submission, saved.problem), { status: saved.problem.status });
@@ -55,11 +72,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditTradeRoute() {
-  const { id, symbols, defaults, backTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { id, symbols, defaults, backTo, exitView, livePrice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const exitResult = actionData && "exit" in actionData ? actionData.exit : undefined;
+  const lastResult = actionData && !("exit" in actionData) ? actionData : undefined;
   return (
     <RouteDialog title={`Edit Trade #${id}`} closeTo={backTo}>
       <TradeForm defaults={defaults} symbols={symbols} lastResult={lastResult} withStatus submitLabel="Update" />
+      <div className="mt-6 flex flex-col gap-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+        {exitView.open ? (
+          <section aria-labelledby="exit-part-title" className="flex flex-col gap-2">
+            <h3 id="exit-part-title" className="text-base font-semibold">
+              Exit part
+            </h3>
+            <TradeExitForm openQuantity={exitView.openQuantity} lastResult={exitResult} defaultPrice={livePrice ?? undefined} />
+          </section>
+        ) : null}
+        <TradeExitHistory view={exitView} />
+      </div>
     </RouteDialog>
   );
 }

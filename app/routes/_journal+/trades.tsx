@@ -13,9 +13,10 @@ import { FilterSelect } from "~/components/ui/select-field";
 import { canReach, ROLE_NAMES, type RoleId } from "~/domain/access";
 import { formatIstCompactDateTime, formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees } from "~/domain/format";
-import { computeTradePnl, totalPnl } from "~/domain/pnl";
+import { splitTradePnl, todayMarkToMarket, totalPnl } from "~/domain/pnl";
 import { rMultiple } from "~/domain/risk";
 import { CalendarLink, RCell, TagFilter, TagsCell } from "~/components/trades/trade-journal-cells";
+import { istDateString, istMidnight } from "~/domain/dates";
 import { tradeFilterSearch, tradePageRange, tradePageSearch } from "~/domain/trade-list";
 import { BULK_ACTION_LABELS, bulkActionsFor, tradeCount, type BulkTradeAction } from "~/domain/trade-bulk";
 import { loadTradeJournal, verifyTrade } from "~/services/trades.server";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const journal = await loadTradeJournal(context, user, searchParamsOf(request));
   const now = new Date();
+  const todayStart = istMidnight(istDateString(now));
   return json({
     ...journal,
     role: user.roleId,
@@ -54,6 +56,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       r: t.r,
       tags: t.tags,
       note: t.note,
+      realisedPnl: t.realisedPnl,
+      unrealisedPnl: t.unrealisedPnl,
+      todayMtm: t.todayMtm,
+      exitedUnits: t.exitedUnits,
+      exitedValue: t.exitedValue,
+      prevClose: t.prevClose,
+      // Today's MTM of a position carried from before today counts from the previous close.
+      carried: t.tradeDateTime < todayStart,
       tradeDateTime: istTimeOf(t.tradeDateTime, now),
       exitDateTime: t.exitDateTime ? istTimeOf(t.exitDateTime, now) : null,
       isVerified: t.isVerified,
@@ -77,8 +87,10 @@ function useLiveRows(rows: Row[]): Row[] {
   return rows.map((r) => {
     const quote = r.status ? live[r.symbolCode.toUpperCase()] : undefined;
     if (!quote) return r;
-    const { pnl, pnlPercent } = computeTradePnl({ tradeType: r.tradeType, open: true, quantity: r.quantity, buyPrice: r.buyPrice, sellPrice: r.sellPrice }, quote.last);
-    return { ...r, currentPrice: quote.last, pnl, pnlPercent, r: rMultiple(pnl, r.risk) };
+    const input = { tradeType: r.tradeType, open: true, quantity: r.quantity, buyPrice: r.buyPrice, sellPrice: r.sellPrice, exits: { units: r.exitedUnits, value: r.exitedValue } };
+    const { pnl, pnlPercent, realised, unrealised } = splitTradePnl(input, quote.last);
+    const todayMtm = todayMarkToMarket(input, { live: quote.last, prevClose: quote.prevClose ?? r.prevClose, carried: r.carried });
+    return { ...r, currentPrice: quote.last, pnl, pnlPercent, realisedPnl: realised, unrealisedPnl: unrealised, todayMtm, r: rMultiple(pnl, r.risk) };
   });
 }
 
@@ -104,6 +116,9 @@ export default function TradesPage() {
   const isAdmin = role === 1;
   const canAct = role !== 4;
   const total = totalPnl(rows.map((r) => r.pnl));
+  const realised = totalPnl(rows.map((r) => r.realisedPnl));
+  const unrealised = totalPnl(rows.map((r) => r.unrealisedPnl));
+  const mtm = totalPnl(rows.map((r) => r.todayMtm));
   const { from, to } = tradePageRange(data.page, rows.length);
   const back = tradeFilterSearch(location.search);
   // Short human headers (docs/decisions/150): the list fits a 1280 px screen without sideways
@@ -140,6 +155,18 @@ export default function TradesPage() {
             <strong data-testid="total-pnl" className={`tabular-nums ${moneyTone(total)}`}>
               {formatRupees(total)}
             </strong>
+          </p>
+          {/* The split (docs/decisions/171): realised + unrealised = Total PNL; MTM is today's move of the open units. */}
+          <p className="flex flex-wrap gap-x-3 text-xs" data-testid="pnl-split">
+            <span>
+              Realised <strong data-testid="realised-pnl" className={`tabular-nums ${moneyTone(realised)}`}>{formatRupees(realised)}</strong>
+            </span>
+            <span>
+              Unrealised <strong data-testid="unrealised-pnl" className={`tabular-nums ${moneyTone(unrealised)}`}>{formatRupees(unrealised)}</strong>
+            </span>
+            <span>
+              <abbr title="Today's mark-to-market of the open units" className="no-underline">MTM</abbr> <strong data-testid="today-mtm" className={`tabular-nums ${moneyTone(mtm)}`}>{formatRupees(mtm)}</strong>
+            </span>
           </p>
           <span className="flex flex-wrap items-center gap-3">
             <ExportLinks path="/trades/export" label="trades" />
@@ -181,7 +208,15 @@ export default function TradesPage() {
               </td>
               <td className="n">{formatNumber(r.buyPrice)}</td>
               <td className="n">{formatNumber(r.sellPrice)}</td>
-              <td className="n">{formatNumber(r.quantity, 0)}</td>
+              <td className="n" data-field="quantity">
+                {r.exitedUnits > 0 ? (
+                  <abbr title={`${formatNumber(r.quantity - r.exitedUnits, 0)} open of ${formatNumber(r.quantity, 0)}; ${formatNumber(r.exitedUnits, 0)} exited`} className="no-underline">
+                    {formatNumber(r.quantity - r.exitedUnits, 0)}/{formatNumber(r.quantity, 0)}
+                  </abbr>
+                ) : (
+                  formatNumber(r.quantity, 0)
+                )}
+              </td>
               <td className="n">{formatNumber(r.targetPrice)}</td>
               <td className="n">{formatNumber(r.slPrice)}</td>
               <td className="n" data-field="current">
@@ -189,6 +224,11 @@ export default function TradesPage() {
               </td>
               <td className={`n ${moneyTone(r.pnl)}`} data-field="pnl">
                 {formatRupees(r.pnl)}
+                {r.exitedUnits > 0 && r.status ? (
+                  <span className="block text-[0.65rem] text-muted" data-field="pnl-split">
+                    R {formatRupees(r.realisedPnl)} · U {formatRupees(r.unrealisedPnl)}
+                  </span>
+                ) : null}
               </td>
               <td className={`n ${moneyTone(r.pnl)}`}>{formatPercent(r.pnlPercent)}</td>
               <RCell r={r.r} risk={r.risk} />
@@ -208,6 +248,11 @@ export default function TradesPage() {
                     <Link to={`/trades/${r.id}/edit${back}`} className={iconLinkClass} aria-label={`Edit trade #${r.id}`} title="Edit">
                       <Icon name="pencil" className="h-4 w-4" />
                     </Link>
+                    {r.status ? (
+                      <Link to={`/trades/${r.id}/exit${back}`} className={iconLinkClass} aria-label={`Exit part of trade #${r.id}`} title="Exit part">
+                        <Icon name="split" className="h-4 w-4" />
+                      </Link>
+                    ) : null}
                     <Link to={`/trades/${r.id}/delete${back}`} className={`${iconLinkClass} text-red-600 dark:text-red-400`} aria-label={`Delete trade #${r.id}`} title="Delete">
                       <Icon name="trash" className="h-4 w-4" />
                     </Link>

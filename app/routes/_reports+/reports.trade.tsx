@@ -67,7 +67,17 @@ export default function TradeReportPage() {
           <DateFilters range={input} />
         </div>
       </Form>
-      <TradeSummaryCards summary={{ totalPnl: summary.totalPnl, totalTrades: summary.totalTrades, profitableTrades: summary.profitableTrades, lossTrades: summary.lossTrades }} />
+      <TradeSummaryCards
+        summary={{
+          totalPnl: summary.totalPnl,
+          totalTrades: summary.totalTrades,
+          profitableTrades: summary.profitableTrades,
+          lossTrades: summary.lossTrades,
+          realisedPnl: summary.realisedPnl,
+          unrealisedPnl: summary.unrealisedPnl,
+          todayMtm: summary.todayMtm,
+        }}
+      />
       <RiskSummaryCards risk={data.risk} />
       <Table caption="Trades" headers={TRADE_TABLE_HEADERS} empty={data.rows.length === 0}>
         <TradeRows rows={data.rows} cellClass={cellClass} />
