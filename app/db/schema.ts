@@ -309,6 +309,12 @@ export const trades = pgTable(
     // true = open. Closing freezes the PNL at the exit price.
     status: boolean("status").notNull().default(true),
     isVerified: boolean("is_verified").notNull().default(false),
+    // The first time (and price) the live price reached the SL and the target while the trade
+    // was open (docs/decisions/168): null until then; an edit of that level clears it.
+    slHitAt: timestamp("sl_hit_at", { withTimezone: true }),
+    slHitPrice: price("sl_hit_price"),
+    targetHitAt: timestamp("target_hit_at", { withTimezone: true }),
+    targetHitPrice: price("target_hit_price"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,7 +15,7 @@ import { pageOffset } from "~/domain/paging";
 import { formatIstDate, istMidnight } from "~/domain/dates";
 import type { Quote } from "~/domain/quotes";
 import type { ActiveFilter, MinMaxSort } from "~/schemas/report";
-import { tradeFigureColumns } from "~/models/trade.server";
+import { tradeFigureColumns, tradeLevelHitColumns } from "~/models/trade.server";
 import type { TradeReportRow } from "~/domain/trade-rows";
 
 /** Symbol code (upper case) → live close. Taken once per request so a report is one snapshot. */
@@ -126,6 +126,7 @@ const rowColumns = {
   userName: users.name,
   username: users.username,
   ...tradeFigureColumns,
+  ...tradeLevelHitColumns,
   open: trades.status,
   isVerified: trades.isVerified,
 };

@@ -8,6 +8,7 @@ import { symbols, trades, users, userSymbols } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import type { TradeFigures } from "~/domain/trade-rows";
 import { closingPrices, type TradeWindow } from "~/domain/trade-window";
+import { hitsAfterEdit, type TradeLevelHits } from "~/domain/trade-watch";
 
 /** A trade's side, size, prices and times: what every view of a trade shows. */
 
@@ -21,6 +22,14 @@ export const tradeFigureColumns = {
   slPrice: trades.slPrice,
   tradeDateTime: trades.tradeDateTime,
   exitDateTime: trades.exitDateTime,
+};
+
+/** The first SL and target hits (docs/decisions/168): every view of a trade shows them as flags. */
+export const tradeLevelHitColumns = {
+  slHitAt: trades.slHitAt,
+  slHitPrice: trades.slHitPrice,
+  targetHitAt: trades.targetHitAt,
+  targetHitPrice: trades.targetHitPrice,
 };
 
 export interface TradeActor {
@@ -67,7 +76,7 @@ export function parseTradeCursor(value: string | null | undefined): TradeCursor 
   return { at: match[1], id: Number(match[2]) };
 }
 
-export interface TradeListRow extends TradeFigures {
+export interface TradeListRow extends TradeFigures, TradeLevelHits {
   id: number;
   userId: number;
   username: string;
@@ -150,6 +159,7 @@ export async function listTrades(db: AppDatabase, actor: TradeActor, filters: Tr
       createdAt: trades.createdAt,
       updatedAt: trades.updatedAt,
       ...tradeFigureColumns,
+      ...tradeLevelHitColumns,
       status: trades.status,
       isVerified: trades.isVerified,
       cursorAt,
@@ -172,7 +182,7 @@ export async function listTrades(db: AppDatabase, actor: TradeActor, filters: Tr
 
 // ---------------------------------------------------------------- one trade
 
-export interface TradeDetail extends TradeFigures {
+export interface TradeDetail extends TradeFigures, TradeLevelHits {
   id: number;
   userId: number;
   symbolId: number;
@@ -189,6 +199,7 @@ const detailColumns = {
   symbolId: trades.symbolId,
   symbolCode: symbols.symbolCode,
   ...tradeFigureColumns,
+  ...tradeLevelHitColumns,
   description: trades.description,
   reasonToTrade: trades.reasonToTrade,
   status: trades.status,
@@ -239,12 +250,14 @@ export async function updateTrade(
 ): Promise<{ trade: TradeDetail; statusChange: TradeStatusChange } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: trades.status })
+      .select({ status: trades.status, slPrice: trades.slPrice, targetPrice: trades.targetPrice })
       .from(trades)
       .where(and(eq(trades.id, id), ownerScope(actor)))
       .for("update");
     if (!current) return null;
-    const { open, ...fields } = values;
+    // The stored hits are the watch's to write (a caller may pass a trade read earlier); an
+    // edited level is a new level, so its hit is cleared (docs/decisions/168).
+    const { open, slHitAt: _slAt, slHitPrice: _slPrice, targetHitAt: _targetAt, targetHitPrice: _targetPrice, ...fields } = values as typeof values & Partial<TradeLevelHits>;
     const statusChange: TradeStatusChange = current.status && !open ? "closed" : !current.status && open ? "reopened" : null;
     let prices = { buyPrice: fields.buyPrice, sellPrice: fields.sellPrice };
     if (statusChange === "closed") {
@@ -256,6 +269,7 @@ export async function updateTrade(
       .set({
         ...fields,
         ...prices,
+        ...hitsAfterEdit(current, fields),
         status: open,
         ...(statusChange === "closed" ? { exitDateTime: now } : statusChange === "reopened" ? { exitDateTime: null } : {}),
         updatedAt: now,

@@ -16,6 +16,7 @@ import { listActiveUserIdsWithRoles } from "~/models/user.server";
 import type { RealtimeHub } from "../realtime/hub.server";
 import { tradePushMessage } from "~/domain/push";
 import type { PushSender } from "./push.server";
+import { announceTradeChanges } from "~/market/engines/trade-watch-changes.server";
 
 export interface ChangedTrade {
   id: number;
@@ -32,7 +33,7 @@ export interface ChangedTrade {
  * to change (not found); `describe` names the change and the trade it was made to.
  */
 export async function recordTradeChange<T>(
-  services: { db: AppDatabase; hub: Pick<RealtimeHub, "emitToAudience">; push?: Pick<PushSender, "notifyAway"> },
+  services: { db: AppDatabase; hub: Pick<RealtimeHub, "emitToAudience" | "io" | "clustered">; push?: Pick<PushSender, "notifyAway"> },
   write: (db: AppDatabase) => Promise<T | null>,
   describe: (result: T) => { change: TradeChange; trade: ChangedTrade },
 ): Promise<T | null> {
@@ -60,6 +61,8 @@ export async function recordTradeChange<T>(
   for (const target of tradeNotificationTargets(change, trade.userId)) {
     services.hub.emitToAudience(target, target.event, payload);
   }
+  // The SL/target watch re-reads the trade: its levels, its state, or its absence (docs/decisions/168).
+  announceTradeChanges(services.hub, [trade.id]);
   // Everyone with a row whose devices opted in and who has no tab open hears it by push (docs/decisions/153).
   const pushMessage = tradePushMessage({ tradeId: trade.id, symbolCode: trade.symbolCode, message });
   services.push?.notifyAway(readers.map((userId) => ({ userId, symbolCode: trade.symbolCode, message: pushMessage })));

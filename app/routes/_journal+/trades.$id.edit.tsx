@@ -10,6 +10,8 @@ import { TRADE_SAVED, tradeSchema } from "~/schemas/trade";
 import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
+import { levelHitFlags } from "~/domain/trade-watch";
+import { LevelHitFlags } from "~/components/trades/level-hit-flags";
 
 export const meta: MetaFunction = () => [{ title: "Edit trade — NSE Signals" }];
 
@@ -36,6 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       status: trade.status,
     },
     backTo: `/trades${tradeFilterSearch(requestUrl(request).search)}`,
+    levelHits: levelHitFlags(trade, new Date()),
   });
 }
 
@@ -52,10 +55,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditTradeRoute() {
-  const { id, symbols, defaults, backTo } = useLoaderData<typeof loader>();
+  const { id, symbols, defaults, backTo, levelHits } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <RouteDialog title={`Edit Trade #${id}`} closeTo={backTo}>
+      <LevelHitFlags flags={levelHits} className="mb-3" />
       <TradeForm defaults={defaults} symbols={symbols} lastResult={lastResult} withStatus submitLabel="Update" />
     </RouteDialog>
   );
