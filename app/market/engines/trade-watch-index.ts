@@ -42,6 +42,12 @@ class SortedKeys {
     }
   }
 
+  /** Whether the last (largest) key is reached. */
+  reaches(threshold: number): boolean {
+    const n = this.keys.length;
+    return n > 0 && this.keys[n - 1] >= threshold;
+  }
+
   /** Removes and returns the levels whose key is >= `threshold` (a suffix); counts what it looked at. */
   takeFrom(threshold: number, into: IndexedLevel[], stats: { visited: number }) {
     let i = this.keys.length;
@@ -56,6 +62,8 @@ class SortedKeys {
     this.levels.length = i;
   }
 }
+
+const NOTHING: readonly IndexedLevel[] = Object.freeze([]);
 
 interface SymbolSides {
   atOrBelow: SortedKeys;
@@ -119,10 +127,15 @@ export class TradeWatchIndex {
    * The levels of a symbol that `price` reaches, removed from the index (a level is reached
    * once). Looks at the reached levels and one more per side.
    */
-  take(symbolId: number, price: number): IndexedLevel[] {
+  take(symbolId: number, price: number): readonly IndexedLevel[] {
     this.stats.visited = 0;
     const sides = this.bySymbol.get(symbolId);
-    if (!sides) return [];
+    if (!sides) return NOTHING;
+    // Most ticks reach nothing: answer that without allocating.
+    if (!sides.atOrBelow.reaches(priceKey("atOrBelow", price)) && !sides.atOrAbove.reaches(priceKey("atOrAbove", price))) {
+      this.stats.visited = 2;
+      return NOTHING;
+    }
     const reached: IndexedLevel[] = [];
     sides.atOrBelow.takeFrom(priceKey("atOrBelow", price), reached, this.stats);
     sides.atOrAbove.takeFrom(priceKey("atOrAbove", price), reached, this.stats);

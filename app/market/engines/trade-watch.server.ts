@@ -71,7 +71,7 @@ export async function attachTradeWatch(
   const timer = setInterval(() => reload().catch((error) => log(`[trade-watch] reload failed: ${(error as Error).message}`)), deps.refreshMs ?? 60_000);
   timer.unref();
 
-  const hold = (levels: IndexedLevel[], delta: 1 | -1) => {
+  const hold = (levels: readonly IndexedLevel[], delta: 1 | -1) => {
     for (const l of levels) {
       const n = (storing.get(l.tradeId) ?? 0) + delta;
       if (n > 0) storing.set(l.tradeId, n);
@@ -92,7 +92,7 @@ export async function attachTradeWatch(
       .finally(() => hold(reached, -1));
   });
 
-  async function storeAndTell(reached: IndexedLevel[], price: number, at: Date) {
+  async function storeAndTell(reached: readonly IndexedLevel[], price: number, at: Date) {
     const told = await deps.db.transaction(async (tx) => {
       const stored: { tradeId: number; level: WatchedLevel }[] = [];
       for (const level of ["sl", "target"] as const) {
