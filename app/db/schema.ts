@@ -313,6 +313,12 @@ export const trades = pgTable(
     // note: free text after the fact, apart from the reason given at entry (docs/decisions/170).
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     note: text("note").notNull().default(""),
+    // The first time (and price) the live price reached the SL and the target while the trade
+    // was open (docs/decisions/168): null until then; an edit of that level clears it.
+    slHitAt: timestamp("sl_hit_at", { withTimezone: true }),
+    slHitPrice: price("sl_hit_price"),
+    targetHitAt: timestamp("target_hit_at", { withTimezone: true }),
+    targetHitPrice: price("target_hit_price"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,7 +7,7 @@
 // -customer-employee.
 import type { RoleId } from "./access";
 
-export type TradeChange = "created" | "updated" | "closed" | "verified" | "unverified" | "deleted";
+export type TradeChange = "created" | "updated" | "closed" | "verified" | "unverified" | "deleted" | "sl-hit" | "target-hit";
 
 export type TradeNotificationEvent =
   | "trade-notification-all"
@@ -62,6 +62,9 @@ const CHANGE_WORDS: Record<TradeChange, string> = {
   verified: "verified",
   unverified: "marked unverified",
   deleted: "deleted",
+  // The watch writes its own text (levelHitMessage in trade-watch.ts, with the price).
+  "sl-hit": "hit its SL",
+  "target-hit": "hit its target",
 };
 
 /** The notification text, also stored as the owner's notification row. */

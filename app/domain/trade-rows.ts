@@ -3,6 +3,7 @@
 // model for a type.
 import type { DecimalText } from "./decimal";
 import type { TradeType } from "./pnl";
+import type { TradeLevelHits } from "./trade-watch";
 
 /** A trade's side, size, prices and times (journal, detail, reports). */
 export interface TradeFigures {
@@ -17,7 +18,7 @@ export interface TradeFigures {
 }
 
 /** A row of the Trade report. */
-export interface TradeReportRow extends TradeFigures {
+export interface TradeReportRow extends TradeFigures, TradeLevelHits {
   id: number;
   symbolCode: string;
   sectorName: string | null;

@@ -9,11 +9,17 @@ export const STUDY_NAMES = ["Moving Average", "RSI", "MACD", "Bollinger Bands", 
 export const CHART_COUNTS = ["1", "2", "4"] as const;
 export const VIEW_CHART_MODES = ["normal", "advance"] as const;
 
+/** The setting that closes a trade at the price its SL or target is hit (docs/decisions/168). */
+export const CLOSE_ON_LEVEL_HIT_SETTING = "closeTradeOnHit";
+export const CLOSE_ON_LEVEL_HIT_LABEL = "Close my trade when its SL or target is hit";
+
 export const SETTING_DEFAULTS: Readonly<Record<string, string>> = {
   Theme: "light",
   viewChart: "normal",
   chart: "1",
   tradeSeconds: "30",
+  // Close a trade at the price its SL or target is hit (docs/decisions/168): off unless chosen.
+  [CLOSE_ON_LEVEL_HIT_SETTING]: "false",
   MA: "false",
   WA: "false",
   MD: "false",
@@ -59,7 +65,7 @@ export function panelOfSetting(name: string): keyof SettingPanels | "theme" | nu
   if (name === "Theme") return "theme";
   if (name === "viewChart") return "viewChart";
   if (name === "chart") return "chartCount";
-  if (name === "tradeSeconds") return "trade";
+  if (name === "tradeSeconds" || name === CLOSE_ON_LEVEL_HIT_SETTING) return "trade";
   if ((INDICATOR_TOGGLES as readonly string[]).includes(name) || name === "studies") return "admin";
   return null;
 }

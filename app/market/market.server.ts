@@ -14,6 +14,7 @@ import { attachKeyEngine } from "./engines/key-engine.server";
 import { attachSwingWatcher } from "./engines/swing-watcher.server";
 import { attachOverviewPublisher } from "./engines/overview-publisher.server";
 import { attachAlertEngine, type NotifyAway } from "./engines/alert-engine.server";
+import { attachTradeWatch } from "./engines/trade-watch.server";
 import { startDailyJobs } from "./daily-jobs.server";
 import type { TradingDayCheck } from "../domain/trading-calendar";
 import { advisoryLockLeadership, singleProcessLeadership, type Leadership } from "./leadership.server";
@@ -30,13 +31,13 @@ export interface StartMarketOptions {
   db: AppDatabase;
   liveBook: LiveBook;
   hub: RealtimeHub;
-  /** Web Push for fired alerts to users with no tab open (docs/decisions/153); none when not given. */
+  /** Web Push for fired alerts and SL/target hits to users with no tab open (docs/decisions/153); none when not given. */
   notifyAway?: NotifyAway;
   /** postgres:// → advisory-lock leadership across processes; otherwise this process leads. */
   databaseUrl?: string;
   openFeed: () => PriceFeed | null;
   createCandleSink?: (resolveSymbolId: (code: string) => number | undefined) => CandleSink;
-  /** Attach the tick engines (targets, keys, swings, alerts); default: all of them. */
+  /** Attach the tick engines (targets, keys, swings, alerts, the SL/target watch); default: all of them. */
   attachEngines?: boolean;
   frameMs?: number;
   /** LivePrices' per-socket batching (DEFAULT_HOLD_MS when not given). */
@@ -91,12 +92,14 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
         livePrices.keyLabels = keys.labels;
         attachSwingWatcher(next, { hub: options.hub });
         const alerts = await attachAlertEngine(next, { db: options.db, hub: options.hub, notifyAway: options.notifyAway, log });
+        const tradeWatch = await attachTradeWatch(next, { db: options.db, hub: options.hub, notifyAway: options.notifyAway, log });
         const stopOverview = attachOverviewPublisher(next, { db: options.db, hub: options.hub, liveBook: options.liveBook, log });
         stopEngines = async () => {
           stopOverview();
           keys.stop();
           alerts.stop();
-          await Promise.all([keys.flush(), alerts.idle()]);
+          tradeWatch.stop();
+          await Promise.all([keys.flush(), alerts.idle(), tradeWatch.idle()]);
         };
       }
       if (options.dailyJobs) {

@@ -15,7 +15,7 @@ import { pageOffset } from "~/domain/paging";
 import { formatIstDate, istMidnight } from "~/domain/dates";
 import type { Quote } from "~/domain/quotes";
 import type { ActiveFilter, MinMaxSort } from "~/schemas/report";
-import { tradeFigureColumns, tradeListWhere, type TradeActor, type TradeListFilters } from "~/models/trade.server";
+import { tradeFigureColumns, tradeLevelHitColumns, tradeListWhere, type TradeActor, type TradeListFilters } from "~/models/trade.server";
 import { exitedUnitsSql, exitedValueSql, exitTotals, exitTotalsOf } from "~/models/trade-exit.server";
 import type { TradeReportRow } from "~/domain/trade-rows";
 
@@ -213,6 +213,7 @@ const rowColumns = {
   userName: users.name,
   username: users.username,
   ...tradeFigureColumns,
+  ...tradeLevelHitColumns,
   open: trades.status,
   isVerified: trades.isVerified,
   exitedUnits: sql<number>`${exitedUnitsSql}`.mapWith(Number),

@@ -10,6 +10,7 @@ import type { RoleId } from "~/domain/access";
 import type { TradeFigures } from "~/domain/trade-rows";
 import { closingPrices, type TradeWindow } from "~/domain/trade-window";
 import { deleteLastTradeExit, exitedSoFar, exitTotalsColumns, exitTotalsOfRow, insertTradeExit, type TradeExitRow } from "~/models/trade-exit.server";
+import { hitsAfterEdit, type TradeLevelHits } from "~/domain/trade-watch";
 
 /** A trade's side, size, prices and times: what every view of a trade shows. */
 
@@ -23,6 +24,14 @@ export const tradeFigureColumns = {
   slPrice: trades.slPrice,
   tradeDateTime: trades.tradeDateTime,
   exitDateTime: trades.exitDateTime,
+};
+
+/** The first SL and target hits (docs/decisions/168): every view of a trade shows them as flags. */
+export const tradeLevelHitColumns = {
+  slHitAt: trades.slHitAt,
+  slHitPrice: trades.slHitPrice,
+  targetHitAt: trades.targetHitAt,
+  targetHitPrice: trades.targetHitPrice,
 };
 
 export interface TradeActor {
@@ -71,7 +80,7 @@ export function parseTradeCursor(value: string | null | undefined): TradeCursor 
   return { at: match[1], id: Number(match[2]) };
 }
 
-export interface TradeListRow extends TradeFigures {
+export interface TradeListRow extends TradeFigures, TradeLevelHits {
   id: number;
   userId: number;
   username: string;
@@ -175,6 +184,7 @@ export async function listTrades(db: AppDatabase, actor: TradeActor, filters: Tr
       createdAt: trades.createdAt,
       updatedAt: trades.updatedAt,
       ...tradeFigureColumns,
+      ...tradeLevelHitColumns,
       status: trades.status,
       isVerified: trades.isVerified,
       ...exitTotalsColumns,
@@ -200,7 +210,7 @@ export async function listTrades(db: AppDatabase, actor: TradeActor, filters: Tr
 
 // ---------------------------------------------------------------- one trade
 
-export interface TradeDetail extends TradeFigures {
+export interface TradeDetail extends TradeFigures, TradeLevelHits {
   id: number;
   userId: number;
   symbolId: number;
@@ -219,6 +229,7 @@ const detailColumns = {
   symbolId: trades.symbolId,
   symbolCode: symbols.symbolCode,
   ...tradeFigureColumns,
+  ...tradeLevelHitColumns,
   description: trades.description,
   reasonToTrade: trades.reasonToTrade,
   tags: trades.tags,
@@ -303,12 +314,14 @@ export async function updateTrade(
 ): Promise<{ trade: TradeDetail; statusChange: TradeStatusChange } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: trades.status, exitDateTime: trades.exitDateTime })
+      .select({ status: trades.status, exitDateTime: trades.exitDateTime, slPrice: trades.slPrice, targetPrice: trades.targetPrice })
       .from(trades)
       .where(and(eq(trades.id, id), ownerScope(actor)))
       .for("update");
     if (!current) return null;
-    const { open: asked, ...fields } = values;
+    // The stored hits are the watch's to write (a caller may pass a trade read earlier); an
+    // edited level is a new level, so its hit is cleared (docs/decisions/168).
+    const { open: asked, slHitAt: _slAt, slHitPrice: _slPrice, targetHitAt: _targetAt, targetHitPrice: _targetPrice, ...fields } = values as typeof values & Partial<TradeLevelHits>;
     const exited = await exitedSoFar(tx, id);
     if (fields.quantity < exited.units) throw new QuantityBelowExitsError(exited.units);
     // A quantity cut down to what the exits closed leaves nothing open: the trade closes at its last exit.
@@ -337,6 +350,7 @@ export async function updateTrade(
       .set({
         ...fields,
         ...prices,
+        ...hitsAfterEdit(current, fields),
         status: open,
         ...(exitDateTime !== undefined ? { exitDateTime } : {}),
         updatedAt: now,

@@ -2,7 +2,7 @@
 import * as z from "zod";
 import { isValidYmd } from "~/domain/dates";
 import { decimalNumber } from "~/schemas/decimal";
-import { CHART_COUNTS, INDICATOR_TOGGLES, STUDY_NAMES, VIEW_CHART_MODES } from "~/domain/user-settings";
+import { CHART_COUNTS, CLOSE_ON_LEVEL_HIT_SETTING, INDICATOR_TOGGLES, STUDY_NAMES, VIEW_CHART_MODES } from "~/domain/user-settings";
 
 export const SETTING_SAVED = "Setting saved successfully";
 export const MARQUE_SAVED = "Marque data saved successfully";
@@ -24,6 +24,8 @@ export const tradeSettingSchema = z.object({
     max: 86_400,
     messages: { required: ENTER_TRADE_SECONDS, notation: ENTER_TRADE_SECONDS, whole: "Please enter whole seconds", min: "Please enter at least 1 second", max: "Please enter at most 86400 seconds" },
   }),
+  // A checkbox: absent when unticked (docs/decisions/168).
+  closeTradeOnHit: z.boolean().default(false),
 });
 
 // "Show Targets" is posted as ShowTargets (a field name without a space).
@@ -64,6 +66,7 @@ const SETTING_VALUE_RULES: Record<string, z.ZodType> = {
   viewChart: viewSettingSchema.shape.viewChart.unwrap(),
   chart: viewSettingSchema.shape.chart.unwrap(),
   tradeSeconds: tradeSettingSchema.shape.tradeSeconds,
+  [CLOSE_ON_LEVEL_HIT_SETTING]: z.enum(["true", "false"], { error: `${CLOSE_ON_LEVEL_HIT_SETTING} must be true or false` }),
   ...Object.fromEntries(INDICATOR_TOGGLES.map((name) => [name, z.enum(["true", "false"], { error: `${name} must be true or false` })])),
   studies: z.preprocess((v) => {
     if (typeof v !== "string") return v;

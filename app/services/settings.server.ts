@@ -6,7 +6,7 @@ import type * as z from "zod";
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import { refuse, succeed, type Outcome } from "~/domain/outcome";
-import { INDICATOR_TOGGLES, mayWriteSetting } from "~/domain/user-settings";
+import { CLOSE_ON_LEVEL_HIT_SETTING, INDICATOR_TOGGLES, mayWriteSetting } from "~/domain/user-settings";
 import { getLatestMarque, readUserSettingRows, readUserSettings, saveMarque, saveUserSettings, type Marque } from "~/models/settings.server";
 import {
   INDICATOR_FIELD,
@@ -48,9 +48,9 @@ export function saveViewSetting(context: Db, user: SettingsUser, value: z.infer<
   return saveSettings(context, user, { Theme: theme, ...(viewChart ? { viewChart } : {}), ...(chart ? { chart } : {}) });
 }
 
-/** The Trade Setting panel. */
+/** The Trade Setting panel: the list's refresh time and the close-on-SL/target choice. */
 export function saveTradeSetting(context: Db, user: SettingsUser, value: z.infer<typeof tradeSettingSchema>) {
-  return saveSettings(context, user, { tradeSeconds: String(value.tradeSeconds) });
+  return saveSettings(context, user, { tradeSeconds: String(value.tradeSeconds), [CLOSE_ON_LEVEL_HIT_SETTING]: String(value.closeTradeOnHit) });
 }
 
 /** The Indicator setting panel: each toggle as "true"/"false", the studies as a JSON list. */

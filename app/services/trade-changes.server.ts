@@ -17,6 +17,7 @@ import type { RealtimeHub } from "../realtime/hub.server";
 import { tradePushMessage } from "~/domain/push";
 import type { Outcome, Problem } from "~/domain/outcome";
 import type { PushSender } from "./push.server";
+import { announceTradeChanges } from "~/market/engines/trade-watch-changes.server";
 
 export interface ChangedTrade {
   id: number;
@@ -26,6 +27,9 @@ export interface ChangedTrade {
   tradeType: "BUY" | "SELL";
 }
 
+/** What a trade change reaches: the database, the sockets (the SL/target watch hears through them too) and Web Push. */
+type Services = { db: AppDatabase; hub: Pick<RealtimeHub, "emitToAudience" | "io" | "clustered">; push?: Pick<PushSender, "notifyAway"> };
+
 /**
  * Runs a trade write (create, update, status, verify, delete) and stores the owner's
  * notification in the same transaction: a failure between the two leaves neither, and no
@@ -33,7 +37,7 @@ export interface ChangedTrade {
  * to change (not found); `describe` names the change and the trade it was made to.
  */
 export async function recordTradeChange<T>(
-  services: { db: AppDatabase; hub: Pick<RealtimeHub, "emitToAudience">; push?: Pick<PushSender, "notifyAway"> },
+  services: Services,
   write: (db: AppDatabase) => Promise<T | null>,
   describe: (result: T) => { change: TradeChange; trade: ChangedTrade },
 ): Promise<T | null> {
@@ -53,7 +57,6 @@ export async function recordTradeChange<T>(
   return outcome.result;
 }
 
-type Services = { db: AppDatabase; hub: Pick<RealtimeHub, "emitToAudience">; push?: Pick<PushSender, "notifyAway"> };
 
 /** The socket events and the pushes of one committed change, as recordTradeChange sends them. */
 function announceTradeChange(services: Services, { change, trade, message, readers }: { change: TradeChange; trade: ChangedTrade; message: string; readers: number[] }) {
@@ -68,6 +71,8 @@ function announceTradeChange(services: Services, { change, trade, message, reade
   for (const target of tradeNotificationTargets(change, trade.userId)) {
     services.hub.emitToAudience(target, target.event, payload);
   }
+  // The SL/target watch re-reads the trade: its levels, its state, or its absence (docs/decisions/168).
+  announceTradeChanges(services.hub, [trade.id]);
   // Everyone with a row whose devices opted in and who has no tab open hears it by push (docs/decisions/153).
   const pushMessage = tradePushMessage({ tradeId: trade.id, symbolCode: trade.symbolCode, message });
   services.push?.notifyAway(readers.map((userId) => ({ userId, symbolCode: trade.symbolCode, message: pushMessage })));

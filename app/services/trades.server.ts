@@ -12,6 +12,7 @@ import { notFoundOutcome, refuse, succeed, type Outcome } from "~/domain/outcome
 import { parseTradeListQuery, TRADE_PAGE_SIZE, tradeRefreshSeconds, type TradeListQuery } from "~/domain/trade-list";
 import { tradeListWindow } from "~/domain/trade-window";
 import type { TradeFigures } from "~/domain/trade-rows";
+import type { TradeLevelHits } from "~/domain/trade-watch";
 import { listSectorChoices } from "~/models/sector.server";
 import { listVisibleSymbols } from "~/models/symbol.server";
 import {
@@ -47,7 +48,7 @@ type Writer = Pick<AppContext, "db" | "hub" | "liveBook" | "push">;
 type Actor = Pick<SessionUser, "id" | "roleId">;
 
 /** A listed trade with its PNL: open trades at the live price, closed ones frozen at their exit. */
-export interface TradeRow extends TradeFigures {
+export interface TradeRow extends TradeFigures, TradeLevelHits {
   id: number;
   userId: number;
   username: string;

@@ -1,23 +1,28 @@
-// bench/alerts: the alert engine's added cost per tick. Two market engines load the same 200
-// symbols from one in-memory database; one has the alert engine attached with 100,000 active
-// alerts (500 per symbol, levels within ±5% of the price), the other has no tick listeners at
-// all. Both ingest the same seeded feed, 800 ticks/s in batches of 8 every 10 ms, in alternating
-// order; the time of each ingest call is summed per engine. The ratio with/without is the
-// figure (target: under 2x). Alerts that fire are written and pushed as in production.
+// bench/alerts: the tick engines' added cost per tick. Three market engines load the same 200
+// symbols from one in-memory database: one has the alert engine attached with 100,000 active
+// alerts (500 per symbol, levels within ±5% of the price), one has the SL/target watch attached
+// with 100,000 open trades that each have an SL and a target (500 per symbol, each level 0.5-5%
+// away from the price, BUY and SELL alike; docs/decisions/168), and one has no tick listeners at
+// all. All ingest the same seeded feed, 800 ticks/s in batches of 8 every 10 ms, in rotating
+// order; the time of each ingest call is summed per engine. The ratios with/without are the
+// figures (target: under 2x each). Alerts that fire and levels that are hit are written and
+// told as in production.
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "~/db/client.server";
-import { alerts, symbols, users } from "~/db/schema";
+import { alerts, symbols, trades, users } from "~/db/schema";
 import { ALERT_CONDITIONS } from "~/domain/alerts";
 import { LiveBook } from "~/realtime/live-book.server";
 import { MarketEngine } from "~/market/engine.server";
 import { attachAlertEngine } from "~/market/engines/alert-engine.server";
+import { attachTradeWatch } from "~/market/engines/trade-watch.server";
 import { mulberry32 } from "~/market/feeds/prng";
 import type { FeedTick } from "~/market/feed";
 
-export const description = "alert engine: cost per tick with 100,000 active alerts vs a tick with no alerts (800 ticks/s)";
+export const description = "tick engines: cost per tick with 100,000 active alerts, and with 100,000 open trades with SL and target, vs a tick without them (800 ticks/s)";
 
 const SYMBOLS = 200;
 const ALERTS = 100_000;
+const TRADES = 100_000;
 const TICKS_PER_SECOND = 800;
 const BATCH = 8;
 const SECONDS = Number(process.env.ALERTS_BENCH_SECONDS ?? 15);
@@ -56,13 +61,44 @@ export async function run(): Promise<void> {
       }),
     );
   }
+  // Open trades: an SL 0.5-5% on the losing side of the price and a target 0.5-5% on the winning side.
+  const tradesPerSymbol = TRADES / SYMBOLS;
+  for (let start = 0; start < TRADES; start += 5000) {
+    await db.insert(trades).values(
+      Array.from({ length: 5000 }, (_, k) => {
+        const i = start + k;
+        const s = symbolRows[Math.floor(i / tradesPerSymbol)];
+        const base = s.referencePrice ?? 100;
+        const away = () => base * (0.005 + random() * 0.045);
+        const buy = i % 2 === 0;
+        const below = Math.round((base - away()) * 100) / 100;
+        const above = Math.round((base + away()) * 100) / 100;
+        return {
+          userId: owner.id,
+          symbolId: s.id,
+          tradeType: buy ? ("BUY" as const) : ("SELL" as const),
+          quantity: 10,
+          buyPrice: buy ? base : 0,
+          sellPrice: buy ? 0 : base,
+          slPrice: buy ? below : above,
+          targetPrice: buy ? above : below,
+        };
+      }),
+    );
+  }
   const noAlerts = new MarketEngine({ db, liveBook: new LiveBook(), feed: null, log: () => {} });
   const withAlerts = new MarketEngine({ db, liveBook: new LiveBook(), feed: null, log: () => {} });
-  await Promise.all([noAlerts.load(), withAlerts.load()]);
+  const withTrades = new MarketEngine({ db, liveBook: new LiveBook(), feed: null, log: () => {} });
+  await Promise.all([noAlerts.load(), withAlerts.load(), withTrades.load()]);
   let pushed = 0;
+  let told = 0;
   const stubHub = { io: { on() {}, off() {} } as never, emitToEntitled: () => void pushed++ };
+  const tradeHub = { io: { on() {}, off() {} } as never, emitToEntitled: () => void told++ };
   const alertEngine = await attachAlertEngine(withAlerts, { db, hub: stubHub, refreshMs: 3_600_000, log: (l) => console.log(l) });
-  console.log(`  setup: ${SYMBOLS} symbols, ${alertEngine.index.size.toLocaleString("en-IN")} alerts indexed in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+  const tradeWatch = await attachTradeWatch(withTrades, { db, hub: tradeHub, refreshMs: 3_600_000, log: (l) => console.log(l) });
+  console.log(
+    `  setup: ${SYMBOLS} symbols, ${alertEngine.index.size.toLocaleString("en-IN")} alerts and ${tradeWatch.index.size.toLocaleString("en-IN")} SL/target levels indexed in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+  );
 
   // A seeded random walk per symbol: steps of up to ±0.05% a tick.
   const prices = symbolRows.map((s) => s.referencePrice ?? 100);
@@ -75,28 +111,38 @@ export async function run(): Promise<void> {
       return { symbolCode: symbolRows[i].symbolCode, price: prices[i], volume: 1, time };
     });
 
-  const totals = { without: 0, with: 0, ticks: 0 };
+  const totals = { without: 0, with: 0, trades: 0, ticks: 0 };
+  const orders = [
+    [noAlerts, withAlerts, withTrades],
+    [withAlerts, withTrades, noAlerts],
+    [withTrades, noAlerts, withAlerts],
+  ] as const;
   const batches = (SECONDS + WARMUP_SECONDS) * (TICKS_PER_SECOND / BATCH);
   const warmupBatches = WARMUP_SECONDS * (TICKS_PER_SECOND / BATCH);
   for (let b = 0; b < batches; b++) {
     const batch = nextBatch();
-    // Alternate which engine goes first, so neither gets the warmer cache every time.
-    const order = b % 2 === 0 ? ([noAlerts, withAlerts] as const) : ([withAlerts, noAlerts] as const);
-    for (const engine of order) {
+    // Rotate which engine goes first, so none gets the warmer cache every time.
+    for (const engine of orders[b % 3]) {
       const t0 = performance.now();
       engine.ingest(batch);
       const dt = performance.now() - t0;
-      if (b >= warmupBatches) totals[engine === withAlerts ? "with" : "without"] += dt;
+      if (b >= warmupBatches) totals[engine === withAlerts ? "with" : engine === withTrades ? "trades" : "without"] += dt;
     }
     if (b >= warmupBatches) totals.ticks += batch.length;
     // Real time between batches: the fired alerts' writes run in it, as they would live.
     await new Promise((r) => setTimeout(r, 1000 / (TICKS_PER_SECOND / BATCH)));
   }
   await alertEngine.idle();
+  await tradeWatch.idle();
   alertEngine.stop();
+  tradeWatch.stop();
   await noAlerts.stop();
   await withAlerts.stop();
+  await withTrades.stop();
   const [{ fired }] = await db.select({ fired: sql<number>`count(*)::int` }).from(alerts).where(sql`${alerts.active} = false`);
+  const [{ hit }] = await db
+    .select({ hit: sql<number>`(count(${trades.slHitAt}) + count(${trades.targetHitAt}))::int` })
+    .from(trades);
   await database.close();
 
   const usWithout = (totals.without * 1000) / totals.ticks;
@@ -106,4 +152,10 @@ export async function run(): Promise<void> {
   console.log(`  engine tick, no alerts:          ${usWithout.toFixed(2)} us/tick`);
   console.log(`  engine tick, 100,000 alerts:     ${usWith.toFixed(2)} us/tick (added ${(usWith - usWithout).toFixed(2)} us)`);
   console.log(`  ratio with/without: ${ratio.toFixed(2)}x  ${ratio < 2 ? "PASS" : "FAIL"} (target < 2x)`);
+  const usTrades = (totals.trades * 1000) / totals.ticks;
+  const tradeRatio = usTrades / usWithout;
+  console.log(`  SL/target levels hit: ${hit} (${told} events)`);
+  console.log(`  engine tick, no open trades:     ${usWithout.toFixed(2)} us/tick`);
+  console.log(`  engine tick, 1,00,000 open trades with SL and target: ${usTrades.toFixed(2)} us/tick (added ${(usTrades - usWithout).toFixed(2)} us)`);
+  console.log(`  SL/target watch ratio with/without: ${tradeRatio.toFixed(2)}x  ${tradeRatio < 2 ? "PASS" : "FAIL"} (target < 2x)`);
 }

@@ -3,6 +3,7 @@
 // status filter, the inclusive end date, closing, keyset pages, and the notifications a trade
 // change pushes over a real socket.io server to exactly the right sockets.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EventEmitter } from "node:events";
 import { and, eq } from "drizzle-orm";
 import { notifications, trades, userSymbols } from "~/db/schema";
 import { loader as listLoader, action as listAction } from "~/routes/_journal+/trades";
@@ -407,7 +408,7 @@ describe("a trade change and its notification", () => {
   it("are stored together or not at all, and nothing is sent for a change rolled back", async () => {
     const owner = await createUser(t.context.db, { roleId: 3 });
     const sent: string[] = [];
-    const hub = { emitToAudience: (_audience: unknown, event: string) => void sent.push(event) };
+    const hub = { emitToAudience: (_audience: unknown, event: string) => void sent.push(event), io: new EventEmitter() as never, clustered: false };
     const values = { symbolId: symbol.id, tradeType: "BUY" as const, quantity: 1, buyPrice: 100, sellPrice: 0, targetPrice: 0, slPrice: 0, description: "atomic", reasonToTrade: "" };
     // The notification is written for an account that does not exist: its insert fails, so the
     // trade written just before it in the same transaction must be gone too.

@@ -24,6 +24,10 @@ const row = (over: Partial<TradeRowSource>): TradeRowSource => ({
   tradeDateTime: new Date("2026-03-15T06:00:00Z"),
   exitDateTime: null,
   open: true,
+  slHitAt: null,
+  slHitPrice: null,
+  targetHitAt: null,
+  targetHitPrice: null,
   ...over,
 });
 

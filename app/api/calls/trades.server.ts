@@ -6,6 +6,7 @@
 // publishes the same trade notifications as the pages. Here: the documents' names and shapes.
 import * as z from "zod";
 import { TRADE_PAGE_SIZE } from "~/domain/trade-list";
+import { levelHitFlags, type LevelHitFlagView, type WatchedLevel } from "~/domain/trade-watch";
 import { LONG_PAGE_SIZE } from "~/domain/paging";
 import { listTradesWithCount, removeTrade, saveTrade, setTradeOpen, verifyTrade } from "~/services/trades.server";
 import { listSuggestions, removeSuggestion, saveSuggestion } from "~/services/suggestions.server";
@@ -35,6 +36,18 @@ const verifyBody = z.object({ id: tradeId, verification: z.literal(true), isVeri
 const tradeUpdateBody = z.discriminatedUnion("verification", [verifyBody, tradeEditBody]);
 
 const tradeStatusBody = statusBody.extend({ userId: recordId().optional() });
+
+const levelHitShape = z.object({
+  at: isoDateTime,
+  price: z.number(),
+  text: z.string().describe('As the screens flag it, IST: "SL hit 09:42:10 at 407.05"'),
+});
+
+/** A trade's stored hit of one level, as the API carries it. */
+function levelHitOf(flags: LevelHitFlagView[], level: WatchedLevel) {
+  const flag = flags.find((f) => f.level === level);
+  return flag ? { at: flag.at, price: flag.price, text: flag.text } : null;
+}
 
 // The documents' Trade (docs/product-rules.md R-TD3): tradeId (= id), user.username, symbolId,
 // symbolmst.symbol_code, description, reasonToTrade, createdDateTimeStamp, updatedDatetimeStamp and
@@ -69,6 +82,9 @@ const tradeRowShape = z.object({
   exitDateTime: isoDateTime.nullable(),
   status: z.boolean().describe("true: open"),
   isVerified: z.boolean(),
+  // The SL/target watch's first hits (docs/decisions/168); null until the live price reaches the level.
+  slHit: levelHitShape.nullable(),
+  targetHit: levelHitShape.nullable(),
 });
 
 /** The list's URL parameters → the trade page's own parser (sector_id is the page's `sector`). */
@@ -191,7 +207,10 @@ export const tradeCalls = [
           pageSize: query.pageSize ?? TRADE_PAGE_SIZE,
         }),
       );
-      const rows = trades.map((t) => ({
+      const now = new Date();
+      const rows = trades.map((t) => {
+        const hits = levelHitFlags(t, now);
+        return {
           id: t.id,
           tradeId: t.id,
           userId: t.userId,
@@ -221,7 +240,10 @@ export const tradeCalls = [
           exitDateTime: t.exitDateTime ? t.exitDateTime.toISOString() : null,
           status: t.status,
           isVerified: t.isVerified,
-        }));
+          slHit: levelHitOf(hits, "sl"),
+          targetHit: levelHitOf(hits, "target"),
+        };
+      });
       return { status: 200, data: { rows, count } };
     },
     sample: async (f, role) => {

@@ -2,11 +2,13 @@
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees, MISSING_VALUE } from "~/domain/format";
 import { shownTradePrices, type TradeReportRow } from "~/domain/trade-rows";
+import { levelHitFlags } from "~/domain/trade-watch";
 
 /** What a row view is made from: the report model's row (app/models/report.server.ts). */
 export type TradeRowSource = Pick<
   TradeReportRow,
   "id" | "symbolCode" | "userName" | "tradeType" | "quantity" | "buyPrice" | "sellPrice" | "targetPrice" | "slPrice" | "currentPrice" | "pnl" | "pnlPercent" | "tradeDateTime" | "exitDateTime" | "open"
+  | "slHitAt" | "slHitPrice" | "targetHitAt" | "targetHitPrice"
 >;
 
 /** A price a trade does not have (docs/decisions/143) is shown as "—", as formatNumber writes null. */
@@ -29,6 +31,7 @@ export function toTradeRowView(r: TradeRowSource) {
     tradeDateTime: formatIstDateTime(r.tradeDateTime),
     exitDateTime: r.exitDateTime ? formatIstDateTime(r.exitDateTime) : MISSING_VALUE,
     status: r.open ? "Active" : "De-Active",
+    levelHits: levelHitFlags(r, new Date()),
   };
 }
 export type TradeRowView = ReturnType<typeof toTradeRowView>;

@@ -1,5 +1,6 @@
 import { moneyTone } from "./report-ui";
 import type { TradeRowView } from "./trade-row-view";
+import { LevelHitFlags } from "../trades/level-hit-flags";
 
 export const TRADE_TABLE_HEADERS = [
   "Symbol",
@@ -25,6 +26,7 @@ export function TradeRows({ rows, cellClass }: { rows: TradeRowView[]; cellClass
         <tr key={r.id} data-trade-id={r.id}>
           <th scope="row" className={`${cellClass} text-left font-medium`}>
             {r.symbolCode}
+            <LevelHitFlags flags={r.levelHits} />
           </th>
           <td className={cellClass}>{r.tradeType}</td>
           <td className={cellClass}>{r.userName}</td>

@@ -8,7 +8,16 @@ import { controlClass, FormErrors, SubmitButton } from "~/components/ui/field";
 import { NumberField } from "~/components/ui/select-field";
 import { canReach } from "~/domain/access";
 import { formatIstDate } from "~/domain/dates";
-import { CHART_COUNTS, INDICATOR_TOGGLES, parseStudies, settingPanelsFor, STUDY_NAMES, VIEW_CHART_MODES } from "~/domain/user-settings";
+import {
+  CHART_COUNTS,
+  CLOSE_ON_LEVEL_HIT_LABEL,
+  CLOSE_ON_LEVEL_HIT_SETTING,
+  INDICATOR_TOGGLES,
+  parseStudies,
+  settingPanelsFor,
+  STUDY_NAMES,
+  VIEW_CHART_MODES,
+} from "~/domain/user-settings";
 import type { Outcome } from "~/domain/outcome";
 import { latestBanner, readSettings, saveIndicatorSetting, saveTradeSetting, saveViewSetting } from "~/services/settings.server";
 import { readPreferences, writePreferences } from "~/auth/preferences.server";
@@ -151,6 +160,7 @@ export default function SettingsPage() {
             <TradeSettingForm
               key={answer && answer.intent === "trade" ? "answered" : settings.tradeSeconds}
               tradeSeconds={settings.tradeSeconds}
+              closeTradeOnHit={settings[CLOSE_ON_LEVEL_HIT_SETTING] === "true"}
               lastResult={answer && "result" in answer && answer.intent === "trade" ? answer.result : undefined}
               pending={pending("trade")}
             />
@@ -232,7 +242,17 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-function TradeSettingForm({ tradeSeconds, lastResult, pending }: { tradeSeconds: string; lastResult: SubmissionResult<string[]> | undefined; pending: boolean }) {
+function TradeSettingForm({
+  tradeSeconds,
+  closeTradeOnHit,
+  lastResult,
+  pending,
+}: {
+  tradeSeconds: string;
+  closeTradeOnHit: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+  pending: boolean;
+}) {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { tradeSeconds },
@@ -245,6 +265,13 @@ function TradeSettingForm({ tradeSeconds, lastResult, pending }: { tradeSeconds:
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="trade" />
       <NumberField label="Trade refresh time (tradeSeconds)" field={fields.tradeSeconds} />
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" name="closeTradeOnHit" defaultChecked={closeTradeOnHit} className="mt-0.5 h-4 w-4" />
+        <span>
+          {CLOSE_ON_LEVEL_HIT_LABEL}
+          <span className="block text-xs text-muted">At the price that reached it; the trade&apos;s PNL stays at that price.</span>
+        </span>
+      </label>
       <div>
         <SubmitButton pending={pending}>Save Trade Setting</SubmitButton>
       </div>

@@ -15,6 +15,8 @@ import { TRADE_SAVED, tradeSchema } from "~/schemas/trade";
 import { parseWithZod, replyWithProblem } from "~/schemas/parse";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm, requestUrl } from "~/schemas/request-input.server";
+import { levelHitFlags } from "~/domain/trade-watch";
+import { LevelHitFlags } from "~/components/trades/level-hit-flags";
 
 export const meta: MetaFunction = () => [{ title: "Edit trade — NSE Signals" }];
 
@@ -46,6 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       status: trade.status,
     },
     backTo: `/trades${tradeFilterSearch(requestUrl(request).search)}`,
+    levelHits: levelHitFlags(trade, new Date()),
   });
 }
 
@@ -72,12 +75,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditTradeRoute() {
-  const { id, symbols, defaults, backTo, exitView, livePrice } = useLoaderData<typeof loader>();
+  const { id, symbols, defaults, backTo, exitView, livePrice, levelHits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const exitResult = actionData && "exit" in actionData ? actionData.exit : undefined;
   const lastResult = actionData && !("exit" in actionData) ? actionData : undefined;
   return (
     <RouteDialog title={`Edit Trade #${id}`} closeTo={backTo}>
+      <LevelHitFlags flags={levelHits} className="mb-3" />
       <TradeForm defaults={defaults} symbols={symbols} lastResult={lastResult} withStatus submitLabel="Update" />
       <div className="mt-6 flex flex-col gap-4 border-t border-slate-200 pt-4 dark:border-slate-800">
         {exitView.open ? (

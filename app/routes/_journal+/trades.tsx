@@ -23,6 +23,8 @@ import { loadTradeJournal, verifyTrade } from "~/services/trades.server";
 import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { TRADE_STATUS_CHOICES } from "~/schemas/trade";
 import { searchParamsOf } from "~/schemas/request-input.server";
+import { levelHitFlags } from "~/domain/trade-watch";
+import { LevelHitFlags } from "~/components/trades/level-hit-flags";
 
 export const meta: MetaFunction = () => [{ title: "Trades — NSE Signals" }];
 
@@ -68,6 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       exitDateTime: t.exitDateTime ? istTimeOf(t.exitDateTime, now) : null,
       isVerified: t.isVerified,
       status: t.status,
+      levelHits: levelHitFlags(t, now),
     })),
   });
 }
@@ -199,7 +202,10 @@ export default function TradesPage() {
                   onChange={(event) => selection.toggle(r.id, event.currentTarget.checked)}
                 />
               </td>
-              <th scope="row">{r.symbolCode}</th>
+              <th scope="row">
+                {r.symbolCode}
+                <LevelHitFlags flags={r.levelHits} />
+              </th>
               <td>{r.tradeType}</td>
               <td>
                 <span className="block max-w-[5.5rem] truncate" title={r.username}>
