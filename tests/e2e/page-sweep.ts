@@ -3,9 +3,10 @@
 // so a page added to the table is swept by both without touching either test.
 import { canReach, PATH_RULES, type RoleId } from "../../app/domain/access";
 
-// Table rows that are not screens: resource routes answering data, a form post, the bare root
-// (it redirects to /dashboard) and the re-authentication step (it redirects when the sign-in is fresh).
-const NOT_SCREENS = new Set(["/", "/chart-data", "/udf", "/dayohlc/open", "/reauth"]);
+// Table rows that are not screens: resource routes answering data or a file (the trade list's
+// export), a form post, the bare root (it redirects to /dashboard) and the re-authentication step
+// (it redirects when the sign-in is fresh).
+const NOT_SCREENS = new Set(["/", "/chart-data", "/udf", "/dayohlc/open", "/reauth", "/trades/export"]);
 
 // Parameterised rows opened with a value the demo data holds.
 const CONCRETE: Record<string, string> = {
