@@ -60,7 +60,7 @@ test("an alert and a trade written through the API show on the employee's pages"
   await page.goto("/alert");
   await expect(page.getByRole("rowheader", { name })).toBeVisible();
   await page.goto(`/trades/${tradeId}/edit`);
-  await expect(page.getByLabel("Quantity")).toHaveValue("7");
+  await expect(page.getByLabel("Quantity", { exact: true })).toHaveValue("7");
 
   const deleted = await request.delete(`/api/admin/trade/${tradeId}`, { headers });
   expect(deleted.status()).toBe(200);
