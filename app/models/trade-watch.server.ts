@@ -6,19 +6,14 @@ import type { AppDatabase } from "~/db/client.server";
 import { symbols, trades, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import type { TradeType } from "~/domain/pnl";
-import { closesOnLevelHit, type WatchedLevel } from "~/domain/trade-watch";
+import { closesOnLevelHit, type WatchableTrade, type WatchedLevel } from "~/domain/trade-watch";
 import { CLOSE_ON_LEVEL_HIT_SETTING } from "~/domain/user-settings";
 import { userSettingValue } from "./user.server";
 
-export interface WatchedTrade {
+/** A trade as the watch reads it (app/domain/trade-watch.ts), with its id and symbol. */
+export interface WatchedTrade extends WatchableTrade {
   id: number;
   symbolId: number;
-  tradeType: TradeType;
-  status: boolean;
-  slPrice: number;
-  targetPrice: number;
-  slHitAt: Date | null;
-  targetHitAt: Date | null;
 }
 
 /** Open trades with an SL or a target not yet reached: all of them, or these ids (a deleted or closed one is simply absent). */

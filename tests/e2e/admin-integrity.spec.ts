@@ -4,11 +4,10 @@
 // offers no switched-off sector but keeps a symbol's own. Without JavaScript (pages of their own)
 // and with it (dialogs over the list), at desktop and phone size where the screen changes.
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewUser, waitForHydration } from "./support";
+import { signInAsNewUser, waitForHydration, formRoot } from "./support";
 
 const toast = (page: Page) => page.getByRole("status");
 /** A form or a confirmation: a dialog over the list with JavaScript, the page without. */
-const formRoot = (page: Page, js: boolean) => (js ? page.getByRole("dialog") : page.locator("main"));
 
 const SIZES = [
   { name: "desktop", width: 1280, height: 800 },

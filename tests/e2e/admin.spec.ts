@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewUser, waitForHydration } from "./support";
+import { signInAsNewUser, waitForHydration, formRoot } from "./support";
 
 // The admin console journey of issue 7: create a sector, a symbol in it and a customer
 // subscribed to that symbol; assign the customer a key; add a holiday; toggle a target point;
@@ -7,7 +7,6 @@ import { signInAsNewUser, waitForHydration } from "./support";
 
 const toast = (page: Page) => page.getByRole("status");
 /** The create/edit form: a dialog over the list with JavaScript, the page without. */
-const formRoot = (page: Page, js: boolean) => (js ? page.getByRole("dialog") : page.locator("main"));
 
 async function journey(page: Page, js: boolean) {
   const tag = `${js ? "J" : "N"}${Date.now().toString(36).toUpperCase()}`;

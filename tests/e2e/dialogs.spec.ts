@@ -167,7 +167,7 @@ test.describe("dialog routes without JavaScript", () => {
 test.describe("the trade table at 1280 x 800", () => {
   test.use({ viewport: DESKTOP });
 
-  const HEADERS = ["Symbol", "Type", "User", "Buy", "Sell", "Qty", "Target", "SL", "LTP", "PNL", "PNL %", "R", "Entry", "Exit", "Tags", "Verified", "Action", "Status"];
+  const HEADERS = ["Symbol", "Type", "User", "Buy", "Sell", "Qty", "Target", "SL", "LTP", "PNL", "PNL %", "R", "Entry", "Exit", "Verified", "Action", "Status"];
 
   test("fits without sideways scrolling: human headers, right-aligned tabular numbers, a sticky header, compact times", async ({ page }) => {
     test.setTimeout(90_000);

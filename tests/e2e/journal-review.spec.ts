@@ -60,7 +60,7 @@ async function journey(page: Page, js: boolean) {
   await form.getByRole("button", { name: "Update" }).click();
   await expect(page.getByRole("status")).toContainText("Trade submitted successfully");
   await expect(page).toHaveURL(new RegExp(`userId=${admin.id}`));
-  await expect(page.locator(`tr[data-trade-id="${ids[1]}"] td[data-field=tags]`)).toContainText("late entry");
+  await expect(page.locator(`tr[data-trade-id="${ids[1]}"] [data-field=tags]`)).toContainText("late entry");
 
   // The calendar of the same filters: today holds the three closed trades.
   await page.getByRole("link", { name: "P&L calendar" }).click();

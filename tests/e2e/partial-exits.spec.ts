@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewUser } from "./support";
+import { signInAsNewUser, formRoot, showOwnTrades } from "./support";
 
 // Partial exits (docs/decisions/171), with and without JavaScript: close part of a trade from
 // the list's row action, see the realised / unrealised split and the exits' history, then close
@@ -9,17 +9,6 @@ import { signInAsNewUser } from "./support";
 // in the list filtered to the admin's own trades, then by its id.
 
 const toast = (page: Page) => page.getByRole("status");
-const formRoot = (page: Page, js: boolean) => (js ? page.getByRole("dialog") : page.locator("main"));
-
-async function showOwnTrades(page: Page, js: boolean, username: string) {
-  const filters = page.getByRole("search", { name: "Filter trades" });
-  await filters.getByLabel("Role").selectOption({ label: "Admin" });
-  if (!js) await filters.getByRole("button", { name: "Filter" }).click();
-  await expect(page).toHaveURL(/userRole=1/);
-  await page.getByRole("search", { name: "Filter trades" }).getByLabel("Username").selectOption({ label: username });
-  if (!js) await page.getByRole("search", { name: "Filter trades" }).getByRole("button", { name: "Filter" }).click();
-  await expect(page).toHaveURL(/userId=\d+/);
-}
 
 async function journey(page: Page, js: boolean) {
   const quantity = (js ? 2000 : 3000) + Math.floor(Math.random() * 900);

@@ -282,3 +282,17 @@ export async function statusShown(page: Page, part: string): Promise<void> {
   const texts = () => page.evaluate(() => (window as unknown as { __statusTexts?: string[] }).__statusTexts ?? []);
   await expect.poll(async () => (await texts()).some((t) => t.includes(part)), { message: `the status region never showed "${part}"`, timeout: 7_000 }).toBe(true);
 }
+
+/** Narrows the list to this admin's own trades of today through the real filter form. */
+export async function showOwnTrades(page: Page, js: boolean, username: string) {
+  const filters = page.getByRole("search", { name: "Filter trades" });
+  await filters.getByLabel("Role").selectOption({ label: "Admin" });
+  if (!js) await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/userRole=1/);
+  await page.getByRole("search", { name: "Filter trades" }).getByLabel("Username").selectOption({ label: username });
+  if (!js) await page.getByRole("search", { name: "Filter trades" }).getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/userId=\d+/);
+}
+
+/** Where a create/edit form is: the dialog with JavaScript, the page's main without. */
+export const formRoot = (page: Page, js: boolean) => (js ? page.getByRole("dialog") : page.locator("main"));

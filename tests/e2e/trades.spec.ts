@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewUser, waitForHydration } from "./support";
+import { signInAsNewUser, waitForHydration, formRoot, showOwnTrades } from "./support";
 
 // The trade journal (issue 5): add, edit, close, verify and delete a trade, with and without
 // JavaScript; Total PNL against the rows; keyset pages; what a customer does not see; the
@@ -10,18 +10,6 @@ import { signInAsNewUser, waitForHydration } from "./support";
 // customer's trades to everybody else's views meanwhile).
 
 const toast = (page: Page) => page.getByRole("status");
-const formRoot = (page: Page, js: boolean) => (js ? page.getByRole("dialog") : page.locator("main"));
-
-/** Narrows the list to this admin's own trades of today through the real filter form. */
-async function showOwnTrades(page: Page, js: boolean, username: string) {
-  const filters = page.getByRole("search", { name: "Filter trades" });
-  await filters.getByLabel("Role").selectOption({ label: "Admin" });
-  if (!js) await filters.getByRole("button", { name: "Filter" }).click();
-  await expect(page).toHaveURL(/userRole=1/);
-  await page.getByRole("search", { name: "Filter trades" }).getByLabel("Username").selectOption({ label: username });
-  if (!js) await page.getByRole("search", { name: "Filter trades" }).getByRole("button", { name: "Filter" }).click();
-  await expect(page).toHaveURL(/userId=\d+/);
-}
 
 async function journey(page: Page, js: boolean) {
   // Quantities 100-549 for the JS run, 550-999 without: never the same row.

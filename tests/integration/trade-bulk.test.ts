@@ -18,7 +18,7 @@ import { FORM_CONTENT_TYPE } from "~/schemas/request-input.server";
 import type { PublicUser } from "~/models/user.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
-import { createUser } from "../support/factories";
+import { createUser, journalMember } from "../support/factories";
 import { createSymbol, failWhen, uniqueCode } from "../support/market";
 import { toastMessage } from "../support/admin";
 
@@ -42,10 +42,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function member(roleId: RoleId, name?: string): Promise<Member> {
-  const user = await createUser(t.context.db, { roleId, ...(name ? { name } : {}) });
-  if (roleId === 4) await t.context.db.insert(userSymbols).values([{ userId: user.id, symbolId: priced.id }, { userId: user.id, symbolId: unpriced.id }]);
-  return { user, cookie: await sessionCookieFor(t.context, user.id) };
+function member(roleId: RoleId, name?: string): Promise<Member> {
+  return journalMember(t.context, roleId, [priced.id, unpriced.id], name ? { name } : {});
 }
 
 async function insertTrade(userId: number, overrides: Partial<typeof trades.$inferInsert> = {}) {

@@ -27,7 +27,7 @@ import {
 } from "~/schemas/trade-exit";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, sessionCookieFor } from "../support/requests";
-import { createUser } from "../support/factories";
+import { createUser, journalMember } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";
 import { toastMessage } from "../support/admin";
 
@@ -47,10 +47,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function member(roleId: RoleId): Promise<Member> {
-  const user = await createUser(t.context.db, { roleId });
-  if (roleId === 4) await t.context.db.insert(userSymbols).values({ userId: user.id, symbolId: symbol.id });
-  return { user, cookie: await sessionCookieFor(t.context, user.id) };
+function member(roleId: RoleId): Promise<Member> {
+  return journalMember(t.context, roleId, [symbol.id]);
 }
 
 function setLive(last: number, prevClose = 100) {

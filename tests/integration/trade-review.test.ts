@@ -24,7 +24,7 @@ import { dispatchApi } from "~/api/dispatch.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
-import { createUser } from "../support/factories";
+import { createUser, journalMember } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";
 
 let t: TestContext;
@@ -40,9 +40,8 @@ interface Member {
 }
 
 async function member(roleId: RoleId): Promise<Member> {
-  const user = await createUser(t.context.db, { roleId });
-  if (roleId === 4) await t.context.db.insert(userSymbols).values({ userId: user.id, symbolId: symbol.id });
-  return { id: user.id, cookie: await sessionCookieFor(t.context, user.id) };
+  const { user, cookie } = await journalMember(t.context, roleId, [symbol.id]);
+  return { id: user.id, cookie };
 }
 
 const ist = (y: number, m: number, d: number, h = 10, min = 0) => new Date(istWallTimeToEpochMs(y, m, d, h, min));

@@ -19,7 +19,7 @@ import type { AppContext } from "~/config/context";
 import type { PublicUser } from "~/models/user.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
-import { createUser } from "../support/factories";
+import { createUser, journalMember } from "../support/factories";
 import { createSymbol, uniqueCode } from "../support/market";
 import { handshake, startMarketServer, type MarketServer } from "../support/sockets";
 
@@ -54,10 +54,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function member(roleId: RoleId): Promise<Member> {
-  const user = await createUser(t.context.db, { roleId });
-  if (roleId === 4) await t.context.db.insert(userSymbols).values({ userId: user.id, symbolId: watched.id });
-  return { user, cookie: await sessionCookieFor(t.context, user.id) };
+function member(roleId: RoleId): Promise<Member> {
+  return journalMember(t.context, roleId, [watched.id]);
 }
 
 /** A connected socket that records every trade event it receives. */

@@ -1,4 +1,5 @@
 import type { AppDatabase } from "~/db/client.server";
+import { userSymbols } from "~/db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { insertUser, type PublicUser } from "~/models/user.server";
 import type { RoleId } from "~/domain/access";
@@ -50,6 +51,21 @@ export async function createUser(
 export async function signedInUser(context: AppContext, roleId: RoleId): Promise<{ id: number; cookie: string }> {
   const user = await createUser(context.db, { roleId });
   return { id: user.id, cookie: await sessionCookieFor(context, user.id) };
+}
+
+/**
+ * A new signed-in user of this role for the journal's tests; a customer (role 4) is subscribed to
+ * `symbolIds`, as it trades only the symbols it is subscribed to.
+ */
+export async function journalMember(
+  context: AppContext,
+  roleId: RoleId,
+  symbolIds: readonly number[],
+  overrides: { name?: string } = {},
+): Promise<{ user: PublicUser; cookie: string }> {
+  const user = await createUser(context.db, { roleId, ...overrides });
+  if (roleId === 4 && symbolIds.length > 0) await context.db.insert(userSymbols).values(symbolIds.map((symbolId) => ({ userId: user.id, symbolId })));
+  return { user, cookie: await sessionCookieFor(context, user.id) };
 }
 
 /** A signed-in cookie for a new user of each role. */

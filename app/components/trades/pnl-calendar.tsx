@@ -6,14 +6,12 @@ import { Form, Link } from "@remix-run/react";
 import { buttonClass, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { moneyTone } from "~/components/reports/report-ui";
 import { controlClass, FieldErrors } from "~/components/ui/field";
-import { FilterSelect } from "~/components/ui/select-field";
-import { TagFilter } from "~/components/trades/trade-journal-cells";
-import { ROLE_NAMES, type RoleId } from "~/domain/access";
+import { TradeFilterChoices } from "~/components/trades/trade-filter-choices";
+import type { RoleId } from "~/domain/access";
 import { decimalSign } from "~/domain/decimal";
 import { formatNumber, formatRupees } from "~/domain/format";
 import type { PnlCalendar } from "~/domain/pnl-calendar";
 import type { ReviewFigures } from "~/domain/trade-review";
-import { TRADE_STATUS_CHOICES } from "~/schemas/trade";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
@@ -175,24 +173,7 @@ export function JournalFilters({ data }: { data: FilterData }) {
   return (
     <Form method="get" role="search" aria-label="Filter trades" className="mb-3 flex flex-wrap items-end gap-3">
       <input type="hidden" name="month" value={data.month} />
-      {isAdmin ? (
-        <>
-          <input type="hidden" name="f" value="1" />
-          <label className="flex items-center gap-2 pb-2 text-sm font-medium">
-            <input type="checkbox" name="today" value="1" defaultChecked={q.today} className="h-4 w-4" />
-            Today
-          </label>
-        </>
-      ) : null}
-      <FilterSelect label="Sector" name="sector" value={q.sectorId ? String(q.sectorId) : ""} placeholder="Sectors..." options={data.sectors.map((s) => ({ value: s.id, label: s.sectorName }))} />
-      {isAdmin ? (
-        <>
-          <FilterSelect label="Role" name="userRole" value={String(q.userRole)} options={([3, 4, 1] as const).map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
-          <FilterSelect label="Username" name="userId" value={q.userId ? String(q.userId) : ""} placeholder="All users" options={data.traders.map((u) => ({ value: u.id, label: u.username }))} />
-        </>
-      ) : null}
-      <TagFilter value={q.tag} choices={data.tagChoices} />
-      {data.role !== 3 ? <FilterSelect label="Status" name="active" value={q.open === null ? "" : q.open ? "1" : "0"} options={TRADE_STATUS_CHOICES} /> : null}
+      <TradeFilterChoices data={data} />
       {isAdmin ? (
         <>
           <label className="flex flex-col gap-1 text-sm font-medium">

@@ -16,23 +16,26 @@ export function RCell({ r, risk }: { r: string | null; risk: string | null }) {
 }
 
 /** A trade's tags as small chips, and its note (shortened; the whole in the title). */
-export function TagsCell({ tags, note }: { tags: readonly string[]; note: string }) {
+/**
+ * A trade's tags and note, under its symbol: the table has no column to spare at 1280 px
+ * (docs/decisions/150), and a trade without either shows nothing.
+ */
+export function TagsAndNote({ tags, note }: { tags: readonly string[]; note: string }) {
+  if (tags.length === 0 && !note) return null;
   return (
-    <td data-field="tags">
-      <span className="flex max-w-[12rem] flex-wrap items-center gap-1 whitespace-normal">
-        {tags.map((tag) => (
-          <span key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-[0.7rem] dark:bg-slate-800">
-            {tag}
-          </span>
-        ))}
-        {note ? (
-          <span className="block max-w-[12rem] truncate text-muted" title={note}>
-            <span className="sr-only">Note: </span>
-            {note}
-          </span>
-        ) : null}
-      </span>
-    </td>
+    <span data-field="tags" className="mt-0.5 flex max-w-[10rem] flex-wrap items-center gap-1 whitespace-normal font-normal">
+      {tags.map((tag) => (
+        <span key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-[0.7rem] dark:bg-slate-800">
+          {tag}
+        </span>
+      ))}
+      {note ? (
+        <span className="block max-w-[10rem] truncate text-[0.7rem] text-muted" title={note}>
+          <span className="sr-only">Note: </span>
+          {note}
+        </span>
+      ) : null}
+    </span>
   );
 }
 

@@ -9,19 +9,18 @@ import { buttonClass, ExportLinks, linkClass, ListWithDialog, secondaryButtonCla
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { moneyTone } from "~/components/reports/report-ui";
 import { controlClass, FieldErrors } from "~/components/ui/field";
-import { FilterSelect } from "~/components/ui/select-field";
-import { canReach, ROLE_NAMES, type RoleId } from "~/domain/access";
+import { canReach, type RoleId } from "~/domain/access";
 import { formatIstCompactDateTime, formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent, formatRupees } from "~/domain/format";
 import { splitTradePnl, todayMarkToMarket, totalPnl } from "~/domain/pnl";
 import { rMultiple } from "~/domain/risk";
-import { CalendarLink, RCell, TagFilter, TagsCell } from "~/components/trades/trade-journal-cells";
+import { CalendarLink, RCell, TagsAndNote } from "~/components/trades/trade-journal-cells";
+import { TradeFilterChoices } from "~/components/trades/trade-filter-choices";
 import { istDateString, istMidnight } from "~/domain/dates";
 import { tradeFilterSearch, tradePageRange, tradePageSearch } from "~/domain/trade-list";
 import { BULK_ACTION_LABELS, bulkActionsFor, tradeCount, type BulkTradeAction } from "~/domain/trade-bulk";
 import { loadTradeJournal, verifyTrade } from "~/services/trades.server";
 import { useLiveQuotes } from "~/components/realtime/socket-context";
-import { TRADE_STATUS_CHOICES } from "~/schemas/trade";
 import { searchParamsOf } from "~/schemas/request-input.server";
 import { levelHitFlags } from "~/domain/trade-watch";
 import { LevelHitFlags } from "~/components/trades/level-hit-flags";
@@ -141,7 +140,6 @@ export default function TradesPage() {
     { label: "R", title: "R-multiple: PNL / initial risk (|entry - SL| x quantity)", numeric: true },
     { label: "Entry", title: "Trade date and time (IST)" },
     { label: "Exit", title: "Exit date and time (IST)" },
-    { label: "Tags", title: "Tags and note" },
     ...(isAdmin ? [{ label: "Verified" }] : []),
     ...(canAct ? [{ label: "Action" }] : []),
     { label: "Status" },
@@ -205,6 +203,7 @@ export default function TradesPage() {
               <th scope="row">
                 {r.symbolCode}
                 <LevelHitFlags flags={r.levelHits} />
+                <TagsAndNote tags={r.tags} note={r.note} />
               </th>
               <td>{r.tradeType}</td>
               <td>
@@ -242,7 +241,6 @@ export default function TradesPage() {
                 <IstTime value={r.tradeDateTime} />
               </td>
               <td data-field="exit">{r.exitDateTime ? <IstTime value={r.exitDateTime} /> : "—"}</td>
-              <TagsCell tags={r.tags} note={r.note} />
               {isAdmin ? (
                 <td>
                   <VerifySwitch id={r.id} on={r.isVerified} />
@@ -474,31 +472,16 @@ function TradeFilters({ data }: { data: ReturnType<typeof useLoaderData<typeof l
   };
   return (
     <Form method="get" role="search" aria-label="Filter trades" className="mb-3 flex flex-wrap items-end gap-3" onChange={submitOnChange}>
-      {isAdmin ? (
-        <>
-          <input type="hidden" name="f" value="1" />
-          <label className="flex items-center gap-2 pb-2 text-sm font-medium">
-            <input type="checkbox" name="today" value="1" defaultChecked={q.today} className="h-4 w-4" />
-            Today
-          </label>
-        </>
-      ) : null}
-      <FilterSelect label="Sector" name="sector" value={q.sectorId ? String(q.sectorId) : ""} placeholder="Sectors..." options={data.sectors.map((s) => ({ value: s.id, label: s.sectorName }))} />
-      {q.sectorId ? (
-        <Link to={removeParam("sector")} className={`${linkClass} pb-2 text-sm`} aria-label="Clear sector">
-          Clear
-        </Link>
-      ) : null}
-      {isAdmin ? (
-        <>
-          <FilterSelect label="Role" name="userRole" value={String(q.userRole)} options={([3, 4, 1] as const).map((r) => ({ value: r, label: ROLE_NAMES[r] }))} />
-          <FilterSelect label="Username" name="userId" value={q.userId ? String(q.userId) : ""} placeholder="All users" options={data.traders.map((u) => ({ value: u.id, label: u.username }))} />
-        </>
-      ) : null}
-      <TagFilter value={q.tag} choices={data.tagChoices} />
-      {role !== 3 ? (
-        <FilterSelect label="Status" name="active" value={q.open === null ? "" : q.open ? "1" : "0"} options={TRADE_STATUS_CHOICES} />
-      ) : null}
+      <TradeFilterChoices
+        data={{ ...data, role }}
+        afterSector={
+          q.sectorId ? (
+            <Link to={removeParam("sector")} className={`${linkClass} pb-2 text-sm`} aria-label="Clear sector">
+              Clear
+            </Link>
+          ) : null
+        }
+      />
       {isAdmin ? (
         <details className="relative" open={Boolean(data.dateError) || undefined}>
           <summary className={`${secondaryButtonClass} cursor-pointer list-none`}>Filters</summary>
