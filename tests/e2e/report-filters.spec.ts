@@ -21,7 +21,17 @@ async function columnTexts(table: Locator, header: string): Promise<string[]> {
   expect(index).toBeGreaterThanOrEqual(0);
   const rows = table.locator("tbody tr");
   const texts: string[] = [];
-  for (let i = 0; i < (await rows.count()); i += 1) texts.push(((await rows.nth(i).locator("th, td").nth(index).textContent()) ?? "").trim());
+  // The SL/target flags (decision 168) sit in the Symbol cell beside the code: they are not the cell's value.
+  for (let i = 0; i < (await rows.count()); i += 1) {
+    const cell = rows.nth(i).locator("th, td").nth(index);
+    texts.push(
+      await cell.evaluate((el) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll("[data-level-hit]").forEach((flag) => flag.remove());
+        return (copy.textContent ?? "").trim();
+      }),
+    );
+  }
   return texts;
 }
 
