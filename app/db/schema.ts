@@ -319,6 +319,10 @@ export const trades = pgTable(
     slHitPrice: price("sl_hit_price"),
     targetHitAt: timestamp("target_hit_at", { withTimezone: true }),
     targetHitPrice: price("target_hit_price"),
+    // The Indian charges on the trade's executed orders so far (docs/decisions/173, 174): written
+    // with every change of the trade, its exits, the rates or its owner's plan; null when no
+    // rates were in force on its day.
+    charges: numeric("charges", { precision: 24, scale: 2, mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

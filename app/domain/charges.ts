@@ -140,6 +140,9 @@ export function chargesFor(orders: readonly ChargeOrder[], rates: ChargeRates, p
   };
 }
 
+/** Why a trade's charges read "—": no row of the table covers its segment on its day (docs/decisions/174). */
+export const NO_RATES_TITLE = "No charge rates in force on the trade's day";
+
 /** Net PNL = gross PNL - charges, exactly. */
 export function netPnl(gross: DecimalText, charges: DecimalText): DecimalText {
   return unitsToText(rupeesUnits(gross) - rupeesUnits(charges), PAISE_SCALE);

@@ -209,6 +209,10 @@ export interface PnlSummary {
   totalLoss: DecimalText;
   /** profitable / total x 100, 2 decimals; 0 with no trades. */
   pnlRatio: number;
+  /** The trades' stored charges summed (docs/decisions/174); a trade no rates covered adds 0. */
+  totalCharges: DecimalText;
+  /** totalPnl - totalCharges. */
+  netPnl: DecimalText;
 }
 
 /** A set of trades' PNL split (docs/decisions/171): realised + unrealised = total PNL. */
@@ -237,9 +241,12 @@ export function createPnlTally() {
   let loss = 0;
   let profit = 0n;
   let lost = 0n;
+  let charged = 0n;
   return {
-    addTrade(pnl: DecimalText) {
+    /** One trade's rounded PNL and its charges (null: no rates covered it). */
+    addTrade(pnl: DecimalText, charges: DecimalText | null = null) {
       const paise = paiseOf(pnl);
+      if (charges !== null) charged += paiseOf(charges);
       trades += 1;
       if (paise > 0n) {
         profitable += 1;
@@ -249,7 +256,8 @@ export function createPnlTally() {
         lost += paise;
       }
     },
-    addSummary(group: Pick<PnlSummary, "totalTrades" | "profitableTrades" | "lossTrades" | "totalProfit" | "totalLoss">) {
+    addSummary(group: Pick<PnlSummary, "totalTrades" | "profitableTrades" | "lossTrades" | "totalProfit" | "totalLoss" | "totalCharges">) {
+      charged += paiseOf(group.totalCharges);
       trades += group.totalTrades;
       profitable += group.profitableTrades;
       loss += group.lossTrades;
@@ -265,6 +273,8 @@ export function createPnlTally() {
         totalProfit: unitsToText(profit, 2),
         totalLoss: unitsToText(lost, 2),
         pnlRatio: pnlRatio(profitable, trades),
+        totalCharges: unitsToText(charged, 2),
+        netPnl: unitsToText(profit + lost - charged, 2),
       };
     },
   };

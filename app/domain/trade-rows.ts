@@ -31,6 +31,10 @@ export interface TradeReportRow extends TradeFigures, TradeLevelHits {
   pnlPercent: DecimalText | null;
   open: boolean;
   isVerified: boolean;
+  /** Its stored charges (docs/decisions/174); null when no rates covered its day. */
+  charges: DecimalText | null;
+  /** pnl - charges (pnl when none). */
+  netPnl: DecimalText;
 }
 
 /** A trade's four prices as the reports show them: null where the trade has none. */

@@ -13,7 +13,7 @@ function isSegment(value: string): value is ChargeSegment {
   return (CHARGE_SEGMENTS as readonly string[]).includes(value);
 }
 
-function planOf(kind: string, value: string, cap: string | null): BrokeragePlan {
+export function planOf(kind: string, value: string, cap: string | null): BrokeragePlan {
   return kind === "flat" ? { kind: "flat", perOrder: value } : { kind: "percent", rate: value, cap };
 }
 

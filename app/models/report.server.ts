@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { sectors, symbols, trades, users } from "~/db/schema";
 import { decimalText2, type DecimalText } from "~/domain/decimal";
+import { netPnl } from "~/domain/charges";
 import { computeTradePnl, pnlRatio, type PnlSplitTotals, type PnlSummary } from "~/domain/pnl";
 import { pageOffset } from "~/domain/paging";
 import { formatIstDate, istMidnight } from "~/domain/dates";
@@ -89,6 +90,14 @@ function plainPnlSql(live: LivePrices): SQL {
   return sql`round(${trades.quantity}::numeric * ${unitDifferenceSql(live)}, 2)`;
 }
 
+/**
+ * A trade's net PNL (docs/decisions/174): tradePnlSql less its stored charges (none covered, 0).
+ * What the P&L calendar and the review count: what the trader kept.
+ */
+export function tradeNetPnlSql(live: LivePrices): SQL<string> {
+  return sql<string>`(${tradePnlSql(live)} - coalesce(${trades.charges}, 0))`;
+}
+
 /** The unrealised part of tradePnlSql: an open trade's held units at the live price; 0 when closed. */
 export function tradeUnrealisedSql(live: LivePrices): SQL<string> {
   return sql<string>`(case when not ${trades.status} then 0 when "exit_totals"."trade_id" is null then ${plainPnlSql(live)} else ${heldPnlSql(live)} end)`;
@@ -124,9 +133,16 @@ export function tradeFilterWhere(filter: TradeFilter): SQL | undefined {
 /** A SQL numeric sum as exact text with 2 places: beyond 2^53 paise a JS number would drop paise. */
 const money = (value: string | number | null | undefined): DecimalText => (value === null || value === undefined ? "0.00" : (decimalText2(value) ?? "0.00"));
 
-/** The six cards of a PNL summary, aggregated in SQL over `pnl`, each trade's rounded PNL (a column of a subquery). */
-function summaryColumnsOf(pnl: SQL) {
+/** A trade's stored charges (docs/decisions/174) as the summaries sum them: none covered, 0. */
+const chargesColumn = sql<string>`coalesce(${trades.charges}, 0)`.as("charges");
+
+/**
+ * The six cards of a PNL summary and the charges, aggregated in SQL over `pnl`, each trade's
+ * rounded PNL, and `charges`, its stored charges (columns of a subquery).
+ */
+function summaryColumnsOf(pnl: SQL, charges: SQL) {
   return {
+    totalCharges: sql<string>`coalesce(sum(${charges}), 0)`,
     totalTrades: count(),
     profitableTrades: sql<number>`count(*) filter (where ${pnl} > 0)`.mapWith(Number),
     lossTrades: sql<number>`count(*) filter (where ${pnl} < 0)`.mapWith(Number),
@@ -136,7 +152,7 @@ function summaryColumnsOf(pnl: SQL) {
   };
 }
 
-type SummaryRow = { totalTrades: number; profitableTrades: number; lossTrades: number; totalPnl: string; totalProfit: string; totalLoss: string };
+type SummaryRow = { totalTrades: number; profitableTrades: number; lossTrades: number; totalPnl: string; totalProfit: string; totalLoss: string; totalCharges: string };
 
 function toSummary(row: SummaryRow | undefined): PnlSummary {
   const totalTrades = Number(row?.totalTrades ?? 0);
@@ -149,6 +165,8 @@ function toSummary(row: SummaryRow | undefined): PnlSummary {
     totalProfit: money(row?.totalProfit),
     totalLoss: money(row?.totalLoss),
     pnlRatio: pnlRatio(profitableTrades, totalTrades),
+    totalCharges: money(row?.totalCharges),
+    netPnl: netPnl(money(row?.totalPnl), money(row?.totalCharges)),
   };
 }
 
@@ -159,13 +177,13 @@ export async function summariseTrades(db: AppDatabase, live: LivePrices, filter:
   // aggregate and filter: over 100,000 trades on the embedded database that was 312 ms against
   // 106 ms (numeric arithmetic is what costs there).
   const perTrade = db
-    .select({ pnl: sql<string>`${tradePnlSql(live)}`.as("pnl") })
+    .select({ pnl: sql<string>`${tradePnlSql(live)}`.as("pnl"), charges: chargesColumn })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
     .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
     .innerJoin(users, eq(users.id, trades.userId))
     .where(tradeFilterWhere(filter));
-  const [row] = await db.select(summaryColumnsOf(sql`per_trade.pnl`)).from(sql`(${perTrade} offset 0) as per_trade`);
+  const [row] = await db.select(summaryColumnsOf(sql`per_trade.pnl`, sql`per_trade.charges`)).from(sql`(${perTrade} offset 0) as per_trade`);
   return toSummary(row);
 }
 
@@ -184,6 +202,7 @@ export async function summariseTradesWithSplit(
   const perTrade = db
     .select({
       pnl: sql<string>`${tradePnlSql(live)}`.as("pnl"),
+      charges: chargesColumn,
       unrealised: sql<string>`${tradeUnrealisedSql(live)}`.as("unrealised"),
       mtm: sql<string>`${tradeMtmSql(live, marks.prevCloses, marks.todayStart)}`.as("mtm"),
     })
@@ -194,7 +213,7 @@ export async function summariseTradesWithSplit(
     .where(tradeFilterWhere(filter));
   const [row] = await db
     .select({
-      ...summaryColumnsOf(sql`per_trade.pnl`),
+      ...summaryColumnsOf(sql`per_trade.pnl`, sql`per_trade.charges`),
       unrealisedPnl: sql<string>`coalesce(sum(per_trade.unrealised), 0)`,
       realisedPnl: sql<string>`coalesce(sum(per_trade.pnl - per_trade.unrealised), 0)`,
       todayMtm: sql<string>`coalesce(sum(per_trade.mtm), 0)`,
@@ -216,11 +235,12 @@ const rowColumns = {
   ...tradeLevelHitColumns,
   open: trades.status,
   isVerified: trades.isVerified,
+  charges: trades.charges,
   exitedUnits: sql<number>`${exitedUnitsSql}`.mapWith(Number),
   exitedValue: sql<string>`(${exitedValueSql})::text`,
 };
 
-type RawRow = Omit<TradeReportRow, "currentPrice" | "pnl" | "pnlPercent"> & { exitedUnits: number; exitedValue: string };
+type RawRow = Omit<TradeReportRow, "currentPrice" | "pnl" | "pnlPercent" | "netPnl"> & { exitedUnits: number; exitedValue: string };
 
 function withPnl({ exitedUnits, exitedValue, ...row }: RawRow, live: LivePrices): TradeReportRow {
   const livePrice = row.open ? live[row.symbolCode.toUpperCase()] ?? null : null;
@@ -228,7 +248,7 @@ function withPnl({ exitedUnits, exitedValue, ...row }: RawRow, live: LivePrices)
     { tradeType: row.tradeType, open: row.open, quantity: row.quantity, buyPrice: row.buyPrice, sellPrice: row.sellPrice, exits: exitTotalsOf({ exitedUnits, exitedValue }) },
     livePrice,
   );
-  return { ...row, currentPrice: livePrice, pnl, pnlPercent };
+  return { ...row, currentPrice: livePrice, pnl, pnlPercent, netPnl: netPnl(pnl, row.charges ?? "0.00") };
 }
 
 function rowsQuery(db: AppDatabase, where: SQL | undefined) {
@@ -362,6 +382,7 @@ function userPnlQuery(db: AppDatabase, live: LivePrices, filter: TradeFilter) {
       email: sql<string>`${users.email}`.as("email"),
       status: sql<boolean>`${users.status}`.as("status"),
       pnl: sql<string>`${tradePnlSql(live)}`.as("pnl"),
+      charges: chargesColumn,
     })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
@@ -374,7 +395,7 @@ function userPnlQuery(db: AppDatabase, live: LivePrices, filter: TradeFilter) {
       name: sql<string>`per_trade.name`,
       email: sql<string>`per_trade.email`,
       status: sql<boolean>`per_trade.status`,
-      ...summaryColumnsOf(sql`per_trade.pnl`),
+      ...summaryColumnsOf(sql`per_trade.pnl`, sql`per_trade.charges`),
     })
     .from(sql`(${perTrade} offset 0) as per_trade`)
     .groupBy(sql`per_trade.user_id, per_trade.name, per_trade.email, per_trade.status`)

@@ -13,7 +13,7 @@ import { symbols, trades, users } from "~/db/schema";
 import { decimalText2, type DecimalText } from "~/domain/decimal";
 import type { DaySum } from "~/domain/pnl-calendar";
 import type { ReviewStats } from "~/domain/trade-review";
-import { tradeFilterWhere, tradePnlSql, type LivePrices, type TradeFilter } from "~/models/report.server";
+import { tradeFilterWhere, tradeNetPnlSql, tradePnlSql, type LivePrices, type TradeFilter } from "~/models/report.server";
 import { listConditions, type TradeActor, type TradeListFilters } from "~/models/trade.server";
 import { exitTotals } from "~/models/trade-exit.server";
 
@@ -40,7 +40,8 @@ function journalWhere(actor: TradeActor, filters: TradeListFilters, extra: (SQL 
 }
 
 /** Closed trades whose exit falls in [from, to). */
-function closedBetween(range: { from: Date; to: Date }): SQL[] {
+function closedBetween(range: { from: Date; to: Date } | null): SQL[] {
+  if (range === null) return [eq(trades.status, false)];
   return [
     eq(trades.status, false),
     sql`${trades.exitDateTime} >= ${range.from.toISOString()}::timestamptz`,
@@ -63,7 +64,7 @@ export async function sumPnlByExitDay(
   range: { from: Date; to: Date },
 ): Promise<Map<string, DaySum>> {
   const perTrade = db
-    .select({ day: sql<string>`${exitDaySql}`.as("day"), pnl: sql<string>`${tradePnlSql(live)}`.as("pnl") })
+    .select({ day: sql<string>`${exitDaySql}`.as("day"), pnl: sql<string>`${tradeNetPnlSql(live)}`.as("pnl") })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
     .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
@@ -78,7 +79,7 @@ export async function sumPnlByExitDay(
 /** The open trades of the list's filters: how many, and their PNL at the live price (not in the calendar). */
 export async function summariseOpenTrades(db: AppDatabase, live: LivePrices, actor: TradeActor, filters: TradeListFilters): Promise<{ trades: number; pnl: DecimalText }> {
   const [row] = await db
-    .select({ trades: sql<number>`count(*)`.mapWith(Number), pnl: sql<string>`coalesce(sum(${tradePnlSql(live)}), 0)` })
+    .select({ trades: sql<number>`count(*)`.mapWith(Number), pnl: sql<string>`coalesce(sum(${tradeNetPnlSql(live)}), 0)` })
     .from(trades)
     .innerJoin(symbols, eq(symbols.id, trades.symbolId))
     .leftJoin(exitTotals, eq(exitTotals.tradeId, trades.id))
@@ -101,7 +102,7 @@ interface StatsRow {
 
 /**
  * The review statistics (app/domain/trade-review.ts) of the closed trades of the list's filters
- * that exited in [from, to): counts, sums and extremes, and the maximum drawdown of the
+ * that exited in [from, to) (every one of them with a null range): counts, sums and extremes, and the maximum drawdown of the
  * cumulative PNL in exit order (then id), its running peak starting at 0.
  */
 export async function reviewStatsOfClosedTrades(
@@ -109,10 +110,10 @@ export async function reviewStatsOfClosedTrades(
   live: LivePrices,
   actor: TradeActor,
   filters: TradeListFilters,
-  range: { from: Date; to: Date },
+  range: { from: Date; to: Date } | null,
 ): Promise<ReviewStats> {
-  const pnl = tradePnlSql(live);
-  const perTrade = sql`select ${trades.id} as id, ${trades.exitDateTime} as exit_at, ${pnl} as pnl, ${tradeRiskSql()} as risk
+  // Net PNL for the counts, sums, extremes and drawdown; R stays the gross PNL over the risk, as each trade shows it.
+  const perTrade = sql`select ${trades.id} as id, ${trades.exitDateTime} as exit_at, ${tradeNetPnlSql(live)} as pnl, ${tradePnlSql(live)} as gross, ${tradeRiskSql()} as risk
     from ${trades} inner join ${symbols} on ${symbols.id} = ${trades.symbolId}
     left join ${exitTotals} on "exit_totals"."trade_id" = ${trades.id}
     where ${journalWhere(actor, filters, closedBetween(range))} offset 0`;
@@ -122,7 +123,7 @@ export async function reviewStatsOfClosedTrades(
     await db.execute(sql`
       with per_trade as (${perTrade}),
       running as (
-        select exit_at, id, pnl, ${rFromSql(sql.raw("pnl"), sql.raw("risk"))} as r, sum(pnl) over (${upToHere}) as cumulative
+        select exit_at, id, pnl, ${rFromSql(sql.raw("gross"), sql.raw("risk"))} as r, sum(pnl) over (${upToHere}) as cumulative
         from per_trade
       ),
       peaked as (

@@ -11,6 +11,7 @@ import type { TradeFigures } from "~/domain/trade-rows";
 import { closingPrices, type TradeWindow } from "~/domain/trade-window";
 import { deleteLastTradeExit, exitedSoFar, exitTotalsColumns, exitTotalsOfRow, insertTradeExit, type TradeExitRow } from "~/models/trade-exit.server";
 import { hitsAfterEdit, type TradeLevelHits } from "~/domain/trade-watch";
+import { refreshTradeCharges } from "~/models/trade-charges.server";
 
 /** A trade's side, size, prices and times: what every view of a trade shows. */
 
@@ -96,6 +97,8 @@ export interface TradeListRow extends TradeFigures, TradeLevelHits {
   updatedAt: Date;
   status: boolean;
   isVerified: boolean;
+  /** The stored charges (docs/decisions/174); null when no rates covered the trade's day. */
+  charges: string | null;
   /** Units closed by partial exits and their sum of units x price (docs/decisions/167). */
   exitedUnits: number;
   exitedValue: string;
@@ -187,6 +190,7 @@ export async function listTrades(db: AppDatabase, actor: TradeActor, filters: Tr
       ...tradeLevelHitColumns,
       status: trades.status,
       isVerified: trades.isVerified,
+      charges: trades.charges,
       ...exitTotalsColumns,
       cursorAt,
     })
@@ -281,6 +285,7 @@ export async function createTrade(db: AppDatabase, ownerId: number, values: Trad
     .insert(trades)
     .values({ ...values, userId: ownerId, tradeDateTime: now, status: true, createdAt: now, updatedAt: now })
     .returning({ id: trades.id });
+  await refreshTradeCharges(db, { tradeIds: [row.id] });
   return (await getTrade(db, { id: ownerId, roleId: 1 }, row.id)) as TradeDetail;
 }
 
@@ -356,6 +361,7 @@ export async function updateTrade(
         updatedAt: now,
       })
       .where(and(eq(trades.id, id), ownerScope(actor)));
+    await refreshTradeCharges(tx, { tradeIds: [id] });
     const trade = (await getTrade(tx, actor, id)) as TradeDetail;
     return { trade, statusChange };
   });
@@ -400,6 +406,7 @@ export async function recordTradeExit(
       .update(trades)
       .set({ ...(closed ? { status: false, exitDateTime: lastAt } : {}), updatedAt: now })
       .where(and(eq(trades.id, id), ownerScope(actor)));
+    await refreshTradeCharges(tx, { tradeIds: [id] });
     const trade = (await getTrade(tx, actor, id)) as TradeDetail;
     return { ok: true as const, trade, exit: row, closed };
   });

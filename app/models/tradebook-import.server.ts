@@ -3,6 +3,7 @@
 // (trades, their exits, the imported broker trade ids). Every read and write is scoped by owner.
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
+import { refreshTradeCharges } from "./trade-charges.server";
 import { importedBrokerTrades, tradebookImports, tradeExits, trades } from "~/db/schema";
 import type { TradebookFill, TradebookRowError } from "~/domain/tradebook";
 
@@ -179,6 +180,7 @@ export async function insertImportedTrades(
   for (let i = 0; i < exits.length; i += INSERT_CHUNK) await tx.insert(tradeExits).values(exits.slice(i, i + INSERT_CHUNK));
   const imported = brokerTrades.map((b) => ({ userId: ownerId, exchange: b.exchange, brokerTradeId: b.brokerTradeId, importId, tradeId: ids[b.trade], createdAt: now }));
   for (let i = 0; i < imported.length; i += INSERT_CHUNK) await tx.insert(importedBrokerTrades).values(imported.slice(i, i + INSERT_CHUNK));
+  await refreshTradeCharges(tx, { tradeIds: ids });
   return ids;
 }
 

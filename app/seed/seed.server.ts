@@ -2,6 +2,7 @@
 // that fails part-way (for instance on a database that already holds the data) leaves nothing.
 // Random-looking figures come from a PRNG with a fixed seed, so for a given `now` the data set
 // is always the same; dates are computed from `now` on the IST calendar.
+import { refreshTradeCharges } from "~/models/trade-charges.server";
 import { hashPassword } from "~/auth/password.server";
 import { deriveSecretKey } from "~/auth/secret-box.server";
 import { sealTotpState } from "~/auth/totp.server";
@@ -318,6 +319,7 @@ export async function seedDemoData(db: AppDatabase, options: SeedOptions = {}): 
       }
     }
     const tradeRows = await tx.insert(trades).values(tradeValues).returning({ id: trades.id });
+    await refreshTradeCharges(tx, { tradeIds: tradeRows.map((r) => r.id) });
     log(`trades: ${tradeRows.length}`);
 
     const ownerIds = { employee: employeeId, customer: customerId };

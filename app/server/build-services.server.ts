@@ -13,6 +13,7 @@ import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { attachChatSocketHandlers } from "~/realtime/chat.server";
 import { createHandshakeAuthenticator, createSessionCheck } from "~/auth/session.server";
 import { prepareDemoStore } from "~/seed/demo-seed.server";
+import { chargeUnchargedTrades } from "~/services/charges.server";
 import { visibleSymbolCodes } from "~/models/symbol.server";
 import { realignHourlyCandles } from "~/models/candle.server";
 import { createPushSender } from "~/services/push.server";
@@ -40,6 +41,8 @@ export async function buildServices(
   // Seeds an empty store, finishes one a killed start left half-seeded, or says it found one.
   // The demo admin and sub-admin's two-factor secret is sealed with a key from the session secret.
   await prepareDemoStore(database.db, { seed: shouldSeedDemo(env), log, appSecret: resolveSessionSecret(env) });
+  const charged = await chargeUnchargedTrades(database);
+  if (charged > 0) log(`[charges] ${charged} trades charged (docs/decisions/174)`);
   // Cookies are Secure when the request came over HTTPS (directly or through a trusted
   // proxy), unless COOKIE_SECURE forces it on or off: a Secure cookie set over plain HTTP would
   // not reach the ws:// socket handshake (docs/decisions/004).

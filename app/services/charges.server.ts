@@ -6,6 +6,7 @@ import { formatIstDate, istDateString } from "~/domain/dates";
 import { notFoundOutcome, succeed, type Outcome } from "~/domain/outcome";
 import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import { deleteChargeRates, findUserBrokeragePlan, listChargeRates, saveChargeRates, setUserBrokeragePlan, type ChargeRateRow } from "~/models/charge-rate.server";
+import { refreshTradeCharges } from "~/models/trade-charges.server";
 import { BROKERAGE_PLAN_CLEARED, BROKERAGE_PLAN_SAVED, CHARGE_RATES_DELETED, CHARGE_RATES_SAVED, ratesFromInput, type ChargeRatesInput } from "~/schemas/charges";
 
 type Db = Pick<AppContext, "db">;
@@ -48,6 +49,8 @@ export async function saveChargeRatesFor(context: Db, actor: AuditActor, input: 
   return context.db.transaction(async (tx) => {
     const { id, created } = await saveChargeRates(tx, rates, actor.id);
     await recordAudit(tx, [{ actor, action: created ? "create" : "update", entity: "charges", entityId: id, after: rates }]);
+    // Any trade may be charged by the changed row: every stored figure is written again (docs/decisions/174).
+    await refreshTradeCharges(tx, { all: true });
     return succeed({ id, message: CHARGE_RATES_SAVED });
   });
 }
@@ -57,12 +60,25 @@ export async function removeChargeRates(context: Db, actor: AuditActor, id: numb
     const removed = await deleteChargeRates(tx, id);
     if (!removed) return notFoundOutcome();
     await recordAudit(tx, [{ actor, action: "delete", entity: "charges", entityId: id, before: removed }]);
+    await refreshTradeCharges(tx, { all: true });
     return succeed({ message: CHARGE_RATES_DELETED });
   });
 }
 
 /** Sets the user's own plan, or with null goes back to the segments' default brokerage. */
 export async function saveBrokeragePlan(context: Db, user: { id: number }, plan: BrokeragePlan | null): Promise<Outcome<{ message: string }>> {
-  await setUserBrokeragePlan(context.db, user.id, plan);
+  await context.db.transaction(async (tx) => {
+    await setUserBrokeragePlan(tx, user.id, plan);
+    await refreshTradeCharges(tx, { userId: user.id });
+  });
   return succeed({ message: plan ? BROKERAGE_PLAN_SAVED : BROKERAGE_PLAN_CLEARED });
+}
+
+/**
+ * Charges the trades that have no stored figure yet: those of a database migrated before
+ * docs/decisions/174, and those no rates covered (charged again in case a row was added since).
+ * Run once at start-up.
+ */
+export async function chargeUnchargedTrades(context: Db): Promise<number> {
+  return refreshTradeCharges(context.db, { missing: true });
 }

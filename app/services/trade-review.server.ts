@@ -1,7 +1,8 @@
 // The journal's P&L calendar and review (/trades/calendar, docs/decisions/170), for the trade
 // list's own filters (the same URL parameters, the same role rules: a customer sees its own
 // trades, roles 3 and 4 their list's window): the month grid with each IST day's closed PNL, the
-// open trades the calendar leaves out, and the review figures of the month's closed trades.
+// open trades the calendar leaves out, and the review figures of the month's closed trades, or
+// of every closed trade of the filters (?review=all).
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import { istDateString, istMidnight, isValidYmd, nextYmd } from "~/domain/dates";
@@ -28,6 +29,15 @@ function daysRange(firstYmd: string, lastYmd: string) {
   return { from: istMidnight(firstYmd), to: istMidnight(nextYmd(lastYmd)) };
 }
 
+/**
+ * What the review covers: the month shown (the default), or with ?review=all every closed trade
+ * of the filters, whatever month it closed in (within the role's window and role 1's dates). Any
+ * other value is the default.
+ */
+export function reviewScopeOf(value: string | null): "month" | "all" {
+  return value === "all" ? "all" : "month";
+}
+
 export async function loadPnlCalendar(context: Reader, user: Actor, params: URLSearchParams, now = new Date()) {
   const query = parseTradeListQuery(params, user.roleId);
   const dates = checkTradeDates(user, params);
@@ -35,12 +45,13 @@ export async function loadPnlCalendar(context: Reader, user: Actor, params: URLS
   const grid = monthGrid(month);
   const monthDays = grid.weeks.flat().filter((d) => d.inMonth);
   const filters = listFilters(user, query);
+  const reviewScope = reviewScopeOf(params.get("review"));
   const live = livePricesOf(context.liveBook);
   const [sums, open, stats, tagChoices, sectors, traders] = await Promise.all([
     // The whole weeks shown, so a week that spans two months has its true total.
     sumPnlByExitDay(context.db, live, user, filters, daysRange(grid.firstDay, grid.lastDay)),
     summariseOpenTrades(context.db, live, user, filters),
-    reviewStatsOfClosedTrades(context.db, live, user, filters, daysRange(monthDays[0].ymd, monthDays[monthDays.length - 1].ymd)),
+    reviewStatsOfClosedTrades(context.db, live, user, filters, reviewScope === "all" ? null : daysRange(monthDays[0].ymd, monthDays[monthDays.length - 1].ymd)),
     tradeTagChoices(context, user, query),
     listSectorChoices(context.db),
     user.roleId === 1 ? listTraderChoices(context.db, query.userRole) : Promise.resolve([]),
@@ -52,6 +63,7 @@ export async function loadPnlCalendar(context: Reader, user: Actor, params: URLS
     calendar: buildPnlCalendar(month, sums),
     openTrades: open,
     review: reviewFigures(stats),
+    reviewScope,
     tagChoices,
     sectors,
     traders,

@@ -2,6 +2,7 @@
 // with each row's PNL at the live price, role 1's date filter check, and every write (create,
 // edit, open/close, verify, delete) recorded with its notifications (recordTradeChange). A
 // customer reaches only its own trades: another's is not found and nothing changes.
+import { netPnl } from "~/domain/charges";
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import type { DecimalText } from "~/domain/decimal";
@@ -63,6 +64,9 @@ export interface TradeRow extends TradeFigures, TradeLevelHits {
   currentPrice: number | null;
   pnl: DecimalText;
   pnlPercent: DecimalText | null;
+  /** Its stored charges (docs/decisions/174; null when no rates covered its day) and pnl - charges. */
+  charges: DecimalText | null;
+  netPnl: DecimalText;
   /** Initial risk and R (docs/decisions/170); null without an SL. An open trade's R is at the live price. */
   risk: DecimalText | null;
   r: DecimalText | null;
@@ -99,7 +103,7 @@ async function listTradeRows(context: Reader, user: Actor, filters: TradeListFil
     const { pnl, pnlPercent, realised, unrealised } = splitTradePnl(pnlInput, live);
     const prevClose = quote?.prevClose ?? null;
     const todayMtm = todayMarkToMarket(pnlInput, { live, prevClose, carried: t.tradeDateTime < todayStart });
-    return { ...t, currentPrice: live, pnl, pnlPercent, realisedPnl: realised, unrealisedPnl: unrealised, todayMtm, prevClose, ...tradeRisk(t, pnl) };
+    return { ...t, currentPrice: live, pnl, pnlPercent, netPnl: netPnl(pnl, t.charges ?? "0.00"), realisedPnl: realised, unrealisedPnl: unrealised, todayMtm, prevClose, ...tradeRisk(t, pnl) };
   });
   return { rows, hasMore: found.hasMore, first: found.rows[0]?.cursor, last: found.rows[found.rows.length - 1]?.cursor };
 }

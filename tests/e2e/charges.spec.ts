@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsNewUser, waitForHydration } from "./support";
+import { fileTrades, signInAsNewUser, waitForHydration } from "./support";
 
 // Issue 22, item 3 (docs/decisions/173): role 1 keeps the dated table of charge rates on /charges
 // (add, refuse a bad rate, delete); a customer reads the rates in force and keeps a brokerage plan
@@ -60,7 +60,31 @@ for (const js of [true, false]) {
 
     test("a customer on a phone reads the rates in force and keeps a brokerage plan of their own", async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await signInAsNewUser(page, { role: 4, goto: "/charges" });
+      await signInAsNewUser(page, { role: 4, symbols: ["NIFTY-I"], goto: false });
+      // A closed NIFTY-I trade: buy 1,000 @ 100, sell @ 225.75, gross 1,25,750.00. With the default
+      // brokerage (0.03 %, at most Rs 20 an order) its charges are 101.24 (worked by hand in
+      // tests/e2e/journal-review.spec.ts); on a flat Rs 15.50 plan: brokerage 31.00, GST 18 % of
+      // 36.961225 = 6.65, with STT 45, exchange 5.64, SEBI 0.33 and stamp 2.00: 90.62.
+      await fileTrades(page, [{ symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "100", quantity: "1000" }]);
+      await page.goto("/trades");
+      const id = await page.locator("tr[data-trade-id]").first().getAttribute("data-trade-id");
+      const closed = await page.request.post(`/trades/${id}/edit`, { form: { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "100", sellPrice: "225.75", quantity: "1000" }, maxRedirects: 0 });
+      expect(closed.status()).toBe(302);
+      const expectCharges = async (charges: string, net: string) => {
+        await page.goto("/trades");
+        const cell = page.locator(`tr[data-trade-id="${id}"] td[data-field=pnl]`);
+        await expect(cell.locator("[data-field=gross-pnl]")).toHaveText("1,25,750.00");
+        // Written as a sum under the PNL: "− 101.24", "= 1,25,648.76" (the words are for screen readers).
+        await expect(cell.locator("[data-field=charges]")).toHaveText(`Charges − ${charges}`);
+        await expect(cell.locator("[data-field=net-pnl]")).toHaveText(`Net PNL = ${net}`);
+        // On a phone the table scrolls in its own box: the figures are a swipe away, and the page's totals name them too.
+        await cell.scrollIntoViewIfNeeded();
+        await expect(cell.locator("[data-field=net-pnl]")).toBeInViewport();
+        await expect(page.getByTestId("total-charges")).toHaveText(charges);
+        await expect(page.getByTestId("net-pnl")).toHaveText(net);
+      };
+      await expectCharges("101.24", "1,25,648.76");
+      await page.goto("/charges");
       await expect(page.getByRole("link", { name: "Add rates" })).toHaveCount(0);
       await expect(page.getByRole("link", { name: /^Edit / })).toHaveCount(0);
       await expect(page.getByText("Your trades are charged each segment's default brokerage.")).toBeVisible();
@@ -72,10 +96,14 @@ for (const js of [true, false]) {
       await page.getByRole("button", { name: "Save my plan" }).click();
       await expect(toast(page)).toContainText("Your brokerage plan is saved");
       await expect(page.getByText("Your trades are charged ₹15.50 per order.")).toBeVisible();
+      // The plan charges the trade again at once.
+      await expectCharges("90.62", "1,25,659.38");
+      await page.goto("/charges");
 
       await page.getByRole("button", { name: "Use the default brokerage" }).click();
       await expect(toast(page)).toContainText("Your trades use the default brokerage again");
       await expect(page.getByText("Your trades are charged each segment's default brokerage.")).toBeVisible();
+      await expectCharges("101.24", "1,25,648.76");
       // The rates role 1 edits are not reachable by a customer, even by address.
       await page.goto("/charges/rates");
       await expect(page).not.toHaveURL(/\/charges\/rates/);

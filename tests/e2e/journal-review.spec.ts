@@ -5,7 +5,7 @@ import { fileTrades, signInAsNewUser, waitForHydration } from "./support";
 // The journal's P&L calendar and tags (issue 22, docs/decisions/170), with and without
 // JavaScript: a customer closes trades, tags one through the edit form, filters the list by the
 // tag, and opens the calendar of the same filters, whose day, week and month figures are the
-// listed trades' PNL; the calendar stays usable on a 390 px phone.
+// listed trades' net PNL (after charges); the calendar stays usable on a 390 px phone.
 //
 // Each journey has an admin of its own and lists only its trades of today (the list's Username
 // filter), so parallel journeys never see each other's rows. All trades close now: they land on
@@ -15,12 +15,14 @@ const todayIst = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkat
 /** "1,23,456.78" / "-12.50" → paise. */
 const paiseOf = (text: string) => Math.round(Number(text.replace(/,/g, "").trim()) * 100);
 
-async function closedPnlOfList(page: Page): Promise<number[]> {
+/** The closed rows' gross PNL, or their net PNL (gross less charges, docs/decisions/174), in paise. */
+async function closedPnlOfList(page: Page, figure: "gross" | "net" = "gross"): Promise<number[]> {
   const rows = page.locator("tr[data-trade-id]");
   const figures: number[] = [];
   for (const row of await rows.all()) {
     if ((await row.locator("td").last().textContent())?.trim() !== "Closed") continue;
-    figures.push(paiseOf((await row.locator("td[data-field=pnl]").textContent()) ?? ""));
+    const cell = row.locator("td[data-field=pnl]");
+    figures.push(figure === "gross" ? paiseOf((await cell.locator("[data-field=gross-pnl]").textContent()) ?? "") : paiseOf((await cell.locator("[data-field=net-pnl]").getAttribute("data-net")) ?? ""));
   }
   return figures;
 }
@@ -46,6 +48,12 @@ async function journey(page: Page, js: boolean) {
   await waitForHydration(page);
   const listed = await closedPnlOfList(page);
   expect(listed.sort((a, b) => a - b)).toEqual([-2970, 35, 12550]);
+  // The calendar and the review count what was kept: each trade's PNL less its charges.
+  const listedNet = await closedPnlOfList(page, "net");
+  expect(listedNet).toHaveLength(3);
+  expect(listedNet.reduce((a, b) => a + b, 0)).toBeLessThan(listed.reduce((a, b) => a + b, 0));
+  const losingNet = paiseOf((await page.locator(`tr[data-trade-id="${ids[1]}"] [data-field=net-pnl]`).getAttribute("data-net")) ?? "");
+  const rupees = (paise: number) => (paise / 100).toFixed(2);
   await expect(page.locator(`tr[data-trade-id="${ids[0]}"] td[data-field=r]`)).toHaveText("2.51R");
 
   // Tag the losing trade through its edit form (a dialog with JavaScript, a page without).
@@ -67,7 +75,7 @@ async function journey(page: Page, js: boolean) {
   await expect(page.getByRole("heading", { name: "P&L Calendar" })).toBeVisible();
   const today = todayIst();
   const day = page.locator(`td[data-day="${today}"]`);
-  const total = listed.reduce((a, b) => a + b, 0);
+  const total = listedNet.reduce((a, b) => a + b, 0);
   expect(paiseOf((await day.locator("[data-pnl]").first().getAttribute("data-pnl")) ?? "")).toBe(total);
   await expect(day).toContainText("3");
   const week = page.locator("tr", { has: day }).locator("td[data-week-total]");
@@ -75,15 +83,26 @@ async function journey(page: Page, js: boolean) {
   expect(paiseOf((await page.getByTestId("month-total").getAttribute("data-pnl")) ?? "")).toBe(total);
   await expect(page.getByTestId("open-trades")).toContainText("1 open trade");
   await expect(page.locator("[data-review=trades] dd").first()).toHaveText("3");
-  await expect(page.locator("[data-review=win-rate] dd").first()).toHaveText("66.67%");
+  // A win is a trade that kept money after its charges: the +0.35 trade is a loss net of them.
+  const netWins = listedNet.filter((p) => p > 0).length;
+  expect(netWins).toBe(1);
+  await expect(page.locator("[data-review=win-rate] dd").first()).toHaveText(`${((netWins / 3) * 100).toFixed(2)}%`);
+  // The review widens to every closed trade of the filters and back (a link: no JavaScript needed).
+  await page.getByTestId("review-scope").click();
+  await expect(page).toHaveURL(/review=all/);
+  await expect(page.getByRole("heading", { name: "Review: every closed trade of these filters" })).toBeVisible();
+  await expect(page.locator("[data-review=trades] dd").first()).toHaveText("3");
+  await page.getByTestId("review-scope").click();
+  await expect(page).not.toHaveURL(/review=all/);
+  await expect(page.getByTestId("review-scope")).toHaveText("Review every closed trade of these filters");
 
   // Filter by the tag on the calendar itself (typed in another case): only the tagged trade.
   const filters = page.getByRole("search", { name: "Filter trades" });
   await filters.getByLabel("Tag").fill("LATE entry");
   await filters.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/tag=LATE\+entry/);
-  await expect(page.locator(`td[data-day="${today}"] [data-pnl]`).first()).toHaveAttribute("data-pnl", "-29.70");
-  await expect(page.getByTestId("month-total")).toHaveAttribute("data-pnl", "-29.70");
+  await expect(page.locator(`td[data-day="${today}"] [data-pnl]`).first()).toHaveAttribute("data-pnl", rupees(losingNet));
+  await expect(page.getByTestId("month-total")).toHaveAttribute("data-pnl", rupees(losingNet));
 
   // And back to the list of the same filters: the one tagged trade.
   await page.getByRole("link", { name: "Trade list of these filters" }).click();
@@ -121,9 +140,12 @@ test.describe("on a phone", () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // 1,25,750.00 shows as a short figure on the phone, the exact one in its title.
+    // Net 1,25,648.76 shows as a short figure on the phone, the exact one in its title: gross
+    // 1,25,750.00 less the index futures charges of migration 0009's rates, by hand: brokerage
+    // 20 + 20, STT 0.02 % of 2,25,750 = 45.15 -> 45, exchange 0.00173 % of 3,25,750 = 5.64,
+    // SEBI 0.33, stamp 0.002 % of 1,00,000 = 2.00, GST 18 % of 45.961225 = 8.27: 101.24.
     const figure = page.locator(`td[data-day="${todayIst()}"] [data-pnl]`).first();
-    await expect(figure).toHaveAttribute("title", "1,25,750.00");
+    await expect(figure).toHaveAttribute("title", "1,25,648.76");
     await expect(figure).toContainText("1.3L");
     const cell = await page.locator(`td[data-day="${todayIst()}"]`).boundingBox();
     expect(cell!.width).toBeGreaterThan(38);

@@ -113,10 +113,18 @@ test.describe("live prices in the trade list", () => {
     // PNL follows the shown price: quantity x (current - buy), in paise. Both cells are read in
     // one go: a tick between two reads would pair one price with the next one's PNL.
     await expect(async () => {
-      const [priceText, pnlText] = await row.evaluate((tr) => ["current", "pnl"].map((f) => tr.querySelector(`td[data-field=${f}]`)?.textContent ?? ""));
+      const [priceText, pnlText, chargesText, netText] = await row.evaluate((tr) => [
+        tr.querySelector("td[data-field=current]")?.textContent ?? "",
+        tr.querySelector("td[data-field=pnl] [data-field=gross-pnl]")?.textContent ?? "",
+        tr.querySelector("td[data-field=pnl] [data-field=charges]")?.getAttribute("data-charges") ?? "",
+        tr.querySelector("td[data-field=pnl] [data-field=net-pnl]")?.getAttribute("data-net") ?? "",
+      ]);
+      const paise = (text: string) => Math.round(Number(text.replace(/,/g, "").trim()) * 100);
       const price = Number(priceText.replace(/,/g, ""));
-      const shown = Number(pnlText.replace(/,/g, ""));
-      expect(Math.round(shown * 100)).toBe(Math.round(Number(quantity) * (price - 24000) * 100));
+      expect(paise(pnlText)).toBe(Math.round(Number(quantity) * (price - 24000) * 100));
+      // The net moves with it, less the entry's charges (docs/decisions/174).
+      expect(paise(chargesText)).toBeGreaterThan(0);
+      expect(paise(netText)).toBe(paise(pnlText) - paise(chargesText));
     }).toPass({ timeout: 10_000 });
   });
 });
@@ -212,11 +220,18 @@ test.describe("trade journal without JavaScript", () => {
   });
 });
 
-/** Total PNL equals the sum of the PNL cells shown (Indian grouping parsed back). */
+/** Total PNL equals the sum of the PNL cells' gross figures shown (Indian grouping parsed back); the net is that less the charges. */
 async function expectTotalMatchesRows(page: Page) {
-  const cells = await page.locator("td[data-field=pnl]").allTextContents();
+  const cells = await page.locator("td[data-field=pnl] [data-field=gross-pnl]").allTextContents();
   expect(cells.length).toBeGreaterThan(0);
   const paise = cells.reduce((sum, text) => sum + Math.round(Number(text.replace(/,/g, "")) * 100), 0);
   const total = Number((await page.getByTestId("total-pnl").textContent())!.replace(/,/g, ""));
   expect(Math.round(total * 100)).toBe(paise);
+  // Gross - charges = net, on each row and in the totals (docs/decisions/174).
+  const nets = (await page.locator("td[data-field=pnl] [data-field=net-pnl]").evaluateAll((spans) => spans.map((s) => s.getAttribute("data-net") ?? ""))).map((n) => Math.round(Number(n) * 100));
+  expect(nets).toHaveLength(cells.length);
+  const net = Number((await page.getByTestId("net-pnl").textContent())!.replace(/,/g, ""));
+  const charges = Number((await page.getByTestId("total-charges").textContent())!.replace(/,/g, ""));
+  expect(Math.round(net * 100)).toBe(nets.reduce((a, b) => a + b, 0));
+  expect(Math.round(total * 100) - Math.round(charges * 100)).toBe(Math.round(net * 100));
 }

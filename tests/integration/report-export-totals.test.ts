@@ -4,6 +4,7 @@
 // cards; the PNL report has Excel and PDF files of its user rows with its six cards as totals.
 // Each file is the real route's streamed body, opened with exceljs and unpdf, and compared with
 // the report page's own loader data for the same filters.
+import { refreshTradeCharges } from "~/models/trade-charges.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { extractText } from "unpdf";
@@ -43,8 +44,12 @@ beforeAll(async () => {
   const sector = await createSectorRow(db, "Totals Sector");
   const sym = await createSymbolRow(db, sector.id, "TOTSYM");
   t.context.liveBook.set(quote(sym.symbolCode, 1250.75));
-  const add = async (v: Partial<typeof trades.$inferInsert> & { userId: number; tradeDateTime: Date }) =>
-    (await db.insert(trades).values({ symbolId: sym.id, tradeType: "BUY", quantity: 1, buyPrice: 0, sellPrice: 0, status: false, ...v }).returning({ id: trades.id }))[0].id;
+  // Each trade charged as every write path charges it (docs/decisions/174).
+  const add = async (v: Partial<typeof trades.$inferInsert> & { userId: number; tradeDateTime: Date }) => {
+    const id = (await db.insert(trades).values({ symbolId: sym.id, tradeType: "BUY", quantity: 1, buyPrice: 0, sellPrice: 0, status: false, ...v }).returning({ id: trades.id }))[0].id;
+    await refreshTradeCharges(db, { tradeIds: [id] });
+    return id;
+  };
   // Open BUY, no sell leg, no target, no SL: 100 x (1,250.75 - 1,200.25) = 5,050.00.
   ids.openBuy = await add({ userId: ids.asha, tradeType: "BUY", quantity: 100, buyPrice: 1200.25, status: true, tradeDateTime: ist(20) });
   // Open SELL, no buy leg, target and SL set: 40 x (1,300.00 - 1,250.75) = 1,970.00.
@@ -102,6 +107,10 @@ describe("the trade report's files", () => {
     // The totals are the page's cards.
     expect(page.summary).toMatchObject({ totalTrades: 6, profitableTrades: 5, lossTrades: 1, totalPnl: "-47410.00" });
     expect(totals.PNL).toBe(Number(page.summary.totalPnl));
+    // Gross, charges and net side by side (docs/decisions/174): each row's net is its PNL less its charges, the totals the cards'.
+    for (const row of rows) expect(Math.round((Number(row.PNL) - Number(row.Charges)) * 100)).toBe(Math.round(Number(row["Net PNL"]) * 100));
+    expect(Number(page.summary.totalCharges)).toBeGreaterThan(0);
+    expect(totals).toMatchObject({ Charges: Number(page.summary.totalCharges), "Net PNL": Number(page.summary.netPnl) });
     expect(totalsLabel).toBe(`Total: ${page.summary.totalTrades} trades, ${page.summary.profitableTrades} profitable, ${page.summary.lossTrades} loss`);
   });
 
@@ -134,9 +143,9 @@ describe("the PNL report's files", () => {
     const { res, body } = await download(loader, `/reports/pnl/export?format=xlsx&${MARCH}`);
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="pnl-report_2026-03-01_to_2026-03-31.xlsx"');
     const { headers, rows, totals, totalsLabel } = await readSheet(body);
-    expect(headers).toEqual(["User Name", "Email", "Status", "Trades", "Profitable", "Loss", "Total Profit", "Total Loss", "PNL", "PNL Ratio"]);
+    expect(headers).toEqual(["User Name", "Email", "Status", "Trades", "Profitable", "Loss", "Total Profit", "Total Loss", "PNL", "Charges", "Net PNL", "PNL Ratio"]);
     expect(rows).toEqual(
-      page.users.map((u: { name: string; email: string; status: boolean; totalTrades: number; profitableTrades: number; lossTrades: number; totalProfit: string; totalLoss: string; totalPnl: string; pnlRatio: number }) => ({
+      page.users.map((u: { name: string; email: string; status: boolean; totalTrades: number; profitableTrades: number; lossTrades: number; totalProfit: string; totalLoss: string; totalPnl: string; totalCharges: string; netPnl: string; pnlRatio: number }) => ({
         "User Name": u.name,
         Email: u.email,
         Status: u.status ? "Active" : "Inactive",
@@ -146,12 +155,14 @@ describe("the PNL report's files", () => {
         "Total Profit": Number(u.totalProfit),
         "Total Loss": Number(u.totalLoss),
         PNL: Number(u.totalPnl),
+        Charges: Number(u.totalCharges),
+        "Net PNL": Number(u.netPnl),
         "PNL Ratio": u.pnlRatio,
       })),
     );
     expect(totalsLabel).toBe("Total");
     const s = page.summary;
-    expect(totals).toMatchObject({ Trades: s.totalTrades, Profitable: s.profitableTrades, Loss: s.lossTrades, "Total Profit": Number(s.totalProfit), "Total Loss": Number(s.totalLoss), PNL: Number(s.totalPnl), "PNL Ratio": s.pnlRatio });
+    expect(totals).toMatchObject({ Trades: s.totalTrades, Profitable: s.profitableTrades, Loss: s.lossTrades, "Total Profit": Number(s.totalProfit), "Total Loss": Number(s.totalLoss), PNL: Number(s.totalPnl), Charges: Number(s.totalCharges), "Net PNL": Number(s.netPnl), "PNL Ratio": s.pnlRatio });
     expect(s).toMatchObject({ totalTrades: 6, totalProfit: "7050.00", totalLoss: "-54460.00", totalPnl: "-47410.00", pnlRatio: 83.33 });
   });
 

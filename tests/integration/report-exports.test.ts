@@ -78,7 +78,8 @@ describe("/reports/trade/export", () => {
     // The header, the trades, a blank row and the totals row (decision 143).
     expect(sheet.rowCount).toBe(1 + BULK + 1 + 2);
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(sheet.autoFilter).toBe("A1:O1");
+    // Trade Id and the screen's 16 columns: A to Q.
+    expect(sheet.autoFilter).toBe("A1:Q1");
     // Newest first: the known trade is row 2.
     const known = sheet.getRow(2);
     const cell = (header: string) => known.getCell(HEADERS.indexOf(header) + 1).value;

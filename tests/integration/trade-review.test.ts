@@ -177,6 +177,28 @@ describe("the P&L calendar shows the sums of the listed trades (docs/decisions/1
     expect(data.review.rTrades).toBe(4);
   });
 
+  it("with ?review=all the review covers every closed trade of the filters, whatever month it closed in", async () => {
+    const listed = await listAll(admin, adminFilter());
+    const closed = listed.filter((r) => !r.status);
+    const days = await exitDays(closed.map((r) => r.id));
+    expect(new Set(closed.map((r) => days.get(r.id)!.day.slice(0, 7))).size).toBeGreaterThan(1);
+    const inExitOrder = [...closed].sort((a, b) => days.get(a.id)!.exit.getTime() - days.get(b.id)!.exit.getTime() || a.id - b.id);
+    const tally = createReviewTally();
+    for (const row of inExitOrder) tally.addTrade(row.pnl, row.r);
+    const all = (await calendarOf(admin, `${adminFilter()}&month=2026-03&review=all`)) as CalendarData & { reviewScope: string };
+    expect(all.reviewScope).toBe("all");
+    expect(all.review).toEqual(reviewFigures(tally.stats()));
+    expect(all.review.trades).toBe(closed.length);
+    // The grid stays the month's; only the review widens.
+    expect(all.calendar.monthTrades).toBe(5);
+    // Any other value is the month.
+    for (const value of ["ALL", "1", "<script>", ""]) {
+      const month = (await calendarOf(admin, `${adminFilter()}&month=2026-03&review=${encodeURIComponent(value)}`)) as CalendarData & { reviewScope: string };
+      expect(month.reviewScope, value).toBe("month");
+      expect(month.review.trades, value).toBe(5);
+    }
+  });
+
   it("filters by tag: the list and the calendar hold the same tagged trades", async () => {
     const listed = await listAll(admin, adminFilter("&tag=Breakout"));
     expect(listed.map((r) => r.tags.includes("breakout"))).toEqual(listed.map(() => true));

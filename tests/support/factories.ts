@@ -96,6 +96,7 @@ export function totpCode(at: Date | number = Date.now()): Promise<string> {
 // ---------------------------------------------------------------- report trades (issue 8)
 // Named apart from the trade journal's own factory so the two branches merge cleanly.
 import { trades as reportTradesTable } from "~/db/schema";
+import { refreshTradeCharges } from "~/models/trade-charges.server";
 
 export async function insertReportTrade(
   db: AppDatabase,
@@ -125,5 +126,6 @@ export async function insertReportTrade(
       exitDateTime: values.exitDateTime ?? (values.open ? null : values.tradeDateTime),
     })
     .returning({ id: reportTradesTable.id });
+  await refreshTradeCharges(db, { tradeIds: [row.id] });
   return row.id;
 }

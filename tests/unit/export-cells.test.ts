@@ -40,7 +40,7 @@ describe("export cells", () => {
 describe("the trade export's columns (decision 143)", () => {
   const base = {
     id: 7, symbolCode: "ABC", sectorName: null, userName: "Asha", username: "asha", quantity: 3,
-    tradeDateTime: new Date("2026-03-15T06:00:00Z"), exitDateTime: null, currentPrice: 101.5, pnl: "4.50", pnlPercent: "1.50", isVerified: false,
+    tradeDateTime: new Date("2026-03-15T06:00:00Z"), exitDateTime: null, currentPrice: 101.5, pnl: "4.50", pnlPercent: "1.50", isVerified: false, charges: "1.20", netPnl: "3.30",
     slHitAt: null, slHitPrice: null, targetHitAt: null, targetHitPrice: null,
   };
   const cells = (row: Parameters<(typeof TRADE_EXPORT_COLUMNS)[number]["value"]>[0]) => Object.fromEntries(TRADE_EXPORT_COLUMNS.map((c) => [c.header, c.value(row)]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeTradePnl, pnlRatio, priceDifference, roundTo2, summarisePnl, totalPnl } from "~/domain/pnl";
+import { computeTradePnl, createPnlTally, pnlRatio, priceDifference, roundTo2, summarisePnl, totalPnl } from "~/domain/pnl";
 
 const buy = { tradeType: "BUY" as const, open: true, quantity: 10, buyPrice: 100, sellPrice: 0 };
 const sell = { tradeType: "SELL" as const, open: true, quantity: 10, buyPrice: 0, sellPrice: 200 };
@@ -85,7 +85,16 @@ describe("totals", () => {
       totalProfit: "120.25",
       totalLoss: "-40.50",
       pnlRatio: 50,
+      // No charges given: none counted, net = total (docs/decisions/174).
+      totalCharges: "0.00",
+      netPnl: "79.75",
     });
+    // Charges given per trade are summed, and the net is the total less them, exactly.
+    const tally = createPnlTally();
+    tally.addTrade("100.00", "20.70");
+    tally.addTrade("-40.50", "0.05");
+    tally.addTrade("12.00", null);
+    expect(tally.summary()).toMatchObject({ totalPnl: "71.50", totalCharges: "20.75", netPnl: "50.75" });
     expect(summarisePnl([])).toMatchObject({ totalTrades: 0, pnlRatio: 0, totalPnl: "0.00" });
     expect(pnlRatio(1, 3)).toBe(33.33);
   });

@@ -21,6 +21,8 @@ const row = (over: Partial<TradeRowSource>): TradeRowSource => ({
   currentPrice: 124000,
   pnl: "135875.00",
   pnlPercent: "0.44",
+  charges: "20.70",
+  netPnl: "135854.30",
   tradeDateTime: new Date("2026-03-15T06:00:00Z"),
   exitDateTime: null,
   open: true,

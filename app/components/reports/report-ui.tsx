@@ -45,6 +45,9 @@ export function TradeSummaryCards({
     lossTrades: number;
     totalProfit?: string;
     totalLoss?: string;
+    /** The charges and the PNL after them (docs/decisions/174). */
+    totalCharges?: string;
+    netPnl?: string;
     /** The PNL split (docs/decisions/171), where the report shows it. */
     realisedPnl?: string;
     unrealisedPnl?: string;
@@ -59,6 +62,8 @@ export function TradeSummaryCards({
   ];
   if (summary.totalProfit !== undefined) cards.push({ label: "Total Profit", value: summary.totalProfit, money: true });
   if (summary.totalLoss !== undefined) cards.push({ label: "Total Loss", value: summary.totalLoss, money: true });
+  if (summary.totalCharges !== undefined) cards.push({ label: "Charges", value: summary.totalCharges, money: true });
+  if (summary.netPnl !== undefined) cards.push({ label: "Net PNL", value: summary.netPnl, money: true });
   if (summary.realisedPnl !== undefined) cards.push({ label: "Realised PNL", value: summary.realisedPnl, money: true });
   if (summary.unrealisedPnl !== undefined) cards.push({ label: "Unrealised PNL", value: summary.unrealisedPnl, money: true });
   if (summary.todayMtm !== undefined) cards.push({ label: "Today's MTM", value: summary.todayMtm, money: true });

@@ -7,7 +7,7 @@ import { levelHitFlags } from "~/domain/trade-watch";
 /** What a row view is made from: the report model's row (app/models/report.server.ts). */
 export type TradeRowSource = Pick<
   TradeReportRow,
-  "id" | "symbolCode" | "userName" | "tradeType" | "quantity" | "buyPrice" | "sellPrice" | "targetPrice" | "slPrice" | "currentPrice" | "pnl" | "pnlPercent" | "tradeDateTime" | "exitDateTime" | "open"
+  "id" | "symbolCode" | "userName" | "tradeType" | "quantity" | "buyPrice" | "sellPrice" | "targetPrice" | "slPrice" | "currentPrice" | "pnl" | "pnlPercent" | "charges" | "netPnl" | "tradeDateTime" | "exitDateTime" | "open"
   | "slHitAt" | "slHitPrice" | "targetHitAt" | "targetHitPrice"
 >;
 
@@ -27,6 +27,10 @@ export function toTradeRowView(r: TradeRowSource) {
     currentPrice: r.currentPrice === null ? MISSING_VALUE : formatNumber(r.currentPrice),
     pnl: r.pnl,
     pnlText: formatRupees(r.pnl),
+    charges: r.charges,
+    chargesText: r.charges === null ? MISSING_VALUE : formatRupees(r.charges),
+    netPnl: r.netPnl,
+    netPnlText: formatRupees(r.netPnl),
     pnlPercent: formatPercent(r.pnlPercent),
     tradeDateTime: formatIstDateTime(r.tradeDateTime),
     exitDateTime: r.exitDateTime ? formatIstDateTime(r.exitDateTime) : MISSING_VALUE,

@@ -1,6 +1,7 @@
 import { moneyTone } from "./report-ui";
 import type { TradeRowView } from "./trade-row-view";
 import { LevelHitFlags } from "../trades/level-hit-flags";
+import { NO_RATES_TITLE } from "~/domain/charges";
 
 export const TRADE_TABLE_HEADERS = [
   "Symbol",
@@ -13,6 +14,8 @@ export const TRADE_TABLE_HEADERS = [
   "SL Price",
   "Current Price",
   "PNL",
+  "Charges",
+  "Net PNL",
   "PNL %",
   "Trade Date Time",
   "Exit Date Time",
@@ -37,6 +40,10 @@ export function TradeRows({ rows, cellClass }: { rows: TradeRowView[]; cellClass
           <td className={`${cellClass} text-right tabular-nums`}>{r.slPrice}</td>
           <td className={`${cellClass} text-right tabular-nums`}>{r.currentPrice}</td>
           <td className={`${cellClass} text-right tabular-nums ${moneyTone(r.pnl)}`}>{r.pnlText}</td>
+          <td className={`${cellClass} text-right tabular-nums`} title={r.charges === null ? NO_RATES_TITLE : undefined}>
+            {r.chargesText}
+          </td>
+          <td className={`${cellClass} text-right tabular-nums ${moneyTone(r.netPnl)}`}>{r.netPnlText}</td>
           <td className={`${cellClass} text-right tabular-nums`}>{r.pnlPercent}</td>
           <td className={cellClass}>{r.tradeDateTime}</td>
           <td className={cellClass}>{r.exitDateTime}</td>

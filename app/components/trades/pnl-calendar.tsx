@@ -3,7 +3,7 @@
 // (the day's figure shortens to lakh/thousand notation on a phone; the exact figure is in its
 // title and read to screen readers).
 import { Form, Link } from "@remix-run/react";
-import { buttonClass, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { buttonClass, linkClass, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { moneyTone } from "~/components/reports/report-ui";
 import { controlClass, FieldErrors } from "~/components/ui/field";
 import { TradeFilterChoices } from "~/components/trades/trade-filter-choices";
@@ -124,7 +124,11 @@ export function PnlCalendarTable({ calendar, search }: { calendar: PnlCalendar; 
   );
 }
 
-export function ReviewPanel({ review, label }: { review: ReviewFigures; label: string }) {
+/**
+ * The review figures, of the month shown or of every closed trade of the filters (`scope`), with
+ * a link to the other scope (a plain link: it works without JavaScript).
+ */
+export function ReviewPanel({ review, label, scope, otherScope }: { review: ReviewFigures; label: string; scope: "month" | "all"; otherScope: string }) {
   const money = (value: string | null) => (value === null ? "—" : formatRupees(value));
   const items: { term: string; value: string; tone?: string; key: string; hint?: string }[] = [
     { key: "trades", term: "Closed trades", value: String(review.trades) },
@@ -140,9 +144,14 @@ export function ReviewPanel({ review, label }: { review: ReviewFigures; label: s
   ];
   return (
     <section aria-labelledby="review-title" className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
-      <h2 id="review-title" className="mb-2 text-base font-semibold">
-        Review: {label}
+      <h2 id="review-title" className="text-base font-semibold">
+        Review: {scope === "all" ? "every closed trade of these filters" : label}
       </h2>
+      <p className="mb-2 text-xs">
+        <Link to={otherScope} className={linkClass} data-testid="review-scope">
+          {scope === "all" ? `Review ${label} only` : "Review every closed trade of these filters"}
+        </Link>
+      </p>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         {items.map((item) => (
           <div key={item.key} data-review={item.key}>
@@ -159,6 +168,8 @@ export function ReviewPanel({ review, label }: { review: ReviewFigures; label: s
 interface FilterData {
   role: RoleId;
   month: string;
+  /** The review's scope, kept across a change of filters. */
+  reviewScope: "month" | "all";
   query: { today: boolean; startDate: string | null; endDate: string | null; userRole: number; userId: number | null; sectorId: number | null; open: boolean | null; tag: string | null };
   dateError: string | null;
   sectors: { id: number; sectorName: string }[];
@@ -173,6 +184,7 @@ export function JournalFilters({ data }: { data: FilterData }) {
   return (
     <Form method="get" role="search" aria-label="Filter trades" className="mb-3 flex flex-wrap items-end gap-3">
       <input type="hidden" name="month" value={data.month} />
+      {data.reviewScope === "all" ? <input type="hidden" name="review" value="all" /> : null}
       <TradeFilterChoices data={data} />
       {isAdmin ? (
         <>

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { netPnl, NO_RATES_TITLE } from "~/domain/charges";
 import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useSettledRevalidate } from "~/components/realtime/use-settled-revalidate";
 import { Icon } from "~/components/ui/icon";
@@ -53,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       currentPrice: t.currentPrice,
       pnl: t.pnl,
       pnlPercent: t.pnlPercent,
+      charges: t.charges,
+      netPnl: t.netPnl,
       risk: t.risk,
       r: t.r,
       tags: t.tags,
@@ -92,7 +95,7 @@ function useLiveRows(rows: Row[]): Row[] {
     const input = { tradeType: r.tradeType, open: true, quantity: r.quantity, buyPrice: r.buyPrice, sellPrice: r.sellPrice, exits: { units: r.exitedUnits, value: r.exitedValue } };
     const { pnl, pnlPercent, realised, unrealised } = splitTradePnl(input, quote.last);
     const todayMtm = todayMarkToMarket(input, { live: quote.last, prevClose: quote.prevClose ?? r.prevClose, carried: r.carried });
-    return { ...r, currentPrice: quote.last, pnl, pnlPercent, realisedPnl: realised, unrealisedPnl: unrealised, todayMtm, r: rMultiple(pnl, r.risk) };
+    return { ...r, currentPrice: quote.last, pnl, pnlPercent, netPnl: netPnl(pnl, r.charges ?? "0.00"), realisedPnl: realised, unrealisedPnl: unrealised, todayMtm, r: rMultiple(pnl, r.risk) };
   });
 }
 
@@ -121,6 +124,8 @@ export default function TradesPage() {
   const realised = totalPnl(rows.map((r) => r.realisedPnl));
   const unrealised = totalPnl(rows.map((r) => r.unrealisedPnl));
   const mtm = totalPnl(rows.map((r) => r.todayMtm));
+  const charges = totalPnl(rows.map((r) => r.charges ?? "0.00"));
+  const net = totalPnl(rows.map((r) => r.netPnl));
   const { from, to } = tradePageRange(data.page, rows.length);
   const back = tradeFilterSearch(location.search);
   // Short human headers (docs/decisions/150): the list fits a 1280 px screen without sideways
@@ -135,7 +140,7 @@ export default function TradesPage() {
     { label: "Target", numeric: true },
     { label: "SL", title: "Stop loss", numeric: true },
     { label: "LTP", title: "Last traded price", numeric: true },
-    { label: "PNL", numeric: true },
+    { label: "PNL", title: "Gross PNL, with the charges and the net PNL under it", numeric: true },
     { label: "PNL %", numeric: true },
     { label: "R", title: "R-multiple: PNL / initial risk (|entry - SL| x quantity)", numeric: true },
     { label: "Entry", title: "Trade date and time (IST)" },
@@ -164,6 +169,13 @@ export default function TradesPage() {
             </span>
             <span>
               Unrealised <strong data-testid="unrealised-pnl" className={`tabular-nums ${moneyTone(unrealised)}`}>{formatRupees(unrealised)}</strong>
+            </span>
+            {/* Charges (docs/decisions/174): Total PNL - Charges = Net. */}
+            <span>
+              Charges <strong data-testid="total-charges" className="tabular-nums">{formatRupees(charges)}</strong>
+            </span>
+            <span>
+              Net <strong data-testid="net-pnl" className={`tabular-nums ${moneyTone(net)}`}>{formatRupees(net)}</strong>
             </span>
             <span>
               <abbr title="Today's mark-to-market of the open units" className="no-underline">MTM</abbr> <strong data-testid="today-mtm" className={`tabular-nums ${moneyTone(mtm)}`}>{formatRupees(mtm)}</strong>
@@ -228,7 +240,14 @@ export default function TradesPage() {
                 {formatNumber(r.currentPrice)}
               </td>
               <td className={`n ${moneyTone(r.pnl)}`} data-field="pnl">
-                {formatRupees(r.pnl)}
+                <span data-field="gross-pnl">{formatRupees(r.pnl)}</span>
+                {/* Gross - charges = net, as a sum is written (docs/decisions/174): one short line each. */}
+                <span className="block text-[0.65rem] text-muted" data-field="charges" data-charges={r.charges ?? ""} title={r.charges === null ? NO_RATES_TITLE : "Charges on the orders so far"}>
+                  <span className="sr-only">Charges </span>− {formatRupees(r.charges)}
+                </span>
+                <span className={`block text-[0.65rem] ${moneyTone(r.netPnl)}`} data-field="net-pnl" data-net={r.netPnl} title="Net PNL: PNL - charges">
+                  <span className="sr-only">Net PNL </span>= {formatRupees(r.netPnl)}
+                </span>
                 {r.exitedUnits > 0 && r.status ? (
                   <span className="block text-[0.65rem] text-muted" data-field="pnl-split">
                     R {formatRupees(r.realisedPnl)} · U {formatRupees(r.unrealisedPnl)}

@@ -12,7 +12,8 @@ import { searchParamsOf } from "~/schemas/request-input.server";
 export const meta: MetaFunction = () => [{ title: "P&L Calendar — NSE Signals" }];
 
 // The P&L calendar and review (docs/decisions/170): the trade list's filters, a month of IST days
-// each with the PNL of the trades that closed on it, and the review figures of that month.
+// each with the PNL of the trades that closed on it, and the review figures of that month or of
+// every closed trade of the filters.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request, context);
   const found = await loadPnlCalendar(context, user, searchParamsOf(request));
@@ -23,11 +24,13 @@ export default function PnlCalendarPage() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
   const filters = tradeFilterSearch(location.search, false);
-  const monthSearch = (month: string) => {
+  const searchWith = (changes: { month?: string; review?: "month" | "all" }) => {
     const params = new URLSearchParams(filters);
-    params.set("month", month);
+    params.set("month", changes.month ?? data.calendar.month);
+    if ((changes.review ?? data.reviewScope) === "all") params.set("review", "all");
     return `?${params.toString()}`;
   };
+  const monthSearch = (month: string) => searchWith({ month });
   return (
     <section aria-labelledby="calendar-title">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -48,11 +51,11 @@ export default function PnlCalendarPage() {
         <div className="min-w-0">
           <PnlCalendarTable calendar={data.calendar} search={monthSearch} />
           <p className="mt-2 text-xs text-muted" data-testid="open-trades">
-            A day shows the trades that closed on it (IST, by exit time). {data.openTrades.trades} open{" "}
-            {data.openTrades.trades === 1 ? "trade" : "trades"} of these filters (PNL at the live price {formatRupees(data.openTrades.pnl)}) are not in the calendar.
+            A day shows the net PNL (after <Link to="/charges" className={linkClass}>charges</Link>) of the trades that closed on it (IST, by exit time). {data.openTrades.trades} open{" "}
+            {data.openTrades.trades === 1 ? "trade" : "trades"} of these filters (net PNL at the live price {formatRupees(data.openTrades.pnl)}) are not in the calendar.
           </p>
         </div>
-        <ReviewPanel review={data.review} label={data.calendar.label} />
+        <ReviewPanel review={data.review} label={data.calendar.label} scope={data.reviewScope} otherScope={searchWith({ review: data.reviewScope === "all" ? "month" : "all" })} />
       </div>
     </section>
   );

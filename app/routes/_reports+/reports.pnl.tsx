@@ -46,7 +46,7 @@ export default function PnlReportPage() {
         </div>
       </Form>
       <TradeSummaryCards summary={summary} />
-      <Table caption="PNL by user" headers={["User Name", "Email", "Status", "Trades", "Profitable", "Loss", "Total Profit", "Total Loss", "PNL", "PNL Ratio"]} empty={data.users.length === 0}>
+      <Table caption="PNL by user" headers={["User Name", "Email", "Status", "Trades", "Profitable", "Loss", "Total Profit", "Total Loss", "PNL", "Charges", "Net PNL", "PNL Ratio"]} empty={data.users.length === 0}>
         {data.users.map((u) => (
           <UserRows key={u.userId} user={u} />
         ))}
@@ -73,10 +73,12 @@ function UserRows({ user }: { user: UserRow }) {
         <td className={`${cellClass} text-right tabular-nums`}>{formatRupees(user.totalProfit)}</td>
         <td className={`${cellClass} text-right tabular-nums`}>{formatRupees(user.totalLoss)}</td>
         <td className={`${cellClass} text-right tabular-nums`}>{formatRupees(user.totalPnl)}</td>
+        <td className={`${cellClass} text-right tabular-nums`}>{formatRupees(user.totalCharges)}</td>
+        <td className={`${cellClass} text-right tabular-nums ${moneyTone(user.netPnl)}`}>{formatRupees(user.netPnl)}</td>
         <td className={`${cellClass} text-right tabular-nums`}>{formatPercent(user.pnlRatio)}</td>
       </tr>
       <tr>
-        <td colSpan={10} className="border-t border-slate-50 px-3 pb-2 dark:border-slate-800">
+        <td colSpan={12} className="border-t border-slate-50 px-3 pb-2 dark:border-slate-800">
           <details>
             <summary className="cursor-pointer text-sm text-blue-700 dark:text-blue-400">Trades of {user.name}</summary>
             {user.totalTrades > user.trades.length ? (

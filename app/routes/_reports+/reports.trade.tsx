@@ -73,6 +73,8 @@ export default function TradeReportPage() {
           totalTrades: summary.totalTrades,
           profitableTrades: summary.profitableTrades,
           lossTrades: summary.lossTrades,
+          totalCharges: summary.totalCharges,
+          netPnl: summary.netPnl,
           realisedPnl: summary.realisedPnl,
           unrealisedPnl: summary.unrealisedPnl,
           todayMtm: summary.todayMtm,

@@ -40,6 +40,8 @@ export const TRADE_EXPORT_COLUMNS: readonly ExportColumn<TradeReportRow>[] = [
   { header: "SL Price", kind: "money", width: 12, value: (r) => shownTradePrices(r).slPrice },
   { header: "Current Price", kind: "money", width: 12, value: (r) => r.currentPrice },
   { header: "PNL", kind: "money", width: 12, value: (r) => r.pnl },
+  { header: "Charges", kind: "money", width: 10, value: (r) => r.charges },
+  { header: "Net PNL", kind: "money", width: 12, value: (r) => r.netPnl },
   { header: "PNL %", kind: "percent", width: 8, value: (r) => r.pnlPercent },
   { header: "Trade Date Time", kind: "datetime", width: 20, value: (r) => r.tradeDateTime },
   { header: "Exit Date Time", kind: "datetime", width: 20, value: (r) => r.exitDateTime },
@@ -56,7 +58,7 @@ export interface ExportTotals {
 export function tradeExportTotals(summary: PnlSummary): ExportTotals {
   return {
     label: `Total: ${summary.totalTrades} trades, ${summary.profitableTrades} profitable, ${summary.lossTrades} loss`,
-    values: { PNL: summary.totalPnl },
+    values: { PNL: summary.totalPnl, Charges: summary.totalCharges, "Net PNL": summary.netPnl },
   };
 }
 
@@ -71,6 +73,8 @@ export const PNL_EXPORT_COLUMNS: readonly ExportColumn<UserPnlRow>[] = [
   { header: "Total Profit", kind: "money", width: 14, value: (r) => r.totalProfit },
   { header: "Total Loss", kind: "money", width: 14, value: (r) => r.totalLoss },
   { header: "PNL", kind: "money", width: 14, value: (r) => r.totalPnl },
+  { header: "Charges", kind: "money", width: 12, value: (r) => r.totalCharges },
+  { header: "Net PNL", kind: "money", width: 14, value: (r) => r.netPnl },
   { header: "PNL Ratio", kind: "percent", width: 9, value: (r) => r.pnlRatio.toFixed(2) },
 ];
 
@@ -85,6 +89,8 @@ export function pnlExportTotals(summary: PnlSummary): ExportTotals {
       "Total Profit": summary.totalProfit,
       "Total Loss": summary.totalLoss,
       PNL: summary.totalPnl,
+      Charges: summary.totalCharges,
+      "Net PNL": summary.netPnl,
       "PNL Ratio": summary.pnlRatio.toFixed(2),
     },
   };

@@ -34,7 +34,7 @@ async function tradeListDownload(
   options: { report: string; title: string; format: ExportFormat; dates: { startDate?: string; endDate?: string }; filters: () => Promise<string[]>; rows: AsyncIterable<TradeReportRow> },
 ): Promise<Response> {
   const tally = createPnlTally();
-  const rows = tallied(options.rows, (row) => tally.addTrade(row.pnl));
+  const rows = tallied(options.rows, (row) => tally.addTrade(row.pnl, row.charges));
   const totals = () => tradeExportTotals(tally.summary());
   const filename = exportFilename(options.report, options.format, options.dates);
   if (options.format === "xlsx") {

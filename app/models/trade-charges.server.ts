@@ -1,0 +1,90 @@
+// Each trade's charges, stored beside it (docs/decisions/174): computed by the one rule of
+// app/domain/charges.ts from the trade, its exits, the rates in force on its day and its owner's
+// plan, and written again whenever one of those changes, inside the transaction of that change.
+// Stored so that the reports, the calendar and the exports sum them in SQL beside the PNL.
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { AppDatabase } from "~/db/client.server";
+import { symbols, tradeExits, trades, userBrokeragePlans } from "~/db/schema";
+import { chargesFor, chargeSegmentOf, ordersOf, ratesOn, type BrokeragePlan } from "~/domain/charges";
+import { istDateString } from "~/domain/dates";
+import { listChargeRates, planOf, type ChargeRateRow } from "./charge-rate.server";
+
+/** Which trades to charge again: some ids, one owner's, every trade, or those never charged. */
+export type TradeChargesScope = { tradeIds: readonly number[] } | { userId: number } | { all: true } | { missing: true };
+
+/** Trades read and written per statement when a scope is large (a change of rates reaches every trade). */
+const BATCH = 1000;
+
+function scopeCondition(scope: TradeChargesScope): SQL | undefined {
+  if ("tradeIds" in scope) return inArray(trades.id, [...scope.tradeIds]);
+  if ("userId" in scope) return eq(trades.userId, scope.userId);
+  if ("missing" in scope) return isNull(trades.charges);
+  return undefined;
+}
+
+/** One trade's charges in rupees ("82.48"), or null when no rates were in force on its day. */
+function chargesOfTrade(
+  trade: { symbolCode: string; tradeType: "BUY" | "SELL"; quantity: number; buyPrice: number; sellPrice: number; status: boolean; tradeDateTime: Date; exitDateTime: Date | null },
+  exits: readonly { quantity: number; price: number }[],
+  table: readonly ChargeRateRow[],
+  plan: BrokeragePlan | undefined,
+): string | null {
+  const openedOn = istDateString(trade.tradeDateTime);
+  const closedOn = trade.status || !trade.exitDateTime ? null : istDateString(trade.exitDateTime);
+  const rates = ratesOn(table, chargeSegmentOf(trade.symbolCode, openedOn, closedOn), openedOn);
+  if (!rates) return null;
+  const orders = ordersOf({ tradeType: trade.tradeType, quantity: trade.quantity, buyPrice: trade.buyPrice, sellPrice: trade.sellPrice, open: trade.status, exits });
+  return chargesFor(orders, rates, plan ?? rates.brokerage).total;
+}
+
+/**
+ * Computes and stores the charges of the trades in `scope`, in batches. Run inside the caller's
+ * transaction, after its write, so the stored figure never disagrees with the trade. Returns
+ * how many trades it wrote.
+ */
+export async function refreshTradeCharges(db: AppDatabase, scope: TradeChargesScope): Promise<number> {
+  if ("tradeIds" in scope && scope.tradeIds.length === 0) return 0;
+  const table = await listChargeRates(db);
+  let after = 0;
+  let written = 0;
+  for (;;) {
+    const batch = await db
+      .select({
+        id: trades.id,
+        userId: trades.userId,
+        symbolCode: symbols.symbolCode,
+        tradeType: trades.tradeType,
+        quantity: trades.quantity,
+        buyPrice: trades.buyPrice,
+        sellPrice: trades.sellPrice,
+        status: trades.status,
+        tradeDateTime: trades.tradeDateTime,
+        exitDateTime: trades.exitDateTime,
+      })
+      .from(trades)
+      .innerJoin(symbols, eq(symbols.id, trades.symbolId))
+      .where(and(scopeCondition(scope), gt(trades.id, after)))
+      .orderBy(asc(trades.id))
+      .limit(BATCH)
+      // Locked in id order, as a bulk action locks its trades (lockTradesForChange): a change of
+      // rates that reaches every trade never deadlocks with one.
+      .for("update", { of: trades });
+    if (batch.length === 0) break;
+    const ids = batch.map((t) => t.id);
+    const exits = await db.select({ tradeId: tradeExits.tradeId, quantity: tradeExits.quantity, price: tradeExits.price }).from(tradeExits).where(inArray(tradeExits.tradeId, ids));
+    const exitsOf = new Map<number, { quantity: number; price: number }[]>();
+    for (const exit of exits) exitsOf.set(exit.tradeId, [...(exitsOf.get(exit.tradeId) ?? []), exit]);
+    const owners = [...new Set(batch.map((t) => t.userId))];
+    const plans = new Map(
+      (await db.select().from(userBrokeragePlans).where(inArray(userBrokeragePlans.userId, owners))).map((p) => [p.userId, planOf(p.kind, p.value, p.cap)]),
+    );
+    const values = batch.map((t) => sql`(${t.id}::integer, ${chargesOfTrade(t, exitsOf.get(t.id) ?? [], table, plans.get(t.userId))}::numeric)`);
+    await db.execute(
+      sql`update ${trades} set charges = computed.charges from (values ${sql.join(values, sql`, `)}) as computed(id, charges) where ${trades.id} = computed.id`,
+    );
+    written += batch.length;
+    after = ids[ids.length - 1];
+    if (batch.length < BATCH) break;
+  }
+  return written;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "trades" ADD COLUMN "charges" numeric(24, 2);
