@@ -432,7 +432,9 @@ function SelectableTable({
 }) {
   const hydrated = useHydrated();
   return (
-    <div data-testid="trade-table-box" role="region" aria-label="Trades" tabIndex={0} className="overflow-auto rounded-lg border border-slate-200 bg-white sm:max-h-[calc(100dvh-12rem)] dark:border-slate-800 dark:bg-slate-900">
+    // relative: the screen-reader words in the PNL cells (sr-only, absolutely positioned) stay
+    // inside this scrolling box instead of widening the page on a phone.
+    <div data-testid="trade-table-box" role="region" aria-label="Trades" tabIndex={0} className="relative overflow-auto rounded-lg border border-slate-200 bg-white sm:max-h-[calc(100dvh-12rem)] dark:border-slate-800 dark:bg-slate-900">
       {/* Cell styles hang on the table (not on 400 cells): the page stays light to render and send. */}
       <table className="w-full whitespace-nowrap text-xs [&_tbody_td]:border-t [&_tbody_td]:border-slate-100 [&_tbody_td]:px-1 [&_tbody_td]:py-1.5 dark:[&_tbody_td]:border-slate-800 [&_tbody_th]:border-t [&_tbody_th]:border-slate-100 [&_tbody_th]:px-1 [&_tbody_th]:text-left [&_tbody_th]:font-medium dark:[&_tbody_th]:border-slate-800 [&_td.n]:text-right [&_td.n]:tabular-nums [&_time]:tabular-nums">
         <caption className="sr-only">Trades</caption>
