@@ -2,15 +2,15 @@
 // app/domain/charges.ts from the trade, its exits, the rates in force on its day and its owner's
 // plan, and written again whenever one of those changes, inside the transaction of that change.
 // Stored so that the reports, the calendar and the exports sum them in SQL beside the PNL.
-import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { symbols, tradeExits, trades, userBrokeragePlans } from "~/db/schema";
 import { chargesFor, chargeSegmentOf, ordersOf, ratesOn, type BrokeragePlan } from "~/domain/charges";
 import { istDateString } from "~/domain/dates";
 import { listChargeRates, planOf, type ChargeRateRow } from "./charge-rate.server";
 
-/** Which trades to charge again: some ids, one owner's, every trade, or those never charged. */
-export type TradeChargesScope = { tradeIds: readonly number[] } | { userId: number } | { all: true } | { missing: true };
+/** Which trades to charge again: some ids, one owner's, those opened from an instant on, every trade, or those never charged. */
+export type TradeChargesScope = { tradeIds: readonly number[] } | { userId: number } | { openedFrom: Date } | { all: true } | { missing: true };
 
 /** Trades read and written per statement when a scope is large (a change of rates reaches every trade). */
 const BATCH = 1000;
@@ -19,6 +19,7 @@ function scopeCondition(scope: TradeChargesScope): SQL | undefined {
   if ("tradeIds" in scope) return inArray(trades.id, [...scope.tradeIds]);
   if ("userId" in scope) return eq(trades.userId, scope.userId);
   if ("missing" in scope) return isNull(trades.charges);
+  if ("openedFrom" in scope) return gte(trades.tradeDateTime, scope.openedFrom);
   return undefined;
 }
 

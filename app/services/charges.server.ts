@@ -2,7 +2,7 @@
 // brokerage plan. The /charges pages call these; the trade figures read the same table.
 import type { AppContext } from "~/config/context";
 import { CHARGE_SEGMENT_LABELS, CHARGE_SEGMENTS, ratesOn, type BrokeragePlan, type ChargeSegment } from "~/domain/charges";
-import { formatIstDate, istDateString } from "~/domain/dates";
+import { formatIstDate, istDateString, istMidnight } from "~/domain/dates";
 import { notFoundOutcome, succeed, type Outcome } from "~/domain/outcome";
 import { recordAudit, type AuditActor } from "~/models/audit-log.server";
 import { deleteChargeRates, findUserBrokeragePlan, listChargeRates, saveChargeRates, setUserBrokeragePlan, type ChargeRateRow } from "~/models/charge-rate.server";
@@ -49,8 +49,8 @@ export async function saveChargeRatesFor(context: Db, actor: AuditActor, input: 
   return context.db.transaction(async (tx) => {
     const { id, created } = await saveChargeRates(tx, rates, actor.id);
     await recordAudit(tx, [{ actor, action: created ? "create" : "update", entity: "charges", entityId: id, after: rates }]);
-    // Any trade may be charged by the changed row: every stored figure is written again (docs/decisions/174).
-    await refreshTradeCharges(tx, { all: true });
+    // A row charges the trades opened on or after its day: those are charged again (docs/decisions/174).
+    await refreshTradeCharges(tx, { openedFrom: istMidnight(rates.effectiveFrom) });
     return succeed({ id, message: CHARGE_RATES_SAVED });
   });
 }
@@ -60,7 +60,7 @@ export async function removeChargeRates(context: Db, actor: AuditActor, id: numb
     const removed = await deleteChargeRates(tx, id);
     if (!removed) return notFoundOutcome();
     await recordAudit(tx, [{ actor, action: "delete", entity: "charges", entityId: id, before: removed }]);
-    await refreshTradeCharges(tx, { all: true });
+    await refreshTradeCharges(tx, { openedFrom: istMidnight(removed.effectiveFrom) });
     return succeed({ message: CHARGE_RATES_DELETED });
   });
 }
