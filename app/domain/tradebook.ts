@@ -48,7 +48,10 @@ export type TradeSide = "BUY" | "SELL";
 /** One row of the tradebook, read and checked. */
 export interface TradebookFill {
   line: number;
+  /** The product's symbol code: the file's, or for a futures contract its continuous series (continuousFutureCode). */
   symbol: string;
+  /** The file's contract name when `symbol` is its continuous series ("NIFTY26NOVFUT"). */
+  contract?: string;
   exchange: string;
   side: TradeSide;
   quantity: number;
@@ -175,7 +178,47 @@ export function readTradebookRow(cells: readonly string[], index: TradebookColum
   if (!executed) problems.push(`order_execution_time ${quote(cell("order_execution_time"))} is not a time (YYYY-MM-DDTHH:mm:ss)`);
   else if (executed.ymd !== tradeDate) problems.push(`order_execution_time ${quote(cell("order_execution_time"))} is not on the trade_date ${tradeDate}`);
   if (problems.length || quantity === null || price === null || !executed) return { errors: problems.map((message) => ({ line, message })) };
-  return { fill: { line, symbol, exchange, side: type === "buy" ? "BUY" : "SELL", quantity, price, tradeId, orderId, executedAt: executed.at } };
+  // A futures contract is journaled under its continuous series (NIFTY-I), as the product lists futures.
+  const series = continuousFutureCode(symbol, tradeDate);
+  const names = series ? { symbol: series, contract: symbol } : { symbol };
+  return { fill: { line, ...names, exchange, side: type === "buy" ? "BUY" : "SELL", quantity, price, tradeId, orderId, executedAt: executed.at } };
+}
+
+// ---------------------------------------------------------------- futures contracts
+
+const CONTRACT_MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+/** A monthly futures contract as Zerodha names it: underlying, two-digit year, month, FUT ("NIFTY26NOVFUT", "M&M26DECFUT"). */
+const FUTURES_CONTRACT = /^([A-Z][A-Z0-9&-]*?)(\d{2})(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)FUT$/;
+
+/**
+ * The day (YYYY-MM-DD) a month's NSE futures expire: its last Tuesday from September 2025, its
+ * last Thursday before. A holiday moves an expiry to the trading day before, and no trade can
+ * fall in the days between, so the nominal day decides the series as well.
+ */
+export function monthlyExpiryDay(year: number, month: number): string {
+  const weekday = year * 12 + month >= 2025 * 12 + 9 ? 2 : 4;
+  const last = new Date(Date.UTC(year, month, 0));
+  const day = last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/**
+ * The product's continuous series of a monthly futures contract traded on `tradeDay`: the
+ * contract nearest expiry that day is -I, the next -II, the third -III (NIFTY26NOVFUT traded on
+ * 2026-11-10 is NIFTY-I, on 2026-11-25, after that month's expiry, it no longer trades, and
+ * NIFTY26DECFUT is NIFTY-I). Null for anything else (an equity, an option, an expired or a
+ * fourth-month contract).
+ */
+export function continuousFutureCode(contract: string, tradeDay: string): string | null {
+  const match = FUTURES_CONTRACT.exec(contract);
+  const day = /^(\d{4})-(\d{2})-\d{2}$/.exec(tradeDay);
+  if (!match || !day) return null;
+  const contractMonth = (2000 + Number(match[2])) * 12 + CONTRACT_MONTHS.indexOf(match[3]);
+  const year = Number(day[1]);
+  const month = Number(day[2]);
+  const frontMonth = year * 12 + (month - 1) + (tradeDay > monthlyExpiryDay(year, month) ? 1 : 0);
+  const ahead = contractMonth - frontMonth;
+  return ahead >= 0 && ahead <= 2 ? `${match[1]}-${"I".repeat(ahead + 1)}` : null;
 }
 
 /** A broker trade's key: trade ids are numbered by each exchange. */
@@ -375,6 +418,11 @@ export interface TradebookPlan {
   rows: TradebookRowOutcome[];
 }
 
+/** A fill's symbol as the import's report names it: the file's contract beside its series. */
+function shownSymbol(fill: Pick<TradebookFill, "symbol" | "contract">): string {
+  return fill.contract ? `${fill.symbol} (${fill.contract})` : fill.symbol;
+}
+
 /**
  * The whole import: duplicates (already imported) and unknown symbols are set aside, the rest
  * consolidated by order and matched into round trips. `errors` are the reader's bad rows.
@@ -389,7 +437,7 @@ export function planTradebookImport(
   const usable: TradebookFill[] = [];
   for (const fill of fills) {
     if (known.isImported(brokerTradeKey(fill))) duplicates.push(fill);
-    else if (!known.isTradable(fill.symbol)) unknown.set(fill.symbol, [...(unknown.get(fill.symbol) ?? []), fill.line]);
+    else if (!known.isTradable(fill.symbol)) unknown.set(shownSymbol(fill), [...(unknown.get(shownSymbol(fill)) ?? []), fill.line]);
     else usable.push(fill);
   }
   const consolidated = consolidateOrders(usable);

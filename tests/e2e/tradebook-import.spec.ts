@@ -31,30 +31,30 @@ for (const js of [true, false]) {
 
       await uploadFixture(page);
       await expect(toast(page)).toContainText("Check the preview, then Confirm the import.");
-      await expect(summary(page, "Round trips")).toHaveText("7");
-      await expect(summary(page, "Unknown symbol (skipped)")).toHaveText("1");
+      await expect(summary(page, "Round trips")).toHaveText("8");
+      await expect(summary(page, "Unknown symbol (skipped)")).toHaveText("0");
       await expect(summary(page, "Realised PNL")).toHaveText("351.45");
-      await expect(page.getByRole("listitem").filter({ hasText: "NIFTY26NOVFUT" })).toHaveText("NIFTY26NOVFUT: 1 row");
       const trips = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Exits" }) });
+      // The futures contract NIFTY26NOVFUT, bought on its expiry day, is journaled as NIFTY-I (decision 169).
+      await expect(trips.getByRole("row").filter({ hasText: "NIFTY-I" })).toContainText("24,100.00");
       // The short closed in two exits, and the INFY order's two fills as one entry at their exact average.
       await expect(trips.getByRole("row").filter({ hasText: "SELL" })).toContainText("3 @ 3,390.00");
       await expect(trips.getByRole("row").filter({ hasText: "INFY" })).toContainText("1,500.05");
 
-      await page.getByRole("button", { name: "Confirm import of 7 trades" }).click();
+      await page.getByRole("button", { name: "Confirm import of 8 trades" }).click();
       await expect(page.getByRole("heading", { name: "Tradebook imported" })).toBeVisible();
-      await expect(toast(page)).toContainText("7 trades imported from the tradebook; 1 row skipped.");
-      await expect(summary(page, "Trades created")).toHaveText("7");
+      await expect(toast(page)).toContainText("8 trades imported from the tradebook.");
+      await expect(summary(page, "Trades created")).toHaveText("8");
       await expect(page.getByRole("button", { name: /Confirm/ })).toHaveCount(0);
       await expect(page.getByRole("row").filter({ hasText: "31000001" })).toContainText(/Imported into trade #\d+/);
 
       // The same file again: nothing new.
       await uploadFixture(page);
       await expect(summary(page, "Round trips")).toHaveText("0");
-      await expect(summary(page, "Already imported (skipped)")).toHaveText("14");
+      await expect(summary(page, "Already imported (skipped)")).toHaveText("15");
       const rows = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Outcome" }) }).locator("tbody tr");
       await expect(rows).toHaveCount(15);
-      await expect(rows.filter({ hasText: "Skipped: already imported" })).toHaveCount(14);
-      await expect(rows.filter({ hasText: "NIFTY26NOVFUT" })).toContainText("Skipped: NIFTY26NOVFUT is not a symbol you can trade here");
+      await expect(rows.filter({ hasText: "Skipped: already imported" })).toHaveCount(15);
       await page.getByRole("button", { name: "Confirm (nothing to import)" }).click();
       await expect(toast(page)).toContainText("0 trades imported from the tradebook; 15 rows skipped.");
     });
@@ -77,7 +77,7 @@ test.describe("the preview at phone width", () => {
       const page = await context.newPage();
       await signInAsNewUser(page, { role: 3, label: "tradebook-phone", goto: false });
       await uploadFixture(page);
-      const confirm = page.getByRole("button", { name: "Confirm import of 7 trades" });
+      const confirm = page.getByRole("button", { name: "Confirm import of 8 trades" });
       await expect(confirm).toBeVisible();
       expect(await confirm.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

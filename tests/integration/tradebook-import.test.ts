@@ -49,8 +49,9 @@ beforeEach(async () => {
   await db.delete(userSymbols);
   await db.delete(symbols);
   for (const code of TRADABLE) await createSymbol(db, code);
-  // Listed but switched off: not tradable, so its rows are "unknown" too.
-  await createSymbol(db, "NIFTY26NOVFUT", { status: false });
+  // The fixture's NIFTY26NOVFUT row is read as NIFTY-I, listed but switched off: not tradable,
+  // so its row is "unknown" too (the next test lists it).
+  await createSymbol(db, "NIFTY-I", { status: false });
 });
 
 async function upload(role: RoleId, files: { name: string; content: BlobPart[]; type?: string }[], fieldName = "tradebook") {
@@ -97,9 +98,9 @@ describe("upload → preview → confirm", () => {
     const preview = (await view(3, id!))!;
     expect(preview.state).toBe("previewed");
     expect(preview.counts).toEqual({ rows: 15, trades: 7, openTrades: 2, duplicates: 0, unknown: 1, errors: 0 });
-    expect(preview.unknownSymbols).toEqual([{ symbol: "NIFTY26NOVFUT", rows: 1 }]);
+    expect(preview.unknownSymbols).toEqual([{ symbol: "NIFTY-I (NIFTY26NOVFUT)", rows: 1 }]);
     expect(preview.realisedPnl).toBe("351.45"); // 25 + 70 + 2.85 + 3.60 + 200 + 50
-    expect(preview.rows.find((r) => r.line === 13)).toMatchObject({ kind: "unknown-symbol", outcome: "Skipped: NIFTY26NOVFUT is not a symbol you can trade here" });
+    expect(preview.rows.find((r) => r.line === 13)).toMatchObject({ kind: "unknown-symbol", outcome: "Skipped: NIFTY-I (NIFTY26NOVFUT) is not a symbol you can trade here" });
 
     expect(await post(3, id!, "confirm")).toMatchObject({ status: 302, location: `/trades/import/${id}` });
     const stored = await journal(users[3].id);
@@ -128,6 +129,17 @@ describe("upload → preview → confirm", () => {
     expect(await journal(users[3].id)).toHaveLength(7);
   });
 
+  it("imports a futures contract into its continuous series: NIFTY26NOVFUT traded on its expiry day is NIFTY-I", async () => {
+    await t.context.db.update(symbols).set({ status: true }).where(eq(symbols.symbolCode, "NIFTY-I"));
+    const { id } = await upload(3, csv());
+    const preview = (await view(3, id!))!;
+    expect(preview.counts).toMatchObject({ trades: 8, openTrades: 3, unknown: 0 });
+    expect(await post(3, id!, "confirm")).toMatchObject({ status: 302 });
+    const nifty = (await journal(users[3].id)).filter((r) => r.symbol === "NIFTY-I");
+    expect(nifty.map((r) => [r.type, r.qty, r.buy, r.open])).toEqual([["BUY", 75, 24100, true]]);
+    expect(nifty[0].at.toISOString()).toBe("2026-11-24T04:00:00.000Z"); // 09:30 IST
+  });
+
   it("reads the same tradebook from Excel", async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("Equity");
@@ -146,7 +158,7 @@ describe("upload → preview → confirm", () => {
     await db.insert(userSymbols).values(subscribed.map((s) => ({ userId: users[4].id, symbolId: s.id })));
     const preview = (await view(4, first.id!))!;
     expect(preview.unknownSymbols).toEqual([
-      { symbol: "NIFTY26NOVFUT", rows: 1 },
+      { symbol: "NIFTY-I (NIFTY26NOVFUT)", rows: 1 },
       { symbol: "TCS", rows: 3 },
     ]);
     await post(4, first.id!, "confirm");

@@ -16,6 +16,8 @@ import {
   TRADEBOOK_COLUMNS,
   type TradebookColumnIndex,
   type TradebookFill,
+  continuousFutureCode,
+  monthlyExpiryDay,
 } from "~/domain/tradebook";
 import { FORMULA_CELL, NOT_A_WORKBOOK, NOT_CSV_OR_XLSX, NOT_TEXT, NO_TRADES, readTradebookFile, TOO_MANY_ROWS } from "~/market/tradebook.server";
 
@@ -35,7 +37,8 @@ function fill(over: Partial<TradebookFill> & Pick<TradebookFill, "line" | "side"
   return { symbol: "INFY", exchange: "NSE", tradeId: `T${over.line}`, orderId: `O${over.line}`, ...over };
 }
 
-const everythingTradable = { isTradable: (s: string) => s !== "NIFTY26NOVFUT", isImported: () => false };
+// The fixture's NIFTY26NOVFUT row is read as NIFTY-I (continuousFutureCode); here it is not tradable.
+const everythingTradable = { isTradable: (s: string) => s !== "NIFTY-I", isImported: () => false };
 
 describe("reading the broker's rows", () => {
   const row = (over: Partial<Record<(typeof TRADEBOOK_COLUMNS)[number], string>> = {}) => {
@@ -204,7 +207,7 @@ describe("a tradebook in Console's exact format", () => {
       { symbol: "RELIANCE", tradeType: "BUY", quantity: 10, buyPrice: "2500.00", sellPrice: "2520.00", open: false, exits: "10@2520.00", pnl: "200.00", tradeDateTime: ist("2026-11-25T09:15:30"), exitDateTime: ist("2026-11-25T10:30:00") },
       { symbol: "RELIANCE", tradeType: "BUY", quantity: 10, buyPrice: "2510.00", sellPrice: "0.00", open: true, exits: "5@2520.00", pnl: "50.00", tradeDateTime: ist("2026-11-25T09:45:00"), exitDateTime: null },
     ]);
-    expect(plan.unknownSymbols).toEqual([{ symbol: "NIFTY26NOVFUT", lines: [13] }]);
+    expect(plan.unknownSymbols).toEqual([{ symbol: "NIFTY-I (NIFTY26NOVFUT)", lines: [13] }]);
     expect(plan.duplicates).toEqual([]);
     // Every data row has one fate, in line order.
     expect(plan.rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
@@ -287,5 +290,36 @@ describe("hostile files", () => {
       { line: 4, message: "trade_id 1 (NSE) is already given on line 2" },
     ]);
     expect(result.ok && result.read.fills).toHaveLength(1);
+  });
+});
+
+describe("futures contracts are journaled under the product's continuous series", () => {
+  it("NSE's monthly expiry: the last Thursday of the month, the last Tuesday from September 2025", () => {
+    expect(monthlyExpiryDay(2024, 11)).toBe("2024-11-28"); // Thursday
+    expect(monthlyExpiryDay(2025, 8)).toBe("2025-08-28"); // Thursday
+    expect(monthlyExpiryDay(2025, 9)).toBe("2025-09-30"); // Tuesday
+    expect(monthlyExpiryDay(2026, 11)).toBe("2026-11-24"); // Tuesday
+    expect(monthlyExpiryDay(2026, 2)).toBe("2026-02-24"); // February's last Tuesday
+  });
+
+  it("the contract nearest expiry on the trade day is -I, the next -II, the third -III", () => {
+    const cases: [string, string, string | null][] = [
+      ["NIFTY24NOVFUT", "2024-11-05", "NIFTY-I"],
+      ["NIFTY24DECFUT", "2024-11-05", "NIFTY-II"],
+      ["NIFTY25JANFUT", "2024-11-05", "NIFTY-III"],
+      // After November's expiry (28th) December's contract is the nearest.
+      ["NIFTY24DECFUT", "2024-11-29", "NIFTY-I"],
+      // On the expiry day itself the expiring contract is still -I.
+      ["NIFTY26NOVFUT", "2026-11-24", "NIFTY-I"],
+      ["BANKNIFTY26DECFUT", "2026-11-25", "BANKNIFTY-I"],
+      ["M&M26DECFUT", "2026-11-25", "M&M-I"],
+      ["NIFTYNXT5024NOVFUT", "2024-11-05", "NIFTYNXT50-I"],
+      // Not a series: expired, a fourth month, an equity, an option.
+      ["NIFTY26NOVFUT", "2026-11-25", null],
+      ["NIFTY27FEBFUT", "2026-11-02", null],
+      ["RELIANCE", "2026-11-02", null],
+      ["NIFTY26NOV24000CE", "2026-11-02", null],
+    ];
+    for (const [contract, day, series] of cases) expect(continuousFutureCode(contract, day), `${contract} on ${day}`).toBe(series);
   });
 });
