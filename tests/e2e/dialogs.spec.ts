@@ -167,24 +167,27 @@ test.describe("dialog routes without JavaScript", () => {
 test.describe("the trade table at 1280 x 800", () => {
   test.use({ viewport: DESKTOP });
 
-  const HEADERS = ["Symbol", "Type", "User", "Buy", "Sell", "Qty", "Target", "SL", "LTP", "PNL", "PNL %", "R", "Entry", "Exit", "Verified", "Action", "Status"];
+  const HEADERS = ["Symbol", "Type", "User", "Buy", "Sell", "Qty", "Target", "SL", "LTP", "PNL", "PNL %", "R", "Entry / Exit", "Verified", "Action", "Status"];
 
   test("fits without sideways scrolling: human headers, right-aligned tabular numbers, a sticky header, compact times", async ({ page }) => {
     test.setTimeout(90_000);
     const admin = await signInAsNewUser(page, { role: 1, label: "long-trader-name-xx", goto: false });
-    // A few trades with wide figures, through the form post the page sends. Their SL and target
-    // are far from NIFTY's live price, so the SL/target watch (decision 168) flags no row here.
+    // A few trades with wide figures, through the form post the page sends. The first three have
+    // their SL and target far from NIFTY's live price; the fourth's SL sits far above it, so the
+    // SL/target watch (decision 168) flags it at once ("SL hit 10:31:33 at 23,940.10"), its R about -6R.
     const trades: Record<string, string>[] = [
       { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "24567.85", quantity: "1500", targetPrice: "39999.95", slPrice: "10999.05" },
       { symbol: "NIFTY-I", tradeType: "SELL", sellPrice: "24321.15", quantity: "2250", targetPrice: "10000.5", slPrice: "39500" },
       { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "23999.99", sellPrice: "24999.99", quantity: "999" },
+      { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "30000", quantity: "75", slPrice: "29000" },
     ];
     await fileTrades(page, trades);
     await page.goto(`/trades?f=1&userRole=1`);
     await page.getByRole("search", { name: "Filter trades" }).getByLabel("Username").selectOption({ label: admin.username });
     await expect(page).toHaveURL(/userId=\d+/);
     const table = page.getByRole("table", { name: "Trades" });
-    await expect(table.locator("tbody tr")).toHaveCount(3);
+    await expect(table.locator("tbody tr")).toHaveCount(4);
+    await expect(table.locator('[data-level-hit="sl"]')).toHaveCount(1, { timeout: 20_000 });
 
     const headers = (await table.getByRole("columnheader").allTextContents()).map((h) => h.trim());
     expect(headers).toEqual(["", ...HEADERS]);
@@ -205,7 +208,9 @@ test.describe("the trade table at 1280 x 800", () => {
     expect(await table.getByRole("columnheader", { name: "Buy", exact: true }).evaluate((el) => getComputedStyle(el).textAlign)).toBe("right");
 
     // No date or figure wraps: every cell is one line, but the PNL cell, whose gross, charges
-    // and net are three lines by design (docs/decisions/174).
+    // and net are three lines by design (docs/decisions/174), the times cell (entry over exit),
+    // and a Symbol cell with an SL/target flag, which breaks before "at" only (the code,
+    // "SL hit 10:31:33", "at 23,940.10").
     const lines = await table.locator("tbody tr").evaluateAll((rows) =>
       rows.map((row) =>
         Array.from(row.querySelectorAll("th, td")).map((cell) => {
@@ -219,17 +224,17 @@ test.describe("the trade table at 1280 x 800", () => {
           }
           tops.sort((a, b) => a - b);
           const lines = tops.filter((top, i) => i === 0 || top - tops[i - 1] > 6).length;
-          return { pnl: cell.getAttribute("data-field") === "pnl", lines };
+          return { pnl: cell.getAttribute("data-field") === "pnl", times: cell.getAttribute("data-field") === "times", flagged: cell.querySelector("[data-level-hit]") !== null, lines };
         }),
       ),
     );
     for (const row of lines) {
-      for (const cell of row) expect(cell.lines).toBeLessThanOrEqual(cell.pnl ? 3 : 1);
+      for (const cell of row) expect(cell.lines).toBeLessThanOrEqual(cell.pnl || cell.flagged ? 3 : cell.times ? 2 : 1);
       expect(row.find((cell) => cell.pnl)?.lines).toBe(3);
     }
 
     // Entry: compact on screen, the full IST time in the title, an ISO instant for machines.
-    const entry = row.locator("time").first();
+    const entry = row.locator("[data-field=entry] time");
     await expect(entry).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
     await expect(entry).toHaveAttribute("title", /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
     await expect(entry).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

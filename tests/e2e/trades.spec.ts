@@ -59,8 +59,8 @@ async function journey(page: Page, js: boolean) {
   await expect(toast(page)).toContainText("Trade submitted successfully");
   await expect(row).toContainText("Closed");
   // Compact on screen (docs/decisions/150), the full IST time in the title.
-  await expect(row.locator("td[data-field=exit]")).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
-  await expect(row.locator("td[data-field=exit] time")).toHaveAttribute("title", /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
+  await expect(row.locator("td[data-field=times] [data-field=exit]")).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{2}:\d{2}$/);
+  await expect(row.locator("td[data-field=times] [data-field=exit] time")).toHaveAttribute("title", /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
 
   // Verify (role 1, from the list).
   await row.getByRole("switch", { name: /Verify trade #\d+: Unverified/ }).click();

@@ -132,13 +132,14 @@ export function ReviewPanel({ review, label, scope, otherScope }: { review: Revi
   const money = (value: string | null) => (value === null ? "—" : formatRupees(value));
   const items: { term: string; value: string; tone?: string; key: string; hint?: string }[] = [
     { key: "trades", term: "Closed trades", value: String(review.trades) },
-    { key: "win-rate", term: "Win rate", value: `${formatNumber(review.winRate)}%`, hint: `${review.wins} won, ${review.losses} lost` },
+    // No closed trade has no win rate (as it has no averages): "—", not 0.00%.
+    { key: "win-rate", term: "Win rate", value: review.trades === 0 ? "—" : `${formatNumber(review.winRate)}%`, hint: `${review.wins} won, ${review.losses} lost` },
     { key: "total", term: "Net PNL", value: money(review.totalPnl), tone: moneyTone(review.totalPnl) },
-    { key: "average-win", term: "Average win", value: money(review.averageWin), tone: "text-up" },
-    { key: "average-loss", term: "Average loss", value: money(review.averageLoss), tone: "text-down" },
+    { key: "average-win", term: "Average win", value: money(review.averageWin), tone: review.averageWin ? "text-up" : "" },
+    { key: "average-loss", term: "Average loss", value: money(review.averageLoss), tone: review.averageLoss ? "text-down" : "" },
     { key: "expectancy", term: "Expectancy", value: money(review.expectancy), tone: review.expectancy ? moneyTone(review.expectancy) : "", hint: "Average PNL per trade" },
-    { key: "largest-win", term: "Largest win", value: money(review.largestWin), tone: "text-up" },
-    { key: "largest-loss", term: "Largest loss", value: money(review.largestLoss), tone: "text-down" },
+    { key: "largest-win", term: "Largest win", value: money(review.largestWin), tone: review.largestWin ? "text-up" : "" },
+    { key: "largest-loss", term: "Largest loss", value: money(review.largestLoss), tone: review.largestLoss ? "text-down" : "" },
     { key: "max-drawdown", term: "Max drawdown", value: money(review.maxDrawdown), hint: "Deepest fall of the running PNL, in exit order" },
     { key: "average-r", term: "Average R", value: review.averageR === null ? "—" : `${formatNumber(review.averageR)}R`, hint: `${review.rTrades} with a stop-loss` },
   ];
