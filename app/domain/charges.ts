@@ -143,9 +143,9 @@ export function chargesFor(orders: readonly ChargeOrder[], rates: ChargeRates, p
 /** Why a trade's charges read "—": no row of the table covers its segment on its day (docs/decisions/174). */
 export const NO_RATES_TITLE = "No charge rates in force on the trade's day";
 
-/** Net PNL = gross PNL - charges, exactly. */
-export function netPnl(gross: DecimalText, charges: DecimalText): DecimalText {
-  return unitsToText(rupeesUnits(gross) - rupeesUnits(charges), PAISE_SCALE);
+/** Net PNL = gross PNL - charges, exactly; a trade no rates covered (null) keeps its gross. */
+export function netPnl(gross: DecimalText, charges: DecimalText | null): DecimalText {
+  return unitsToText(rupeesUnits(gross) - rupeesUnits(charges ?? "0"), PAISE_SCALE);
 }
 
 /** Index futures by their underlying; everything else ending in -I, -II or -III is a stock future. */
@@ -217,4 +217,23 @@ export function ordersOf(trade: ChargeableTrade): ChargeOrder[] {
     orders.push({ side: exitSide, quantity: trade.quantity, price: exitSide === "BUY" ? trade.buyPrice : trade.sellPrice });
   }
   return orders;
+}
+
+/** A trade as its charges are worked out: its orders (ChargeableTrade) and its IST entry and exit days. */
+export interface DatedChargeableTrade extends ChargeableTrade {
+  symbolCode: string;
+  /** IST yyyy-mm-dd of the entry. */
+  openedOn: string;
+  /** IST yyyy-mm-dd of the exit; null while open. */
+  closedOn: string | null;
+}
+
+/**
+ * One trade's charges in rupees ("82.48") by the rows of `table` in force on its entry day for
+ * its segment, with the owner's plan or the segment's default; null when no row covers that day
+ * (docs/decisions/174).
+ */
+export function tradeChargesOn<Rates extends ChargeRates>(trade: DatedChargeableTrade, table: readonly Rates[], plan: BrokeragePlan | null | undefined): DecimalText | null {
+  const rates = ratesOn(table, chargeSegmentOf(trade.symbolCode, trade.openedOn, trade.closedOn), trade.openedOn);
+  return rates ? chargesFor(ordersOf(trade), rates, plan ?? rates.brokerage).total : null;
 }

@@ -140,3 +140,12 @@ export function buildPnlCalendar(month: CalendarMonth, sums: ReadonlyMap<string,
     nextMonth: shiftMonth(month, 1),
   };
 }
+
+/**
+ * What the review covers: the month shown (the default), or with ?review=all every closed trade
+ * of the filters, whatever month it closed in (within the role's window and role 1's dates). Any
+ * other value is the default.
+ */
+export function reviewScopeOf(value: string | null): "month" | "all" {
+  return value === "all" ? "all" : "month";
+}

@@ -1,5 +1,5 @@
 // The dated table of charge rates and the users' own brokerage plans (docs/decisions/173).
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { chargeRates, userBrokeragePlans } from "~/db/schema";
 import { CHARGE_SEGMENTS, type BrokeragePlan, type ChargeRates, type ChargeSegment } from "~/domain/charges";
@@ -13,7 +13,7 @@ function isSegment(value: string): value is ChargeSegment {
   return (CHARGE_SEGMENTS as readonly string[]).includes(value);
 }
 
-export function planOf(kind: string, value: string, cap: string | null): BrokeragePlan {
+function planOf(kind: string, value: string, cap: string | null): BrokeragePlan {
   return kind === "flat" ? { kind: "flat", perOrder: value } : { kind: "percent", rate: value, cap };
 }
 
@@ -84,6 +84,13 @@ export async function deleteChargeRates(db: AppDatabase, id: number): Promise<{ 
 export async function findUserBrokeragePlan(db: AppDatabase, userId: number): Promise<BrokeragePlan | null> {
   const [row] = await db.select().from(userBrokeragePlans).where(eq(userBrokeragePlans.userId, userId));
   return row ? planOf(row.kind, row.value, row.cap) : null;
+}
+
+/** The own plans of these users, by user id (a user without one is absent). */
+export async function findUserBrokeragePlans(db: AppDatabase, userIds: readonly number[]): Promise<Map<number, BrokeragePlan>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select().from(userBrokeragePlans).where(inArray(userBrokeragePlans.userId, [...userIds]));
+  return new Map(rows.map((r) => [r.userId, planOf(r.kind, r.value, r.cap)]));
 }
 
 /** Sets (or, with null, removes) the user's own plan. */

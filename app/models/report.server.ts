@@ -248,7 +248,7 @@ function withPnl({ exitedUnits, exitedValue, ...row }: RawRow, live: LivePrices)
     { tradeType: row.tradeType, open: row.open, quantity: row.quantity, buyPrice: row.buyPrice, sellPrice: row.sellPrice, exits: exitTotalsOf({ exitedUnits, exitedValue }) },
     livePrice,
   );
-  return { ...row, currentPrice: livePrice, pnl, pnlPercent, netPnl: netPnl(pnl, row.charges ?? "0.00") };
+  return { ...row, currentPrice: livePrice, pnl, pnlPercent, netPnl: netPnl(pnl, row.charges) };
 }
 
 function rowsQuery(db: AppDatabase, where: SQL | undefined) {

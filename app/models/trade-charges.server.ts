@@ -4,10 +4,11 @@
 // Stored so that the reports, the calendar and the exports sum them in SQL beside the PNL.
 import { and, asc, eq, gt, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
-import { symbols, tradeExits, trades, userBrokeragePlans } from "~/db/schema";
-import { chargesFor, chargeSegmentOf, ordersOf, ratesOn, type BrokeragePlan } from "~/domain/charges";
+import { symbols, trades } from "~/db/schema";
+import { tradeChargesOn } from "~/domain/charges";
 import { istDateString } from "~/domain/dates";
-import { listChargeRates, planOf, type ChargeRateRow } from "./charge-rate.server";
+import { findUserBrokeragePlans, listChargeRates } from "./charge-rate.server";
+import { listExitsOfTrades } from "./trade-exit.server";
 
 /** Which trades to charge again: some ids, one owner's, those opened from an instant on, every trade, or those never charged. */
 export type TradeChargesScope = { tradeIds: readonly number[] } | { userId: number } | { openedFrom: Date } | { all: true } | { missing: true };
@@ -21,21 +22,6 @@ function scopeCondition(scope: TradeChargesScope): SQL | undefined {
   if ("missing" in scope) return isNull(trades.charges);
   if ("openedFrom" in scope) return gte(trades.tradeDateTime, scope.openedFrom);
   return undefined;
-}
-
-/** One trade's charges in rupees ("82.48"), or null when no rates were in force on its day. */
-function chargesOfTrade(
-  trade: { symbolCode: string; tradeType: "BUY" | "SELL"; quantity: number; buyPrice: number; sellPrice: number; status: boolean; tradeDateTime: Date; exitDateTime: Date | null },
-  exits: readonly { quantity: number; price: number }[],
-  table: readonly ChargeRateRow[],
-  plan: BrokeragePlan | undefined,
-): string | null {
-  const openedOn = istDateString(trade.tradeDateTime);
-  const closedOn = trade.status || !trade.exitDateTime ? null : istDateString(trade.exitDateTime);
-  const rates = ratesOn(table, chargeSegmentOf(trade.symbolCode, openedOn, closedOn), openedOn);
-  if (!rates) return null;
-  const orders = ordersOf({ tradeType: trade.tradeType, quantity: trade.quantity, buyPrice: trade.buyPrice, sellPrice: trade.sellPrice, open: trade.status, exits });
-  return chargesFor(orders, rates, plan ?? rates.brokerage).total;
 }
 
 /**
@@ -72,14 +58,17 @@ export async function refreshTradeCharges(db: AppDatabase, scope: TradeChargesSc
       .for("update", { of: trades });
     if (batch.length === 0) break;
     const ids = batch.map((t) => t.id);
-    const exits = await db.select({ tradeId: tradeExits.tradeId, quantity: tradeExits.quantity, price: tradeExits.price }).from(tradeExits).where(inArray(tradeExits.tradeId, ids));
-    const exitsOf = new Map<number, { quantity: number; price: number }[]>();
-    for (const exit of exits) exitsOf.set(exit.tradeId, [...(exitsOf.get(exit.tradeId) ?? []), exit]);
-    const owners = [...new Set(batch.map((t) => t.userId))];
-    const plans = new Map(
-      (await db.select().from(userBrokeragePlans).where(inArray(userBrokeragePlans.userId, owners))).map((p) => [p.userId, planOf(p.kind, p.value, p.cap)]),
-    );
-    const values = batch.map((t) => sql`(${t.id}::integer, ${chargesOfTrade(t, exitsOf.get(t.id) ?? [], table, plans.get(t.userId))}::numeric)`);
+    const [exitsOf, plans] = await Promise.all([listExitsOfTrades(db, ids), findUserBrokeragePlans(db, [...new Set(batch.map((t) => t.userId))])]);
+    const values = batch.map((t) => {
+      const charged = {
+        ...t,
+        open: t.status,
+        exits: exitsOf.get(t.id) ?? [],
+        openedOn: istDateString(t.tradeDateTime),
+        closedOn: t.status || !t.exitDateTime ? null : istDateString(t.exitDateTime),
+      };
+      return sql`(${t.id}::integer, ${tradeChargesOn(charged, table, plans.get(t.userId))}::numeric)`;
+    });
     await db.execute(
       sql`update ${trades} set charges = computed.charges from (values ${sql.join(values, sql`, `)}) as computed(id, charges) where ${trades.id} = computed.id`,
     );

@@ -1,7 +1,7 @@
 // A trade's partial exits (docs/decisions/167, 171): the rows of trade_exits, their totals as the
 // PNL rule reads them, and the two joins that bring the totals beside a trade. Writes run inside
 // the caller's transaction, after the trade's row is locked (app/models/trade.server.ts).
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { AppDatabase } from "~/db/client.server";
 import { tradeExits, trades } from "~/db/schema";
@@ -57,6 +57,15 @@ export interface TradeExitRow {
   quantity: number;
   price: number;
   exitedAt: Date;
+}
+
+/** The exits of these trades (quantity and price), by trade id: what their charges are worked from. */
+export async function listExitsOfTrades(db: AppDatabase, tradeIds: readonly number[]): Promise<Map<number, { quantity: number; price: number }[]>> {
+  const byTrade = new Map<number, { quantity: number; price: number }[]>();
+  if (tradeIds.length === 0) return byTrade;
+  const rows = await db.select({ tradeId: tradeExits.tradeId, quantity: tradeExits.quantity, price: tradeExits.price }).from(tradeExits).where(inArray(tradeExits.tradeId, [...tradeIds]));
+  for (const row of rows) byTrade.set(row.tradeId, [...(byTrade.get(row.tradeId) ?? []), { quantity: row.quantity, price: row.price }]);
+  return byTrade;
 }
 
 /** A trade's exits, oldest first (the history on the trade's page). */

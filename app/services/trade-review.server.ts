@@ -6,7 +6,7 @@
 import type { AppContext } from "~/config/context";
 import type { SessionUser } from "~/auth/session.server";
 import { istDateString, istMidnight, isValidYmd, nextYmd } from "~/domain/dates";
-import { buildPnlCalendar, monthGrid, parseCalendarMonth, type CalendarMonth } from "~/domain/pnl-calendar";
+import { buildPnlCalendar, monthGrid, parseCalendarMonth, reviewScopeOf, type CalendarMonth } from "~/domain/pnl-calendar";
 import { parseTradeListQuery, type TradeListQuery } from "~/domain/trade-list";
 import { reviewFigures } from "~/domain/trade-review";
 import { livePricesOf } from "~/models/report.server";
@@ -27,15 +27,6 @@ function defaultMonth(query: TradeListQuery, now: Date): CalendarMonth {
 /** [00:00 IST of the first day, 00:00 IST after the last day). */
 function daysRange(firstYmd: string, lastYmd: string) {
   return { from: istMidnight(firstYmd), to: istMidnight(nextYmd(lastYmd)) };
-}
-
-/**
- * What the review covers: the month shown (the default), or with ?review=all every closed trade
- * of the filters, whatever month it closed in (within the role's window and role 1's dates). Any
- * other value is the default.
- */
-export function reviewScopeOf(value: string | null): "month" | "all" {
-  return value === "all" ? "all" : "month";
 }
 
 export async function loadPnlCalendar(context: Reader, user: Actor, params: URLSearchParams, now = new Date()) {

@@ -103,7 +103,7 @@ async function listTradeRows(context: Reader, user: Actor, filters: TradeListFil
     const { pnl, pnlPercent, realised, unrealised } = splitTradePnl(pnlInput, live);
     const prevClose = quote?.prevClose ?? null;
     const todayMtm = todayMarkToMarket(pnlInput, { live, prevClose, carried: t.tradeDateTime < todayStart });
-    return { ...t, currentPrice: live, pnl, pnlPercent, netPnl: netPnl(pnl, t.charges ?? "0.00"), realisedPnl: realised, unrealisedPnl: unrealised, todayMtm, prevClose, ...tradeRisk(t, pnl) };
+    return { ...t, currentPrice: live, pnl, pnlPercent, netPnl: netPnl(pnl, t.charges), realisedPnl: realised, unrealisedPnl: unrealised, todayMtm, prevClose, ...tradeRisk(t, pnl) };
   });
   return { rows, hasMore: found.hasMore, first: found.rows[0]?.cursor, last: found.rows[found.rows.length - 1]?.cursor };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeSegmentOf, chargesFor, describePlan, netPnl, ordersOf, ratesOn, shownRate, type ChargeRates } from "~/domain/charges";
+import { chargeSegmentOf, chargesFor, describePlan, netPnl, ordersOf, ratesOn, shownRate, tradeChargesOn, type ChargeRates } from "~/domain/charges";
 
 // The published NSE rates in force from 2024-10-01 (as the seed stores them, docs/decisions/173).
 const intraday: ChargeRates = {
@@ -164,5 +164,19 @@ describe("ordersOf", () => {
     ]);
     // The charges of the first example: the same trade, closed, charged as its two orders.
     expect(chargesFor(ordersOf({ ...base, tradeType: "BUY", open: false }), intraday).total).toBe("82.48");
+  });
+});
+
+describe("tradeChargesOn (docs/decisions/174)", () => {
+  const trade = { symbolCode: "INFY", tradeType: "BUY" as const, quantity: 100, buyPrice: 1000, sellPrice: 1010, open: false, exits: [], openedOn: "2026-11-27", closedOn: "2026-11-27" };
+  it("charges a trade by its segment's rates of its entry day: the first example, closed the day it opened, is intraday", () => {
+    expect(tradeChargesOn(trade, [intraday, delivery], null)).toBe("82.48");
+  });
+  it("the owner's plan replaces the default brokerage: Rs 10 a order is 20.00 less brokerage and 3.60 less GST", () => {
+    expect(tradeChargesOn(trade, [intraday, delivery], { kind: "flat", perOrder: "10" })).toBe("58.88");
+  });
+  it("no row in force on its day: no charges, and the net is the gross", () => {
+    expect(tradeChargesOn({ ...trade, openedOn: "2020-06-01", closedOn: "2020-06-01" }, [intraday, delivery], null)).toBeNull();
+    expect(netPnl("125.00", null)).toBe("125.00");
   });
 });

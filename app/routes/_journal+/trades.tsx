@@ -95,7 +95,7 @@ function useLiveRows(rows: Row[]): Row[] {
     const input = { tradeType: r.tradeType, open: true, quantity: r.quantity, buyPrice: r.buyPrice, sellPrice: r.sellPrice, exits: { units: r.exitedUnits, value: r.exitedValue } };
     const { pnl, pnlPercent, realised, unrealised } = splitTradePnl(input, quote.last);
     const todayMtm = todayMarkToMarket(input, { live: quote.last, prevClose: quote.prevClose ?? r.prevClose, carried: r.carried });
-    return { ...r, currentPrice: quote.last, pnl, pnlPercent, netPnl: netPnl(pnl, r.charges ?? "0.00"), realisedPnl: realised, unrealisedPnl: unrealised, todayMtm, r: rMultiple(pnl, r.risk) };
+    return { ...r, currentPrice: quote.last, pnl, pnlPercent, netPnl: netPnl(pnl, r.charges), realisedPnl: realised, unrealisedPnl: unrealised, todayMtm, r: rMultiple(pnl, r.risk) };
   });
 }
 
