@@ -3,6 +3,7 @@
 // the documents' 0/1 flags are booleans here and become 0/1 only in the JSON API.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -323,6 +324,9 @@ export const trades = pgTable(
     // with every change of the trade, its exits, the rates or its owner's plan; null when no
     // rates were in force on its day.
     charges: numeric("charges", { precision: 24, scale: 2, mode: "string" }),
+    // The tradebook import that opened the trade (docs/decisions/169): a later import's exits
+    // continue such a trade; a trade entered by hand (null) is never touched by an import.
+    tradebookImportId: integer("tradebook_import_id").references((): AnyPgColumn => tradebookImports.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

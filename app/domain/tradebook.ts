@@ -323,6 +323,18 @@ export interface PlannedTrade {
   exits: PlannedExit[];
   /** Units still open at the end of the file (0: closed). */
   openQuantity: number;
+  /** Set on an open trade of an earlier import that this file's lots exit (its `exits` are the new ones only). */
+  continues?: { tradeId: number; openBefore: number };
+}
+
+/** An open trade of an earlier import, as the next import continues it: its units still open and its entry. */
+export interface CarriedTrade {
+  tradeId: number;
+  symbol: string;
+  tradeType: TradeSide;
+  entryPrice: DecimalText;
+  enteredAt: number;
+  openQuantity: number;
 }
 
 const byTime = (a: TradebookLot, b: TradebookLot) => a.at - b.at || a.lines[0] - b.lines[0];
@@ -331,14 +343,39 @@ const byTime = (a: TradebookLot, b: TradebookLot) => a.at - b.at || a.lines[0] -
  * Matches lots FIFO per symbol, in time order: a lot against an open position on the other side
  * closes its oldest trades first (each closing a partial or final exit); what is left of the lot
  * (all of it when nothing was open, the remainder when it crosses zero) opens a new trade.
- * Trades come back in the order they were opened.
+ * `carried` are open trades of earlier imports (docs/decisions/169): each joins its symbol's queue
+ * at its entry time, so a later file's sells close an earlier file's buys. Returns the new trades
+ * in the order they were opened, and the carried trades this file exits.
  */
-export function matchRoundTrips(lots: readonly TradebookLot[]): PlannedTrade[] {
+export function continueRoundTrips(lots: readonly TradebookLot[], carried: readonly CarriedTrade[]): { trades: PlannedTrade[]; continued: PlannedTrade[] } {
   const trades: PlannedTrade[] = [];
   const open = new Map<string, PlannedTrade[]>();
+  const waiting: PlannedTrade[] = [...carried]
+    .sort((a, b) => a.enteredAt - b.enteredAt || a.tradeId - b.tradeId)
+    .map((c) => ({
+      symbol: c.symbol,
+      tradeType: c.tradeType,
+      quantity: c.openQuantity,
+      entryPrice: c.entryPrice,
+      enteredAt: c.enteredAt,
+      entryOrderId: "",
+      entryLines: [],
+      exits: [],
+      openQuantity: c.openQuantity,
+      continues: { tradeId: c.tradeId, openBefore: c.openQuantity },
+    }));
+  const queueOf = (symbol: string) => {
+    const queue = open.get(symbol) ?? [];
+    open.set(symbol, queue);
+    return queue;
+  };
+  let nextCarried = 0;
   for (const lot of [...lots].sort(byTime)) {
-    const queue = open.get(lot.symbol) ?? [];
-    open.set(lot.symbol, queue);
+    while (nextCarried < waiting.length && waiting[nextCarried].enteredAt <= lot.at) {
+      const trade = waiting[nextCarried++];
+      if (trade.openQuantity > 0) queueOf(trade.symbol).push(trade);
+    }
+    const queue = queueOf(lot.symbol);
     let left = lot.quantity;
     while (left > 0 && queue.length > 0 && queue[0].tradeType !== lot.side) {
       const head = queue[0];
@@ -364,8 +401,11 @@ export function matchRoundTrips(lots: readonly TradebookLot[]): PlannedTrade[] {
       trades.push(trade);
     }
   }
-  return trades;
+  return { trades, continued: waiting.filter((t) => t.exits.length > 0) };
 }
+
+/** The round trips of lots alone (nothing carried from an earlier import). */
+export const matchRoundTrips = (lots: readonly TradebookLot[]): PlannedTrade[] => continueRoundTrips(lots, []).trades;
 
 /** Realised PNL of a round trip's exits, exact (docs/decisions/167): BUY (exit - entry), SELL (entry - exit). */
 export function realisedPnl(trade: Pick<PlannedTrade, "tradeType" | "entryPrice" | "exits">): DecimalText {
@@ -402,12 +442,15 @@ export function plannedTradeRow(trade: PlannedTrade): { tradeType: TradeSide; qu
 
 export type TradebookRowOutcome =
   | { line: number; kind: "trade"; trade: number }
+  | { line: number; kind: "continued"; continued: number }
   | { line: number; kind: "duplicate" }
   | { line: number; kind: "unknown-symbol"; symbol: string }
   | { line: number; kind: "error"; message: string };
 
 export interface TradebookPlan {
   trades: PlannedTrade[];
+  /** Open trades of earlier imports that this file's lots exit (their `exits` are the new ones). */
+  continued: PlannedTrade[];
   /** Fills whose broker trade is already imported (skipped). */
   duplicates: TradebookFill[];
   /** Symbols not listed or not tradable by the user, with their rows (skipped). */
@@ -431,6 +474,7 @@ export function planTradebookImport(
   fills: readonly TradebookFill[],
   errors: readonly TradebookRowError[],
   known: { isTradable: (symbol: string) => boolean; isImported: (key: string) => boolean },
+  carried: readonly CarriedTrade[] = [],
 ): TradebookPlan {
   const duplicates: TradebookFill[] = [];
   const unknown = new Map<string, number[]>();
@@ -441,7 +485,7 @@ export function planTradebookImport(
     else usable.push(fill);
   }
   const consolidated = consolidateOrders(usable);
-  const trades = matchRoundTrips(consolidated.lots);
+  const { trades, continued } = continueRoundTrips(consolidated.lots, carried);
   const allErrors = [...errors, ...consolidated.errors];
   const rows: TradebookRowOutcome[] = [
     ...duplicates.map((f) => ({ line: f.line, kind: "duplicate" as const })),
@@ -449,6 +493,13 @@ export function planTradebookImport(
     ...allErrors.map((e) => ({ line: e.line, kind: "error" as const, message: e.message })),
   ];
   const seen = new Set<number>();
+  // An exit of an earlier import's trade names its rows first: the lot closed that trade before it opened anything.
+  continued.forEach((trade, i) => {
+    for (const line of trade.exits.flatMap((e) => e.lines)) {
+      if (!seen.has(line)) rows.push({ line, kind: "continued", continued: i });
+      seen.add(line);
+    }
+  });
   trades.forEach((trade, i) => {
     for (const line of [...trade.entryLines, ...trade.exits.flatMap((e) => e.lines)]) {
       // A lot that crosses zero closes one trade and opens another: its rows are named once, by the first.
@@ -459,6 +510,7 @@ export function planTradebookImport(
   rows.sort((a, b) => a.line - b.line);
   return {
     trades,
+    continued,
     duplicates,
     unknownSymbols: [...unknown].map(([symbol, lines]) => ({ symbol, lines })).sort((a, b) => a.symbol.localeCompare(b.symbol)),
     errors: allErrors.sort((a, b) => a.line - b.line),

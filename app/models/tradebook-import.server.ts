@@ -1,9 +1,10 @@
 // Tradebook imports (docs/decisions/169): the staged upload (its checked fills and bad rows, owned
 // by the user who sent it), the broker trades a user has imported, and the commit's writes
 // (trades, their exits, the imported broker trade ids). Every read and write is scoped by owner.
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { refreshTradeCharges } from "./trade-charges.server";
+import { exitTotalsOfRow } from "./trade-exit.server";
 import { importedBrokerTrades, tradebookImports, tradeExits, trades } from "~/db/schema";
 import type { TradebookFill, TradebookRowError } from "~/domain/tradebook";
 
@@ -168,6 +169,7 @@ export async function insertImportedTrades(
           tradeDateTime: v.tradeDateTime,
           exitDateTime: v.exitDateTime,
           status: v.open,
+          tradebookImportId: importId,
           createdAt: now,
           updatedAt: now,
         })),
@@ -187,4 +189,92 @@ export async function insertImportedTrades(
 /** Marks the import committed with its per-row report. */
 export async function markTradebookImportCommitted(tx: AppDatabase, id: number, report: unknown, now = new Date()): Promise<void> {
   await tx.update(tradebookImports).set({ state: "committed", report, committedAt: now }).where(eq(tradebookImports.id, id));
+}
+
+/** An open trade of an earlier import, with the units its exits have not yet closed. */
+export interface OpenImportedTrade {
+  tradeId: number;
+  symbolId: number;
+  tradeType: "BUY" | "SELL";
+  /** Its own side's price, as text with two decimals. */
+  entryPrice: string;
+  enteredAt: Date;
+  openQuantity: number;
+}
+
+/**
+ * The owner's open trades that an import created, on these symbols, locked for the caller's
+ * transaction: what a later import's lots continue (docs/decisions/169). A trade entered by hand
+ * is never touched by an import.
+ */
+export async function lockOpenImportedTrades(tx: AppDatabase, ownerId: number, symbolIds: readonly number[]): Promise<OpenImportedTrade[]> {
+  if (symbolIds.length === 0) return [];
+  const rows = await tx
+    .select({
+      tradeId: trades.id,
+      symbolId: trades.symbolId,
+      tradeType: trades.tradeType,
+      entryPrice: sql<string>`(case when ${trades.tradeType} = 'BUY' then ${trades.buyPrice} else ${trades.sellPrice} end)::text`,
+      enteredAt: trades.tradeDateTime,
+      quantity: trades.quantity,
+      exited: exitTotalsOfRow.exitedUnits,
+    })
+    .from(trades)
+    .leftJoinLateral(exitTotalsOfRow, sql`true`)
+    .where(
+      and(
+        eq(trades.userId, ownerId),
+        eq(trades.status, true),
+        inArray(trades.symbolId, [...symbolIds]),
+        isNotNull(trades.tradebookImportId),
+      ),
+    )
+    .orderBy(trades.tradeDateTime, trades.id)
+    .for("update", { of: trades });
+  return rows
+    .map((r) => ({ tradeId: r.tradeId, symbolId: r.symbolId, tradeType: r.tradeType, entryPrice: r.entryPrice, enteredAt: r.enteredAt, openQuantity: r.quantity - Number(r.exited) }))
+    .filter((r) => r.openQuantity > 0);
+}
+
+/**
+ * Adds a later import's exits to open trades of earlier imports (in the caller's transaction):
+ * the exits, the broker trade ids with the trade each went into, and, when the last units go, the
+ * trade closed at its last exit's time with its closing side at the average of all its exits,
+ * rounded to the paisa, as an import writes a closed round trip (docs/decisions/167).
+ */
+export async function continueImportedTrades(
+  tx: AppDatabase,
+  ownerId: number,
+  importId: number,
+  continued: readonly { tradeId: number; exits: { quantity: number; price: number; exitedAt: Date }[]; closes: boolean }[],
+  brokerTrades: readonly { exchange: string; brokerTradeId: string; tradeId: number }[],
+  now = new Date(),
+): Promise<void> {
+  if (continued.length === 0) return;
+  const exits = continued.flatMap((c) => c.exits.map((e) => ({ tradeId: c.tradeId, quantity: e.quantity, price: e.price, exitedAt: e.exitedAt, createdAt: now })));
+  for (let i = 0; i < exits.length; i += INSERT_CHUNK) await tx.insert(tradeExits).values(exits.slice(i, i + INSERT_CHUNK));
+  const closed = continued.filter((c) => c.closes).map((c) => c.tradeId);
+  const totals = closed.length
+    ? await tx
+        .select({ tradeId: tradeExits.tradeId, value: sql<string>`sum(${tradeExits.quantity} * ${tradeExits.price})::text`, lastAt: sql<string>`max(${tradeExits.exitedAt})` })
+        .from(tradeExits)
+        .where(inArray(tradeExits.tradeId, closed))
+        .groupBy(tradeExits.tradeId)
+    : [];
+  for (const total of totals) {
+    const closingPrice = sql`round(${total.value}::numeric / ${trades.quantity}, 2)`;
+    await tx
+      .update(trades)
+      .set({
+        status: false,
+        exitDateTime: new Date(total.lastAt),
+        sellPrice: sql`case when ${trades.tradeType} = 'BUY' then ${closingPrice} else ${trades.sellPrice} end`,
+        buyPrice: sql`case when ${trades.tradeType} = 'SELL' then ${closingPrice} else ${trades.buyPrice} end`,
+        updatedAt: now,
+      })
+      .where(and(eq(trades.id, total.tradeId), eq(trades.userId, ownerId)));
+  }
+  const imported = brokerTrades.map((b) => ({ userId: ownerId, exchange: b.exchange, brokerTradeId: b.brokerTradeId, importId, tradeId: b.tradeId, createdAt: now }));
+  for (let i = 0; i < imported.length; i += INSERT_CHUNK) await tx.insert(importedBrokerTrades).values(imported.slice(i, i + INSERT_CHUNK));
+  await refreshTradeCharges(tx, { tradeIds: continued.map((c) => c.tradeId) });
 }

@@ -14,6 +14,7 @@ import {
   STALE_TRADEBOOK_HOURS,
   plannedTradeRow,
   realisedPnl,
+  type CarriedTrade,
   type TradebookFill,
   type TradebookPlan,
   type TradebookRowError,
@@ -31,6 +32,8 @@ import {
   insertImportedTrades,
   insertTradebookImport,
   listTradebookImports,
+  lockOpenImportedTrades,
+  continueImportedTrades,
   lockTradebookImport,
   markTradebookImportCommitted,
   type ImportedTradeValues,
@@ -54,8 +57,8 @@ export const noRowReadable = (count: number, errors: readonly TradebookRowError[
     .slice(0, 3)
     .map((e) => `Line ${e.line}: ${e.message}.`)
     .join(" ")}`;
-export const tradebookImported = (trades: number, skipped: number) =>
-  `${trades} ${trades === 1 ? "trade" : "trades"} imported from the tradebook${skipped ? `; ${skipped} ${skipped === 1 ? "row" : "rows"} skipped` : ""}.`;
+export const tradebookImported = (trades: number, skipped: number, continued = 0) =>
+  `${trades} ${trades === 1 ? "trade" : "trades"} imported from the tradebook${continued ? `; exits added to ${continued} open ${continued === 1 ? "trade" : "trades"} of earlier imports` : ""}${skipped ? `; ${skipped} ${skipped === 1 ? "row" : "rows"} skipped` : ""}.`;
 export const importRefused = (error: unknown) => `Nothing was imported: the database refused the data (${databaseMessage(error)}).`;
 
 // ---------------------------------------------------------------- the view (plain data: it crosses the loader boundary)
@@ -75,6 +78,22 @@ export interface TradebookTradeView {
   realisedPnl: DecimalText;
 }
 
+/** An open trade of an earlier import that this file exits. */
+export interface TradebookContinuedView {
+  tradeId: number;
+  symbol: string;
+  tradeType: "BUY" | "SELL";
+  entryPrice: DecimalText;
+  enteredAt: string;
+  /** Units open before this import. */
+  openBefore: number;
+  /** This import's exits of it. */
+  exits: { quantity: number; price: DecimalText; at: string }[];
+  openQuantity: number;
+  /** PNL of this import's exits. */
+  realisedPnl: DecimalText;
+}
+
 export type TradebookRowView = {
   line: number;
   tradeId: string | null;
@@ -83,7 +102,7 @@ export type TradebookRowView = {
   quantity: number | null;
   price: DecimalText | null;
   outcome: string;
-  kind: "trade" | "duplicate" | "unknown-symbol" | "error";
+  kind: "trade" | "continued" | "duplicate" | "unknown-symbol" | "error";
 };
 
 export interface TradebookImportView {
@@ -93,9 +112,11 @@ export interface TradebookImportView {
   state: "previewed" | "committed";
   createdAt: string;
   committedAt: string | null;
-  counts: { rows: number; trades: number; openTrades: number; duplicates: number; unknown: number; errors: number };
+  counts: { rows: number; trades: number; openTrades: number; continued: number; duplicates: number; unknown: number; errors: number };
+  /** Of the new round trips and of this import's exits of earlier trades. */
   realisedPnl: DecimalText;
   trades: TradebookTradeView[];
+  continued: TradebookContinuedView[];
   unknownSymbols: { symbol: string; rows: number }[];
   /** Every row's fate, in line order (at most MAX_LISTED_ROWS listed; the counts stay exact). */
   rows: TradebookRowView[];
@@ -103,8 +124,12 @@ export interface TradebookImportView {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function rowOutcomeText(kind: TradebookRowView["kind"], detail: { trade?: TradebookTradeView; symbol?: string; message?: string }, committed: boolean): string {
+function rowOutcomeText(kind: TradebookRowView["kind"], detail: { trade?: TradebookTradeView; continued?: TradebookContinuedView; symbol?: string; message?: string }, committed: boolean): string {
   if (kind === "duplicate") return "Skipped: already imported";
+  if (kind === "continued") {
+    const c = detail.continued as TradebookContinuedView;
+    return committed ? `Added to trade #${c.tradeId} as an exit` : `Exit of open trade #${c.tradeId} (${c.tradeType} ${c.symbol})`;
+  }
   if (kind === "unknown-symbol") return `Skipped: ${detail.symbol} is not a symbol you can trade here`;
   if (kind === "error") return `Error: ${detail.message}`;
   const t = detail.trade as TradebookTradeView;
@@ -125,10 +150,21 @@ function buildView(row: TradebookImportRow, plan: TradebookPlan, tradeIds: numbe
     openQuantity: t.openQuantity,
     realisedPnl: realisedPnl(t),
   }));
+  const continued: TradebookContinuedView[] = plan.continued.map((t) => ({
+    tradeId: t.continues?.tradeId as number,
+    symbol: t.symbol,
+    tradeType: t.tradeType,
+    entryPrice: t.entryPrice,
+    enteredAt: iso(t.enteredAt),
+    openBefore: t.continues?.openBefore as number,
+    exits: t.exits.map((e) => ({ quantity: e.quantity, price: e.price, at: iso(e.at) })),
+    openQuantity: t.openQuantity,
+    realisedPnl: realisedPnl(t),
+  }));
   const fillByLine = new Map(row.fills.map((f) => [f.line, f]));
   const rows: TradebookRowView[] = plan.rows.slice(0, MAX_LISTED_ROWS).map((r) => {
     const fill = fillByLine.get(r.line);
-    const detail = r.kind === "trade" ? { trade: trades[r.trade] } : r.kind === "unknown-symbol" ? { symbol: r.symbol } : r.kind === "error" ? { message: r.message } : {};
+    const detail = r.kind === "trade" ? { trade: trades[r.trade] } : r.kind === "continued" ? { continued: continued[r.continued] } : r.kind === "unknown-symbol" ? { symbol: r.symbol } : r.kind === "error" ? { message: r.message } : {};
     return {
       line: r.line,
       tradeId: fill?.tradeId ?? null,
@@ -151,12 +187,14 @@ function buildView(row: TradebookImportRow, plan: TradebookPlan, tradeIds: numbe
       rows: row.rowCount,
       trades: trades.length,
       openTrades: trades.filter((t) => t.openQuantity > 0).length,
+      continued: continued.length,
       duplicates: plan.duplicates.length,
       unknown: plan.unknownSymbols.reduce((sum, u) => sum + u.lines.length, 0),
       errors: plan.errors.length,
     },
-    realisedPnl: totalPnl(trades.map((t) => t.realisedPnl)),
+    realisedPnl: totalPnl([...trades, ...continued].map((t) => t.realisedPnl)),
     trades: trades.slice(0, MAX_LISTED_ROWS),
+    continued: continued.slice(0, MAX_LISTED_ROWS),
     unknownSymbols: plan.unknownSymbols.map((u) => ({ symbol: u.symbol, rows: u.lines.length })),
     rows,
   };
@@ -168,7 +206,17 @@ async function planFor(db: AppDatabase, user: Actor, fills: readonly TradebookFi
     findTradableSymbols(db, user, fills.map((f) => f.symbol)),
     importedBrokerTradeKeys(db, user.id, fills),
   ]);
-  const plan = planTradebookImport(fills, errors, { isTradable: (s) => symbolIds.has(s), isImported: (key) => imported.has(key) });
+  // Open trades of earlier imports continue FIFO into this file (docs/decisions/169).
+  const codeOf = new Map([...symbolIds].map(([code, id]) => [id, code]));
+  const carried: CarriedTrade[] = (await lockOpenImportedTrades(db, user.id, [...symbolIds.values()])).map((t) => ({
+    tradeId: t.tradeId,
+    symbol: codeOf.get(t.symbolId) as string,
+    tradeType: t.tradeType,
+    entryPrice: t.entryPrice,
+    enteredAt: t.enteredAt.getTime(),
+    openQuantity: t.openQuantity,
+  }));
+  const plan = planTradebookImport(fills, errors, { isTradable: (s) => symbolIds.has(s), isImported: (key) => imported.has(key) }, carried);
   return { plan, symbolIds };
 }
 
@@ -211,7 +259,11 @@ export async function loadTradebookImport(context: Pick<AppContext, "db">, user:
   if (!id) return null;
   const row = await findTradebookImport(context.db, user.id, id);
   if (!row) return null;
-  if (row.state === "committed") return row.report as TradebookImportView;
+  if (row.state === "committed") {
+    // Reports kept before imports continued earlier trades have no such part.
+    const report = row.report as TradebookImportView;
+    return { ...report, continued: report.continued ?? [], counts: { ...report.counts, continued: report.counts.continued ?? 0 } };
+  }
   if (row.createdAt < staleCutoff(new Date())) return null;
   const { plan } = await planFor(context.db, user, row.fills, row.errors);
   return buildView(row, plan, null);
@@ -264,10 +316,25 @@ export async function commitTradebookImport(context: Pick<AppContext, "db">, use
         return fill && r.kind === "trade" ? [{ exchange: fill.exchange, brokerTradeId: fill.tradeId, trade: r.trade }] : [];
       });
       const tradeIds = await insertImportedTrades(tx, user.id, row.id, values, brokerTrades, now);
+      await continueImportedTrades(
+        tx,
+        user.id,
+        row.id,
+        plan.continued.map((t) => ({
+          tradeId: t.continues?.tradeId as number,
+          exits: t.exits.map((e) => ({ quantity: e.quantity, price: Number(e.price), exitedAt: new Date(e.at) })),
+          closes: t.openQuantity === 0,
+        })),
+        plan.rows.flatMap((r) => {
+          const fill = r.kind === "continued" ? fillByLine.get(r.line) : undefined;
+          return fill && r.kind === "continued" ? [{ exchange: fill.exchange, brokerTradeId: fill.tradeId, tradeId: plan.continued[r.continued].continues?.tradeId as number }] : [];
+        }),
+        now,
+      );
       const view = buildView({ ...row, committedAt: now }, plan, tradeIds);
       await markTradebookImportCommitted(tx, row.id, view, now);
       const skipped = view.counts.duplicates + view.counts.unknown + view.counts.errors;
-      return succeed({ message: tradebookImported(tradeIds.length, skipped), view });
+      return succeed({ message: tradebookImported(tradeIds.length, skipped, view.counts.continued), view });
     });
     if (outcome === "stale") {
       await deleteTradebookPreview(context.db, user.id, id);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsNewUser, waitForHydration } from "./support";
 
@@ -57,6 +58,21 @@ for (const js of [true, false]) {
       await expect(rows.filter({ hasText: "Skipped: already imported" })).toHaveCount(15);
       await page.getByRole("button", { name: "Confirm (nothing to import)" }).click();
       await expect(toast(page)).toContainText("0 trades imported from the tradebook; 15 rows skipped.");
+
+      // The next week's tradebook: its sell exits the RELIANCE trade the first file left open (decision 169).
+      await page.goto("/trades/import");
+      await waitForHydration(page);
+      const header = readFileSync(FIXTURE, "utf8").split("\n")[0];
+      const nextWeek = `${header}\nRELIANCE,INE002A01018,2026-11-26,NSE,EQ,EQ,sell,false,5.000000,2530.000000,31000101,1100000000000101,2026-11-26T09:30:00\n`;
+      await page.getByLabel("Tradebook file").setInputFiles({ name: "tradebook-next.csv", mimeType: "text/csv", buffer: Buffer.from(nextWeek) });
+      await page.getByRole("button", { name: "Upload and preview" }).click();
+      await expect(page.getByRole("heading", { name: "Open trades this file exits" })).toBeVisible();
+      await expect(summary(page, "Earlier trades exited")).toHaveText("1");
+      await expect(summary(page, "Realised PNL")).toHaveText("100.00");
+      await expect(page.getByTestId("continued-trades").getByRole("row").filter({ hasText: "RELIANCE" })).toContainText("5 @ 2,530.00");
+      await page.getByRole("button", { name: "Confirm import of exits of 1 open trade" }).click();
+      await expect(toast(page)).toContainText("0 trades imported from the tradebook; exits added to 1 open trade of earlier imports.");
+      await expect(page.getByRole("row").filter({ hasText: "31000101" })).toContainText(/Added to trade #\d+ as an exit/);
     });
 
     test("a file that is not a tradebook is refused with a message", async ({ page }) => {

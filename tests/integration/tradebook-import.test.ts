@@ -97,7 +97,7 @@ describe("upload → preview → confirm", () => {
 
     const preview = (await view(3, id!))!;
     expect(preview.state).toBe("previewed");
-    expect(preview.counts).toEqual({ rows: 15, trades: 7, openTrades: 2, duplicates: 0, unknown: 1, errors: 0 });
+    expect(preview.counts).toEqual({ rows: 15, trades: 7, openTrades: 2, continued: 0, duplicates: 0, unknown: 1, errors: 0 });
     expect(preview.unknownSymbols).toEqual([{ symbol: "NIFTY-I (NIFTY26NOVFUT)", rows: 1 }]);
     expect(preview.realisedPnl).toBe("351.45"); // 25 + 70 + 2.85 + 3.60 + 200 + 50
     expect(preview.rows.find((r) => r.line === 13)).toMatchObject({ kind: "unknown-symbol", outcome: "Skipped: NIFTY-I (NIFTY26NOVFUT) is not a symbol you can trade here" });
@@ -175,6 +175,58 @@ describe("upload → preview → confirm", () => {
     const more = `${FIXTURE}INFY,INE009A01021,2026-11-26,NSE,EQ,EQ,sell,false,2.000000,1520.000000,31000015,1100000000000012,2026-11-26T09:30:00\n`;
     const third = await upload(4, csv(more));
     expect((await view(4, third.id!))!.counts).toMatchObject({ trades: 1, duplicates: 11 });
+  });
+
+  it("a later tradebook's sells exit what an earlier import left open, and the rest opens a new trade", async () => {
+    const { id: firstId } = await upload(3, csv());
+    await post(3, firstId!, "confirm");
+    const imported = await journal(users[3].id);
+    const reliance = imported.find((r) => r.symbol === "RELIANCE" && r.open)!; // BUY 10 @ 2510, 5 exited @ 2520
+    const tcs = imported.find((r) => r.symbol === "TCS" && r.open)!; // BUY 4 @ 3380, opened by the rest of a lot that closed a short
+    // An older open TCS trade entered by hand: FIFO would exit it first, were it imported.
+    const [tcsSymbol] = await t.context.db.select().from(symbols).where(eq(symbols.symbolCode, "TCS"));
+    const [{ id: handEntered }] = await t.context.db
+      .insert(trades)
+      .values({ userId: users[3].id, symbolId: tcsSymbol.id, tradeType: "BUY", quantity: 9, buyPrice: 3300, tradeDateTime: new Date("2026-11-20T04:00:00Z") })
+      .returning({ id: trades.id });
+    const before = await journal(users[3].id);
+
+    const next = [
+      FIXTURE.split("\n")[0],
+      "RELIANCE,INE002A01018,2026-11-26,NSE,EQ,EQ,sell,false,5.000000,2530.000000,31000101,1100000000000101,2026-11-26T09:30:00",
+      "TCS,INE467B01029,2026-11-26,NSE,EQ,EQ,sell,false,6.000000,3390.000000,31000102,1100000000000102,2026-11-26T10:00:00",
+    ].join("\n");
+    const { id } = await upload(3, csv(next, "tradebook-next.csv"));
+    const preview = (await view(3, id!))!;
+    expect(preview.counts).toMatchObject({ trades: 1, openTrades: 1, continued: 2, duplicates: 0 });
+    expect(preview.continued.map((c) => [c.tradeId, c.symbol, c.openBefore, c.exits.map((e) => `${e.quantity}@${e.price}`).join(" "), c.openQuantity, c.realisedPnl])).toEqual([
+      [tcs.id, "TCS", 4, "4@3390.00", 0, "40.00"],
+      [reliance.id, "RELIANCE", 5, "5@2530.00", 0, "100.00"],
+    ]);
+    expect(preview.trades.map((tr) => [tr.symbol, tr.tradeType, tr.quantity, tr.entryPrice])).toEqual([["TCS", "SELL", 2, "3390.00"]]);
+    expect(preview.realisedPnl).toBe("140.00");
+    expect(preview.rows.map((r) => r.outcome)).toEqual([`Exit of open trade #${reliance.id} (BUY RELIANCE)`, `Exit of open trade #${tcs.id} (BUY TCS)`]);
+    expect(await journal(users[3].id)).toEqual(before); // a preview writes nothing
+
+    expect(await post(3, id!, "confirm")).toMatchObject({ status: 302 });
+    const after = await journal(users[3].id);
+    expect(after.find((r) => r.id === reliance.id)).toMatchObject({ open: false, buy: 2510, sell: 2525, exits: ["5@2520", "5@2530"] });
+    expect(after.find((r) => r.id === reliance.id)!.exit?.toISOString()).toBe("2026-11-26T04:00:00.000Z");
+    expect(after.find((r) => r.id === tcs.id)).toMatchObject({ open: false, buy: 3380, sell: 3390, exits: ["4@3390"] });
+    // The trade entered by hand is never exited by an import.
+    expect(after.find((r) => r.id === handEntered)).toMatchObject({ open: true, exits: [] });
+    expect(after.filter((r) => !before.some((b) => b.id === r.id) && r.id !== handEntered).map((r) => [r.symbol, r.type, r.qty, r.sell, r.open])).toEqual([["TCS", "SELL", 2, 3390, true]]);
+    const brokerIds = await t.context.db.select().from(importedBrokerTrades).where(eq(importedBrokerTrades.importId, id!));
+    expect(brokerIds.map((b) => [b.brokerTradeId, b.tradeId]).sort()).toEqual([
+      ["31000101", reliance.id],
+      ["31000102", tcs.id],
+    ]);
+    const report = (await view(3, id!))!;
+    expect(report.rows.map((r) => r.outcome)).toEqual([`Added to trade #${reliance.id} as an exit`, `Added to trade #${tcs.id} as an exit`]);
+
+    // Uploaded again: every row is a duplicate, nothing moves.
+    const again = await upload(3, csv(next, "tradebook-next.csv"));
+    expect((await view(3, again.id!))!.counts).toMatchObject({ trades: 0, continued: 0, duplicates: 2 });
   });
 
   it("leaves nothing when the database refuses a row half way, and the preview can be confirmed again", async () => {

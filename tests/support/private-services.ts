@@ -160,10 +160,13 @@ export async function spawnAppServer(env: Record<string, string>): Promise<Spawn
   }
   const port = await freePort();
   let output = "";
+  // The shared Redis of test:pg only when the test asks for it: files run side by side, and two
+  // apps on one Redis would deliver each other's ticks.
+  const { REDIS_URL: _sharedRedis, ...inherited } = process.env;
   const proc: ChildProcess = spawn(process.execPath, ["dist/server.js"], {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),

@@ -6,6 +6,7 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import {
   consolidateOrders,
+  continueRoundTrips,
   matchRoundTrips,
   planTradebookImport,
   plannedTradeRow,
@@ -167,6 +168,56 @@ describe("FIFO matching", () => {
       ["Y", "BUY", 0],
       ["X", "SELL", 1],
     ]);
+  });
+});
+
+describe("continuing open trades of an earlier import", () => {
+  const long = { tradeId: 41, symbol: "X", tradeType: "BUY" as const, entryPrice: "100.00", enteredAt: 10, openQuantity: 6 };
+
+  it("a later file's sells exit the earlier trade first, and the rest opens a short", () => {
+    const { trades, continued } = continueRoundTrips(
+      [
+        { symbol: "X", side: "SELL", quantity: 4, price: "110.00", at: 20, orderId: "a", lines: [2] },
+        { symbol: "X", side: "SELL", quantity: 5, price: "95.00", at: 30, orderId: "b", lines: [3] },
+      ],
+      [long],
+    );
+    expect(continued.map((t) => [t.continues, t.openQuantity, t.exits.map((e) => `${e.quantity}@${e.price}`)])).toEqual([[{ tradeId: 41, openBefore: 6 }, 0, ["4@110.00", "2@95.00"]]]);
+    expect(realisedPnl(continued[0])).toBe("30.00"); // 4 x 10 - 2 x 5
+    expect(trades.map((t) => [t.tradeType, t.quantity, t.entryPrice, t.openQuantity])).toEqual([["SELL", 3, "95.00", 3]]);
+  });
+
+  it("a sell earlier than the carried trade's entry does not exit it, and a carried trade no lot reaches is left out", () => {
+    const { trades, continued } = continueRoundTrips(
+      [{ symbol: "X", side: "SELL", quantity: 2, price: "120.00", at: 5, orderId: "a", lines: [2] }],
+      [long, { ...long, tradeId: 42, symbol: "Y" }],
+    );
+    expect(continued).toEqual([]);
+    expect(trades.map((t) => [t.tradeType, t.quantity])).toEqual([["SELL", 2]]);
+  });
+
+  it("a buy in the file adds a new trade behind the carried one: the next sell exits the older first", () => {
+    const { trades, continued } = continueRoundTrips(
+      [
+        { symbol: "X", side: "BUY", quantity: 2, price: "105.00", at: 20, orderId: "a", lines: [2] },
+        { symbol: "X", side: "SELL", quantity: 7, price: "108.00", at: 30, orderId: "b", lines: [3] },
+      ],
+      [long],
+    );
+    expect(continued[0]).toMatchObject({ openQuantity: 0, exits: [{ quantity: 6, price: "108.00" }] });
+    expect(trades.map((t) => [t.tradeType, t.quantity, t.openQuantity, t.exits.map((e) => e.quantity)])).toEqual([["BUY", 2, 1, [1]]]);
+  });
+
+  it("the plan names an exiting row by the trade it continues", () => {
+    const plan = planTradebookImport(
+      [{ line: 2, symbol: "X", exchange: "NSE", side: "SELL", quantity: 6, price: "101.00", tradeId: "t1", orderId: "o1", executedAt: 50 }],
+      [],
+      everythingTradable,
+      [long],
+    );
+    expect(plan.trades).toEqual([]);
+    expect(plan.continued).toHaveLength(1);
+    expect(plan.rows).toEqual([{ line: 2, kind: "continued", continued: 0 }]);
   });
 });
 

@@ -82,7 +82,7 @@ export default function TradebookImportPage() {
           <Form method="post">
             <input type="hidden" name="intent" value="confirm" />
             <button type="submit" className={buttonClass} disabled={busy}>
-              {view.counts.trades === 0 ? "Confirm (nothing to import)" : `Confirm import of ${view.counts.trades} ${view.counts.trades === 1 ? "trade" : "trades"}`}
+              {confirmLabel(view.counts)}
             </button>
           </Form>
           <Form method="post">
@@ -105,6 +105,7 @@ export default function TradebookImportPage() {
           </ul>
         </div>
       ) : null}
+      <ContinuedTrades view={view} />
       <RoundTrips view={view} />
       <RowReport view={view} />
     </section>
@@ -117,6 +118,7 @@ function Summary({ view }: { view: TradebookImportView }) {
     ["Rows", formatNumber(c.rows, 0)],
     [view.state === "committed" ? "Trades created" : "Round trips", formatNumber(c.trades, 0)],
     ["Still open", formatNumber(c.openTrades, 0)],
+    ["Earlier trades exited", formatNumber(c.continued, 0)],
     ["Already imported (skipped)", formatNumber(c.duplicates, 0)],
     ["Unknown symbol (skipped)", formatNumber(c.unknown, 0)],
     ["Bad rows", formatNumber(c.errors, 0)],
@@ -139,6 +141,71 @@ function Summary({ view }: { view: TradebookImportView }) {
 
 const tableClass =
   "w-full whitespace-nowrap text-xs [&_td]:border-t [&_td]:border-slate-100 [&_td]:px-2 [&_td]:py-1.5 [&_th]:bg-slate-100 [&_th]:px-2 [&_th]:py-1.5 [&_th]:text-left dark:[&_td]:border-slate-800 dark:[&_th]:bg-slate-800 [&_td.n]:text-right [&_td.n]:tabular-nums";
+
+function confirmLabel(counts: TradebookImportView["counts"]): string {
+  const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+  if (counts.trades === 0 && counts.continued === 0) return "Confirm (nothing to import)";
+  const parts = [counts.trades > 0 ? plural(counts.trades, "trade") : null, counts.continued > 0 ? `exits of ${plural(counts.continued, "open trade")}` : null];
+  return `Confirm import of ${parts.filter(Boolean).join(" and ")}`;
+}
+
+const exitList = (exits: TradebookImportView["trades"][number]["exits"]) =>
+  exits.length === 0 ? (
+    "—"
+  ) : (
+    <ul>
+      {exits.map((e, i) => (
+        <li key={i}>
+          {formatNumber(e.quantity, 0)} @ {formatNumber(e.price)}, {when(e.at)}
+        </li>
+      ))}
+    </ul>
+  );
+
+/** Open trades of earlier imports that this file's sells (or buys, for a short) exit (docs/decisions/169). */
+function ContinuedTrades({ view }: { view: TradebookImportView }) {
+  if (view.continued.length === 0) return null;
+  const committed = view.state === "committed";
+  return (
+    <>
+      <h2 className="mb-2 mt-4 text-lg font-semibold">{committed ? "Open trades exited" : "Open trades this file exits"}</h2>
+      <ScrollRegion label="Open trades exited">
+        <table className={tableClass} data-testid="continued-trades">
+          <thead>
+            <tr>
+              <th scope="col">Trade</th>
+              <th scope="col">Symbol</th>
+              <th scope="col">Type</th>
+              <th scope="col">Open before</th>
+              <th scope="col">Entry</th>
+              <th scope="col">Entered (IST)</th>
+              <th scope="col">Exits</th>
+              <th scope="col">Open after</th>
+              <th scope="col">Realised PNL</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.continued.map((t) => (
+              <tr key={t.tradeId}>
+                <td>#{t.tradeId}</td>
+                <th scope="row" className="font-medium">
+                  {t.symbol}
+                </th>
+                <td>{t.tradeType}</td>
+                <td className="n">{formatNumber(t.openBefore, 0)}</td>
+                <td className="n">{formatNumber(t.entryPrice)}</td>
+                <td>{when(t.enteredAt)}</td>
+                <td>{exitList(t.exits)}</td>
+                <td className="n">{formatNumber(t.openQuantity, 0)}</td>
+                <td className={`n ${moneyTone(t.realisedPnl)}`}>{formatRupees(t.realisedPnl)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </>
+  );
+}
 
 function RoundTrips({ view }: { view: TradebookImportView }) {
   const committed = view.state === "committed";
@@ -174,19 +241,7 @@ function RoundTrips({ view }: { view: TradebookImportView }) {
                   <td className="n">{formatNumber(t.quantity, 0)}</td>
                   <td className="n">{formatNumber(t.entryPrice)}</td>
                   <td>{when(t.enteredAt)}</td>
-                  <td>
-                    {t.exits.length === 0 ? (
-                      "—"
-                    ) : (
-                      <ul>
-                        {t.exits.map((e, i) => (
-                          <li key={i}>
-                            {formatNumber(e.quantity, 0)} @ {formatNumber(e.price)}, {when(e.at)}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
+                  <td>{exitList(t.exits)}</td>
                   <td className="n">{formatNumber(t.openQuantity, 0)}</td>
                   <td className={`n ${moneyTone(t.realisedPnl)}`}>{formatRupees(t.realisedPnl)}</td>
                 </tr>
@@ -228,7 +283,7 @@ function RowReport({ view }: { view: TradebookImportView }) {
                 <td>{r.side ?? "—"}</td>
                 <td className="n">{r.quantity === null ? "—" : formatNumber(r.quantity, 0)}</td>
                 <td className="n">{r.price === null ? "—" : formatNumber(r.price)}</td>
-                <td className={r.kind === "error" ? "whitespace-normal text-down" : r.kind === "trade" ? "" : "text-muted"}>{r.outcome}</td>
+                <td className={r.kind === "error" ? "whitespace-normal text-down" : r.kind === "trade" || r.kind === "continued" ? "" : "text-muted"}>{r.outcome}</td>
               </tr>
             ))}
           </tbody>

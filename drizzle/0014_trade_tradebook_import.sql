@@ -1,0 +1,5 @@
+ALTER TABLE "trades" ADD COLUMN "tradebook_import_id" integer;--> statement-breakpoint
+ALTER TABLE "trades" ADD CONSTRAINT "trades_tradebook_import_id_tradebook_imports_id_fk" FOREIGN KEY ("tradebook_import_id") REFERENCES "public"."tradebook_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- Trades imported before this column: the import their broker trades went into, or for a trade opened by the rest of a lot that closed another (its rows name the first), the import committed with it.
+UPDATE "trades" SET "tradebook_import_id" = "imported_broker_trades"."import_id" FROM "imported_broker_trades" WHERE "imported_broker_trades"."trade_id" = "trades"."id" AND "trades"."tradebook_import_id" IS NULL;--> statement-breakpoint
+UPDATE "trades" SET "tradebook_import_id" = "tradebook_imports"."id" FROM "tradebook_imports" WHERE "tradebook_imports"."user_id" = "trades"."user_id" AND "tradebook_imports"."committed_at" = "trades"."created_at" AND "trades"."description" LIKE 'Imported from tradebook %' AND "trades"."tradebook_import_id" IS NULL;
