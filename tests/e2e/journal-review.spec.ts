@@ -81,6 +81,10 @@ async function journey(page: Page, js: boolean) {
   const week = page.locator("tr", { has: day }).locator("td[data-week-total]");
   expect(paiseOf((await week.locator("[data-pnl]").getAttribute("data-pnl")) ?? "")).toBe(total);
   expect(paiseOf((await page.getByTestId("month-total").getAttribute("data-pnl")) ?? "")).toBe(total);
+  // The other weeks closed nothing: no result, a dash rather than 0.00.
+  const otherWeeks = page.locator("tr[data-week]").filter({ hasNot: day }).locator("td[data-week-total]");
+  expect(await otherWeeks.count()).toBeGreaterThanOrEqual(3);
+  for (const cell of await otherWeeks.all()) await expect(cell).toHaveText("—");
   await expect(page.getByTestId("open-trades")).toContainText("1 open trade");
   await expect(page.locator("[data-review=trades] dd").first()).toHaveText("3");
   // A win is a trade that kept money after its charges: the +0.35 trade is a loss net of them.

@@ -39,7 +39,11 @@ async function journey(page: Page, js: boolean) {
   const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: quantity, exact: true }) });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("NIFTY-I");
-  await expect(row).toContainText("24,300.00");
+  await expect(row.locator("[data-field=target]")).toHaveText("24,300.00");
+  // What the open BUY has not traded, and the SL never set, are absent, as in the reports (decision 143).
+  await expect(row.locator("[data-field=sell]")).toHaveText("—");
+  await expect(row.locator("[data-field=sl]")).toHaveText("—");
+  await expect(row.locator("[data-field=buy]")).toHaveText("24,000.00");
   await expect(row).toContainText("Open");
 
   // Edit.

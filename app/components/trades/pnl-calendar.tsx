@@ -101,7 +101,8 @@ export function PnlCalendarTable({ calendar, search }: { calendar: PnlCalendar; 
               ))}
               <td data-week-total={week.days[0].ymd} className={`border border-slate-200 p-0.5 text-right align-top font-semibold dark:border-slate-700 sm:p-1 ${moneyTone(week.pnl)}`}>
                 <span className="block break-all">
-                  <Figure value={week.pnl} />
+                  {/* A week without a closed trade has no result, not a zero one. */}
+                  {week.trades > 0 ? <Figure value={week.pnl} /> : <span className="text-muted">—</span>}
                 </span>
               </td>
             </tr>

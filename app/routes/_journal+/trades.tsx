@@ -24,6 +24,7 @@ import { loadTradeJournal, verifyTrade } from "~/services/trades.server";
 import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { searchParamsOf } from "~/schemas/request-input.server";
 import { levelHitFlags } from "~/domain/trade-watch";
+import { shownTradePrices } from "~/domain/trade-rows";
 import { LevelHitFlags } from "~/components/trades/level-hit-flags";
 
 export const meta: MetaFunction = () => [{ title: "Trades — NSE Signals" }];
@@ -51,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       quantity: t.quantity,
       targetPrice: t.targetPrice,
       slPrice: t.slPrice,
+      // The prices as the reports show them: "—" for a leg not yet traded or a level never set (docs/decisions/143).
+      shown: shownTradePrices({ ...t, open: t.status }),
       currentPrice: t.currentPrice,
       pnl: t.pnl,
       pnlPercent: t.pnlPercent,
@@ -224,8 +227,8 @@ export default function TradesPage() {
                   {r.username}
                 </span>
               </td>
-              <td className="n">{formatNumber(r.buyPrice)}</td>
-              <td className="n">{formatNumber(r.sellPrice)}</td>
+              <td className="n" data-field="buy">{formatNumber(r.shown.buyPrice)}</td>
+              <td className="n" data-field="sell">{formatNumber(r.shown.sellPrice)}</td>
               <td className="n" data-field="quantity">
                 {r.exitedUnits > 0 ? (
                   <abbr title={`${formatNumber(r.quantity - r.exitedUnits, 0)} open of ${formatNumber(r.quantity, 0)}; ${formatNumber(r.exitedUnits, 0)} exited`} className="no-underline">
@@ -235,8 +238,8 @@ export default function TradesPage() {
                   formatNumber(r.quantity, 0)
                 )}
               </td>
-              <td className="n">{formatNumber(r.targetPrice)}</td>
-              <td className="n">{formatNumber(r.slPrice)}</td>
+              <td className="n" data-field="target">{formatNumber(r.shown.targetPrice)}</td>
+              <td className="n" data-field="sl">{formatNumber(r.shown.slPrice)}</td>
               <td className="n" data-field="current">
                 {formatNumber(r.currentPrice)}
               </td>
