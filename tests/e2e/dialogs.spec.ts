@@ -130,6 +130,27 @@ test.describe("dialogs with JavaScript", () => {
   });
 });
 
+test("the edit dialog's Update button is in view at 1280 x 800 and at 390 px, without scrolling the form", async ({ page }) => {
+  test.slow();
+  await page.setViewportSize(DESKTOP);
+  await signInAsNewUser(page, { role: 3, goto: "/trades" });
+  await fileTrades(page, [{ symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "24000", quantity: "75", targetPrice: "24300", slPrice: "23900", description: "", reasonToTrade: "" }]);
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/trades");
+    await page.getByRole("link", { name: /^Edit trade/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: /^Edit Trade/ });
+    await expect(dialog).toBeVisible();
+    const update = dialog.getByRole("button", { name: "Update" });
+    // In the viewport as the dialog opens: no scroll needed to reach it.
+    await expect(update).toBeInViewport({ ratio: 1 });
+    // And it takes a click where it is (nothing covers it): the unchanged trade is saved.
+    await update.click();
+    await expect(page.getByRole("status")).toContainText("Trade submitted successfully");
+    await expect(dialog).toHaveCount(0);
+  }
+});
+
 test.describe("dialogs on a phone", () => {
   test.use({ viewport: PHONE });
 

@@ -103,7 +103,9 @@ export function TradeForm({
           Status (on = open)
         </label>
       ) : null}
-      <div className="sm:col-span-2">
+      {/* Kept in view at the foot of a dialog (or the window) while a long form scrolls: a trade's
+          edit form is taller than a 1280 x 800 screen's dialog. */}
+      <div className="sticky bottom-0 z-10 -mx-1 border-t border-slate-200 bg-white/95 px-1 py-2 dark:border-slate-800 dark:bg-slate-900/95 sm:col-span-2">
         <SavingButton saving={saving}>{submitLabel}</SavingButton>
       </div>
     </Form>
