@@ -441,8 +441,8 @@ export function plannedTradeRow(trade: PlannedTrade): { tradeType: TradeSide; qu
 // ---------------------------------------------------------------- the import's plan
 
 export type TradebookRowOutcome =
-  | { line: number; kind: "trade"; trade: number }
-  | { line: number; kind: "continued"; continued: number }
+  | { line: number; kind: "trade"; trade: number; alsoTrades?: number[] }
+  | { line: number; kind: "continued"; continued: number; alsoTrades?: number[] }
   | { line: number; kind: "duplicate" }
   | { line: number; kind: "unknown-symbol"; symbol: string }
   | { line: number; kind: "error"; message: string };
@@ -492,21 +492,21 @@ export function planTradebookImport(
     ...[...unknown].flatMap(([symbol, lines]) => lines.map((line) => ({ line, kind: "unknown-symbol" as const, symbol }))),
     ...allErrors.map((e) => ({ line: e.line, kind: "error" as const, message: e.message })),
   ];
-  const seen = new Set<number>();
-  // An exit of an earlier import's trade names its rows first: the lot closed that trade before it opened anything.
+  // A lot that crosses zero exits one trade and opens another: its rows are named by the first
+  // (where its broker trade id is recorded) and list the trips they also went into.
+  const named = new Map<number, Extract<TradebookRowOutcome, { kind: "trade" | "continued" }>>();
+  const name = (line: number, first: () => Extract<TradebookRowOutcome, { kind: "trade" | "continued" }>, trade?: number) => {
+    const row = named.get(line);
+    if (!row) named.set(line, first());
+    else if (trade !== undefined && !(row.kind === "trade" && row.trade === trade) && !row.alsoTrades?.includes(trade)) row.alsoTrades = [...(row.alsoTrades ?? []), trade];
+  };
   continued.forEach((trade, i) => {
-    for (const line of trade.exits.flatMap((e) => e.lines)) {
-      if (!seen.has(line)) rows.push({ line, kind: "continued", continued: i });
-      seen.add(line);
-    }
+    for (const line of trade.exits.flatMap((e) => e.lines)) name(line, () => ({ line, kind: "continued", continued: i }));
   });
   trades.forEach((trade, i) => {
-    for (const line of [...trade.entryLines, ...trade.exits.flatMap((e) => e.lines)]) {
-      // A lot that crosses zero closes one trade and opens another: its rows are named once, by the first.
-      if (!seen.has(line)) rows.push({ line, kind: "trade", trade: i });
-      seen.add(line);
-    }
+    for (const line of [...trade.entryLines, ...trade.exits.flatMap((e) => e.lines)]) name(line, () => ({ line, kind: "trade", trade: i }), i);
   });
+  rows.push(...named.values());
   rows.sort((a, b) => a.line - b.line);
   return {
     trades,

@@ -124,16 +124,21 @@ export interface TradebookImportView {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function rowOutcomeText(kind: TradebookRowView["kind"], detail: { trade?: TradebookTradeView; continued?: TradebookContinuedView; symbol?: string; message?: string }, committed: boolean): string {
+function rowOutcomeText(
+  kind: TradebookRowView["kind"],
+  detail: { trade?: TradebookTradeView; continued?: TradebookContinuedView; also?: TradebookTradeView[]; symbol?: string; message?: string },
+  committed: boolean,
+): string {
+  const also = (detail.also ?? []).map((t) => (committed ? `; also trade #${t.tradeId}` : `; also round trip ${t.n} (${t.tradeType} ${t.symbol})`)).join("");
   if (kind === "duplicate") return "Skipped: already imported";
   if (kind === "continued") {
     const c = detail.continued as TradebookContinuedView;
-    return committed ? `Added to trade #${c.tradeId} as an exit` : `Exit of open trade #${c.tradeId} (${c.tradeType} ${c.symbol})`;
+    return (committed ? `Added to trade #${c.tradeId} as an exit` : `Exit of open trade #${c.tradeId} (${c.tradeType} ${c.symbol})`) + also;
   }
   if (kind === "unknown-symbol") return `Skipped: ${detail.symbol} is not a symbol you can trade here`;
   if (kind === "error") return `Error: ${detail.message}`;
   const t = detail.trade as TradebookTradeView;
-  return committed ? `Imported into trade #${t.tradeId}` : `Round trip ${t.n} (${t.tradeType} ${t.symbol})`;
+  return (committed ? `Imported into trade #${t.tradeId}` : `Round trip ${t.n} (${t.tradeType} ${t.symbol})`) + also;
 }
 
 function buildView(row: TradebookImportRow, plan: TradebookPlan, tradeIds: number[] | null): TradebookImportView {
@@ -164,7 +169,8 @@ function buildView(row: TradebookImportRow, plan: TradebookPlan, tradeIds: numbe
   const fillByLine = new Map(row.fills.map((f) => [f.line, f]));
   const rows: TradebookRowView[] = plan.rows.slice(0, MAX_LISTED_ROWS).map((r) => {
     const fill = fillByLine.get(r.line);
-    const detail = r.kind === "trade" ? { trade: trades[r.trade] } : r.kind === "continued" ? { continued: continued[r.continued] } : r.kind === "unknown-symbol" ? { symbol: r.symbol } : r.kind === "error" ? { message: r.message } : {};
+    const also = r.kind === "trade" || r.kind === "continued" ? (r.alsoTrades ?? []).map((i) => trades[i]) : [];
+    const detail = r.kind === "trade" ? { trade: trades[r.trade], also } : r.kind === "continued" ? { continued: continued[r.continued], also } : r.kind === "unknown-symbol" ? { symbol: r.symbol } : r.kind === "error" ? { message: r.message } : {};
     return {
       line: r.line,
       tradeId: fill?.tradeId ?? null,

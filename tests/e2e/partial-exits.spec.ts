@@ -72,6 +72,8 @@ async function journey(page: Page, js: boolean) {
   await expect(form.getByLabel("Exit quantity")).toHaveCount(0);
   await page.goto(`/trades?f=1&userRole=1&userId=${admin.id}`);
   await expect(row).toContainText("Closed");
+  // Closed, the whole quantity: no "0/quantity".
+  await expect(row.locator("td[data-field=quantity]")).toHaveText(quantity.toLocaleString("en-IN"));
   await expect(row.locator("td[data-field=pnl]")).toContainText(realised);
   await expect(row.getByRole("link", { name: `Exit part of trade #${id}` })).toHaveCount(0);
   return { id, admin };

@@ -205,7 +205,7 @@ describe("upload → preview → confirm", () => {
     ]);
     expect(preview.trades.map((tr) => [tr.symbol, tr.tradeType, tr.quantity, tr.entryPrice])).toEqual([["TCS", "SELL", 2, "3390.00"]]);
     expect(preview.realisedPnl).toBe("140.00");
-    expect(preview.rows.map((r) => r.outcome)).toEqual([`Exit of open trade #${reliance.id} (BUY RELIANCE)`, `Exit of open trade #${tcs.id} (BUY TCS)`]);
+    expect(preview.rows.map((r) => r.outcome)).toEqual([`Exit of open trade #${reliance.id} (BUY RELIANCE)`, `Exit of open trade #${tcs.id} (BUY TCS); also round trip 1 (SELL TCS)`]);
     expect(await journal(users[3].id)).toEqual(before); // a preview writes nothing
 
     expect(await post(3, id!, "confirm")).toMatchObject({ status: 302 });
@@ -222,7 +222,8 @@ describe("upload → preview → confirm", () => {
       ["31000102", tcs.id],
     ]);
     const report = (await view(3, id!))!;
-    expect(report.rows.map((r) => r.outcome)).toEqual([`Added to trade #${reliance.id} as an exit`, `Added to trade #${tcs.id} as an exit`]);
+    const newTcs = after.find((r) => r.symbol === "TCS" && r.type === "SELL" && r.open)!;
+    expect(report.rows.map((r) => r.outcome)).toEqual([`Added to trade #${reliance.id} as an exit`, `Added to trade #${tcs.id} as an exit; also trade #${newTcs.id}`]);
 
     // Uploaded again: every row is a duplicate, nothing moves.
     const again = await upload(3, csv(next, "tradebook-next.csv"));

@@ -262,7 +262,8 @@ describe("a tradebook in Console's exact format", () => {
     expect(plan.duplicates).toEqual([]);
     // Every data row has one fate, in line order.
     expect(plan.rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
-    expect(plan.rows.find((r) => r.line === 7)).toEqual({ line: 7, kind: "trade", trade: 1 });
+    // Line 7's buy covers the short (trip 1) and opens trip 2 with the rest: named by the first, listing the second.
+    expect(plan.rows.find((r) => r.line === 7)).toEqual({ line: 7, kind: "trade", trade: 1, alsoTrades: [2] });
   });
 
   it("skips the broker trades already imported, and plans the rest alone", async () => {

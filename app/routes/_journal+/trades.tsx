@@ -230,7 +230,8 @@ export default function TradesPage() {
               <td className="n" data-field="buy">{formatNumber(r.shown.buyPrice)}</td>
               <td className="n" data-field="sell">{formatNumber(r.shown.sellPrice)}</td>
               <td className="n" data-field="quantity">
-                {r.exitedUnits > 0 ? (
+                {/* Open units of the whole while part of it is still open; a closed trade is its quantity. */}
+                {r.exitedUnits > 0 && r.status ? (
                   <abbr title={`${formatNumber(r.quantity - r.exitedUnits, 0)} open of ${formatNumber(r.quantity, 0)}; ${formatNumber(r.exitedUnits, 0)} exited`} className="no-underline">
                     {formatNumber(r.quantity - r.exitedUnits, 0)}/{formatNumber(r.quantity, 0)}
                   </abbr>
