@@ -16,6 +16,8 @@ import { buildServices } from "~/server/build-services.server";
 import { resolveSessionSecret } from "~/config/env.server";
 import { mailedLinkBase } from "~/mail/links.server";
 import { registerDemoLiveRateFeed } from "~/live-rate/provider.server";
+import { registerKiteFeed } from "~/live-rate/kite-provider.server";
+import { KITE_PROVIDER } from "~/domain/kite-session";
 import { loadProviderCredentials } from "~/live-rate/credentials.server";
 import { healthReport, recentLoopDelay } from "~/server/health.server";
 import { installLogRedaction } from "~/config/log.server";
@@ -65,6 +67,7 @@ async function serve() {
   const isTradingDay = await loadTradingDayCheck(services.db);
   // A licensed vendor registers here; the demo provider stands in for one (docs/decisions/050).
   registerDemoLiveRateFeed();
+  registerKiteFeed({ db: services.db, appSecret: resolveSessionSecret(env), env });
   const providerCredentials = await loadProviderCredentials(services.db, resolveSessionSecret(env));
   const market = await startMarket({
     db: services.db,
@@ -76,6 +79,7 @@ async function serve() {
     createCandleSink: (resolveSymbolId) => new CandleWriter({ db: services.db, resolveSymbolId }),
     dailyJobs: { isTradingDay, retentionDays: env.INTRADAY_RETENTION_DAYS },
   });
+  services.feedStatus = () => market.engine()?.feedStatus() ?? null;
   // /healthz reports the last few seconds of event-loop delay, not the lifetime's.
   const loopDelay = recentLoopDelay();
 
@@ -83,13 +87,14 @@ async function serve() {
   const getLoadContext = appLoadContext(services, cookiesFor);
   mountHttpPipeline(app, {
     isProduction,
+    formActionOrigins: env.FEED === KITE_PROVIDER ? [new URL(env.KITE_LOGIN_URL).origin] : [],
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     handler: isProduction
       ? createRequestHandler({ build, mode: "production", getLoadContext })
       : (req, res, next) => createRequestHandler({ build, mode: "development", getLoadContext })(req, res, next),
     beforeStatic: (on) =>
       on.get("/healthz", async (_req, res) => {
-        const report = await healthReport(database, loopDelay);
+        const report = await healthReport(database, loopDelay, { feed: services.feedStatus });
         res.set("Cache-Control", "no-store");
         res.status(report.status).json(report.body);
       }),

@@ -1,5 +1,6 @@
 // The typed load context: long-lived services created once in server.ts (or by a test),
 // reached by every loader and action. Routes never import singletons.
+import type { FeedStatusReport } from "~/market/feed";
 import type { AppDatabase } from "~/db/client.server";
 import type { Env } from "~/config/env.server";
 import type { Mailer } from "~/mail/mailer.server";
@@ -21,6 +22,11 @@ export interface AppServices {
   hub: RealtimeHub;
   /** Web Push to the devices of users with no tab open (docs/decisions/153). */
   push: PushSender;
+  /**
+   * The price feed's state on this process (docs/decisions/175): set by server.ts once the market
+   * starts; null (or absent) where this process does not lead the market.
+   */
+  feedStatus?: () => FeedStatusReport | null;
 }
 
 export interface AppContext extends AppServices {

@@ -35,6 +35,10 @@ export const envSchema = z.object({
   FEED_SEED: z.string().regex(/^\d+$/, "FEED_SEED must be a whole number").optional(),
   FEED_SPEED: z.string().regex(/^\d+(\.\d+)?$/, "FEED_SPEED must be a number").default("1"),
   FEED_HOURS: z.enum(["always", "exchange"]).default("always"),
+  // FEED=kite (docs/decisions/175): Kite Connect's roots, Zerodha's unless a test server stands in.
+  KITE_API_ROOT: z.string().url().default("https://api.kite.trade"),
+  KITE_WS_ROOT: z.string().url().default("wss://ws.kite.trade/"),
+  KITE_LOGIN_URL: z.string().url().default("https://kite.zerodha.com/connect/login"),
   INTRADAY_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   // Days the sign-in history (login_events) is kept; older rows are pruned a few at a time as attempts are recorded (docs/decisions/141).
   LOGIN_HISTORY_RETENTION_DAYS: z.coerce.number().int().positive().max(3650).default(180),

@@ -823,6 +823,10 @@ export const apiSecrets = pgTable("api_secrets", {
   apiTokenEnc: text("api_token_enc").notNull(),
   apiSecretEnc: text("api_secret_enc").notNull(),
   authenticationDate: timestamp("authentication_date", { withTimezone: true }),
+  // A provider with a daily login (Kite Connect, docs/decisions/175): the day's access token,
+  // sealed like the credentials, and when it lapses.
+  sessionTokenEnc: text("session_token_enc"),
+  sessionExpiresAt: timestamp("session_expires_at", { withTimezone: true }),
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });

@@ -90,6 +90,8 @@ export const PATH_RULES: readonly PathRule[] = [
   { pattern: "/BonusSplitting", roles: R1 },
   { pattern: "/SymbolSuggestionFlow", roles: R1 },
   { pattern: "/Token", roles: R1 },
+  // Where Kite's login comes back to (docs/decisions/175): role 1 started it on /Token.
+  { pattern: "/Token/kite", roles: R1 },
   { pattern: "/broadcast/message", roles: R1 },
   { pattern: "/reports/user", roles: R1 },
   { pattern: "/reports/trade", roles: R1 },

@@ -2,11 +2,14 @@
 import type { AppDatabase } from "~/db/client.server";
 import { deriveSecretKey, openSecret, sealSecret } from "~/auth/secret-box.server";
 import type { ProviderCredentials } from "~/market/feed";
-import { getSealedApiSecret, storeSealedApiSecret } from "~/models/api-secret.server";
+import { getSealedApiSecret, storeApiSession, storeSealedApiSecret } from "~/models/api-secret.server";
 
 export interface StoredCredentials extends ProviderCredentials {
   id: number;
   authenticationDate: Date | null;
+  /** A daily-login provider's session (Kite): its access token, null when none or it cannot be opened. */
+  sessionToken: string | null;
+  sessionExpiresAt: Date | null;
 }
 
 /** The stored credentials, opened; null when none are stored or they cannot be opened (secret changed). */
@@ -17,7 +20,13 @@ export async function loadStoredCredentials(db: AppDatabase, appSecret: string):
   const apiToken = openSecret(row.apiTokenEnc, key);
   const apiSecret = openSecret(row.apiSecretEnc, key);
   if (apiToken === null || apiSecret === null) return null;
-  return { id: row.id, apiToken, apiSecret, authenticationDate: row.authenticationDate };
+  const sessionToken = row.sessionTokenEnc ? openSecret(row.sessionTokenEnc, key) : null;
+  return { id: row.id, apiToken, apiSecret, authenticationDate: row.authenticationDate, sessionToken, sessionExpiresAt: row.sessionExpiresAt };
+}
+
+/** Keeps the day's session of a daily-login provider (Kite) for the stored credentials. */
+export async function storeProviderSession(db: AppDatabase, appSecret: string, id: number, session: { token: string; expiresAt: Date; at: Date }): Promise<void> {
+  await storeApiSession(db, id, { sessionTokenEnc: sealSecret(session.token, deriveSecretKey(appSecret)), expiresAt: session.expiresAt, at: session.at });
 }
 
 /** For server.ts: the verified credentials for openFeedFromEnv's providerCredentials. */

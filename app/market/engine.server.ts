@@ -7,7 +7,7 @@ import { istDateString, istMidnight, shiftYmd } from "~/domain/dates";
 import { listActiveSymbols } from "~/models/symbol.server";
 import { previousSessions } from "~/models/day-ohlc.server";
 import type { LiveBook } from "../realtime/live-book.server";
-import type { FeedTick, PriceFeed } from "./feed";
+import type { FeedStatusReport, FeedTick, PriceFeed } from "./feed";
 
 export interface EngineSymbol {
   id: number;
@@ -70,6 +70,9 @@ export class MarketEngine {
   /** When the last frame went out (performance.now()); -Infinity before the first one. */
   private lastFrameAt = -Infinity;
   private running = false;
+  private startedAt = 0;
+  /** Receiving time of the last tick ingested (feedStatus). */
+  private lastTickAt: number | null = null;
   private readonly frameMs: number;
   /** The IST day of the last tick and its bounds [start, end): most ticks fall in it. */
   private tickDay = { day: "", start: 0, end: 0 };
@@ -132,6 +135,7 @@ export class MarketEngine {
     if (this.running) return;
     if (this.states.size === 0) await this.load();
     this.running = true;
+    this.startedAt = Date.now();
     const feed = this.options.feed;
     if (feed) {
       const feedSymbols = [...this.states.values()].map(({ symbol }) => ({
@@ -144,6 +148,18 @@ export class MarketEngine {
     }
   }
 
+  /**
+   * What the feed says of itself (/healthz, /Token): a live provider its link state; the
+   * simulated and replay feeds say so, so their prices are never taken for the market's.
+   */
+  feedStatus(): FeedStatusReport | null {
+    const feed = this.options.feed;
+    if (!feed) return null;
+    if (feed.status) return feed.status();
+    const state = feed.name.startsWith("replay") ? "replay" : "simulated";
+    return { name: feed.name, state, since: this.startedAt, lastTickAt: this.lastTickAt, detail: null };
+  }
+
   async stop(): Promise<void> {
     this.running = false;
     this.cancelFrame();
@@ -154,6 +170,7 @@ export class MarketEngine {
 
   /** Applies ticks (from the feed, or a test) to the book, the candles and the listeners. */
   ingest(ticks: readonly FeedTick[]): void {
+    if (ticks.length > 0) this.lastTickAt = Date.now();
     for (const tick of ticks) {
       const state = this.states.get(tick.symbolCode.toUpperCase());
       if (!state || !Number.isFinite(tick.price) || tick.price <= 0) continue;

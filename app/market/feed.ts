@@ -23,6 +23,8 @@ export interface FeedSymbol {
 
 export interface PriceFeed {
   readonly name: string;
+  /** A live provider's link state; a feed without one reports by its name (MarketEngine.feedStatus). */
+  status?(): Omit<FeedStatusReport, "state"> & { state: FeedStatusReport["state"] };
   /** Starts producing ticks; `emit` may be called with a batch of ticks at once. */
   start(symbols: readonly FeedSymbol[], emit: (ticks: FeedTick[]) => void): void;
   stop(): Promise<void>;
@@ -36,12 +38,31 @@ export interface ProviderCredentials {
 
 export type ProviderFactory = (credentials: ProviderCredentials) => PriceFeed;
 
-const providers = new Map<string, ProviderFactory>();
+const providers = new Map<string, { factory: ProviderFactory; readsOwnCredentials: boolean }>();
 
-export function registerProvider(name: string, factory: ProviderFactory): void {
-  providers.set(name, factory);
+/**
+ * `readsOwnCredentials`: the provider loads its credentials and session itself when it starts
+ * (Kite, whose session changes daily), so the feed opens even before any are stored and stays
+ * off until they are, instead of stopping the app.
+ */
+export function registerProvider(name: string, factory: ProviderFactory, options: { readsOwnCredentials?: boolean } = {}): void {
+  providers.set(name, { factory, readsOwnCredentials: options.readsOwnCredentials ?? false });
 }
 
 export function providerFactory(name: string): ProviderFactory | undefined {
-  return providers.get(name);
+  return providers.get(name)?.factory;
+}
+
+export function providerReadsOwnCredentials(name: string): boolean {
+  return providers.get(name)?.readsOwnCredentials ?? false;
+}
+
+/** What a feed says of itself for /healthz and /Token: a provider's link state, or that it is simulated or replayed. */
+export interface FeedStatusReport {
+  name: string;
+  state: "simulated" | "replay" | "connecting" | "live" | "reconnecting" | "off";
+  /** Epoch ms the state began. */
+  since: number;
+  lastTickAt: number | null;
+  detail: string | null;
 }

@@ -8,6 +8,8 @@ export interface SealedApiSecret {
   apiTokenEnc: string;
   apiSecretEnc: string;
   authenticationDate: Date | null;
+  sessionTokenEnc: string | null;
+  sessionExpiresAt: Date | null;
   updatedAt: Date;
 }
 
@@ -18,6 +20,8 @@ export async function getSealedApiSecret(db: AppDatabase): Promise<SealedApiSecr
       apiTokenEnc: apiSecrets.apiTokenEnc,
       apiSecretEnc: apiSecrets.apiSecretEnc,
       authenticationDate: apiSecrets.authenticationDate,
+      sessionTokenEnc: apiSecrets.sessionTokenEnc,
+      sessionExpiresAt: apiSecrets.sessionExpiresAt,
       updatedAt: apiSecrets.updatedAt,
     })
     .from(apiSecrets)
@@ -36,4 +40,12 @@ export async function storeSealedApiSecret(db: AppDatabase, input: { apiTokenEnc
 
 export async function markApiSecretAuthenticated(db: AppDatabase, id: number, at: Date): Promise<void> {
   await db.update(apiSecrets).set({ authenticationDate: at, updatedAt: at }).where(eq(apiSecrets.id, id));
+}
+
+/** Keeps a provider's day session (sealed) with its lapse; the credentials count as verified from `at`. */
+export async function storeApiSession(db: AppDatabase, id: number, session: { sessionTokenEnc: string; expiresAt: Date; at: Date }): Promise<void> {
+  await db
+    .update(apiSecrets)
+    .set({ sessionTokenEnc: session.sessionTokenEnc, sessionExpiresAt: session.expiresAt, authenticationDate: session.at, updatedAt: session.at })
+    .where(eq(apiSecrets.id, id));
 }

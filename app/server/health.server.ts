@@ -3,6 +3,14 @@
 // process's lifetime (docs/decisions/114).
 import { monitorEventLoopDelay, performance, type IntervalHistogram } from "node:perf_hooks";
 import type { DatabaseHandle } from "~/db/client.server";
+import type { FeedStatusReport } from "~/market/feed";
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function feedReport(status: FeedStatusReport | null) {
+  if (!status) return null;
+  return { name: status.name, state: status.state, since: iso(status.since), lastTickAt: iso(status.lastTickAt), detail: status.detail };
+}
 
 export const HEALTH_DB_TIMEOUT_MS = 2_000;
 export const LOOP_WINDOW_MS = 10_000;
@@ -59,7 +67,7 @@ async function pingWithin(database: Pick<DatabaseHandle, "ping">, timeoutMs: num
 export async function healthReport(
   database: Pick<DatabaseHandle, "ping" | "driver">,
   loopDelay?: Pick<LoopDelayWindow, "read">,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; feed?: () => FeedStatusReport | null } = {},
 ) {
   const timeoutMs = options.timeoutMs ?? HEALTH_DB_TIMEOUT_MS;
   const ping = await pingWithin(database, timeoutMs);
@@ -74,6 +82,9 @@ export async function healthReport(
       eventLoopDelayP99Ms: loop ? loop.p99Ms : null,
       eventLoopDelayMaxMs: loop ? loop.maxMs : null,
       eventLoopWindowMs: loop ? loop.windowMs : null,
+      // The price feed on this process: simulated, replay, or a provider's link (docs/decisions/175);
+      // null on a process that does not lead the market.
+      feed: feedReport(options.feed?.() ?? null),
     },
   };
 }

@@ -26,7 +26,12 @@ export function cspNonce(): RequestHandler {
   };
 }
 
-export function securityHeaders(isProduction: boolean): RequestHandler {
+/**
+ * `formActionOrigins`: other origins a form's POST may end at through a redirect (Kite's login
+ * page, which /Token's Request sends role 1 to: docs/decisions/175); Chromium applies
+ * form-action to the redirect's target too.
+ */
+export function securityHeaders(isProduction: boolean, formActionOrigins: readonly string[] = []): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -35,6 +40,7 @@ export function securityHeaders(isProduction: boolean): RequestHandler {
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.cspNonce}'`],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
+        "form-action": ["'self'", ...formActionOrigins],
         "connect-src": isProduction ? ["'self'"] : ["'self'", "ws:"],
         "upgrade-insecure-requests": null,
       },
@@ -135,6 +141,8 @@ export function appLoadContext(services: AppServices, cookiesFor: (requestIsSecu
 
 export interface PipelineOptions {
   isProduction: boolean;
+  /** Origins a form may be redirected to (securityHeaders). */
+  formActionOrigins?: readonly string[];
   bodyLimitBytes: number;
   /** The Remix request handler (or any handler standing in for it). */
   handler: RequestHandler;
@@ -149,7 +157,7 @@ export function mountHttpPipeline(app: Express, options: PipelineOptions): void 
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(cspNonce());
-  app.use(securityHeaders(options.isProduction));
+  app.use(securityHeaders(options.isProduction, options.formActionOrigins));
   app.use(responseCompression());
   app.use(sameOriginWrites());
   // Bodies are capped before anything reads them; uploads keep their own caps (docs/decisions/117).

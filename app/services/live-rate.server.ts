@@ -7,7 +7,10 @@ import type { SessionUser } from "~/auth/session.server";
 import { requireRecentAuthentication } from "~/auth/reauth.server";
 import { maskSecret } from "~/domain/mask";
 import { refuse, succeed, type Outcome } from "~/domain/outcome";
-import { loadStoredCredentials, storeCredentials } from "~/live-rate/credentials.server";
+import { KiteConnect } from "kiteconnect";
+import { loadStoredCredentials, storeCredentials, storeProviderSession } from "~/live-rate/credentials.server";
+import { formatIstDateTime } from "~/domain/dates";
+import { isValidKiteLoginState, KITE_PROVIDER, kiteLoginState, kiteSessionExpiry } from "~/domain/kite-session";
 import { liveRateProviderFor, ProviderRefusedError } from "~/live-rate/provider.server";
 import { markApiSecretAuthenticated } from "~/models/api-secret.server";
 import { ENTER_CREDENTIALS, GET_SECRET_FAILED, SEND_OTP_FAILED, VERIFY_OTP_FAILED } from "~/schemas/token";
@@ -20,6 +23,8 @@ export interface MaskedCredentials {
   apiToken: string | null;
   apiSecret: string | null;
   authenticationDate: Date | null;
+  /** A daily-login provider's session lapse (Kite), null when none. */
+  sessionExpiresAt: Date | null;
 }
 
 /** 422 when the provider refused what the user typed; 502 when the provider itself failed. */
@@ -28,14 +33,19 @@ function providerFailureStatus(error: unknown): 422 | 502 {
 }
 
 function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof Error) return error.message;
+  // Kite's client rejects with its error envelope ({ status, message, error_type }).
+  if (typeof error === "object" && error !== null && "message" in error) return String((error as { message: unknown }).message);
+  return String(error);
 }
 
 /** The stored credentials, masked to their last four characters; null when none are stored. */
 export async function readStoredCredentials(context: Pick<AppContext, "db" | "env">): Promise<Outcome<MaskedCredentials | null>> {
   try {
     const stored = await loadStoredCredentials(context.db, resolveSessionSecret(context.env));
-    return succeed(stored ? { apiToken: maskSecret(stored.apiToken), apiSecret: maskSecret(stored.apiSecret), authenticationDate: stored.authenticationDate } : null);
+    return succeed(
+      stored ? { apiToken: maskSecret(stored.apiToken), apiSecret: maskSecret(stored.apiSecret), authenticationDate: stored.authenticationDate, sessionExpiresAt: stored.sessionExpiresAt } : null,
+    );
   } catch (error) {
     console.error("[token] load failed", error);
     return refuse(GET_SECRET_FAILED, undefined, 500);
@@ -47,7 +57,7 @@ export async function readStoredCredentials(context: Pick<AppContext, "db" | "en
  * credentials the live feed will use, so both need a recent sign-in: else ReauthenticationRequired
  * is thrown (docs/decisions/121).
  */
-export async function runVerificationStep(context: AppContext, user: SessionUser, step: VerificationStep): Promise<Outcome<{ message: string }>> {
+export async function runVerificationStep(context: AppContext, user: SessionUser, step: VerificationStep): Promise<Outcome<{ message: string; redirectTo?: string }>> {
   requireRecentAuthentication(context, user);
   const secret = resolveSessionSecret(context.env);
   const provider = liveRateProviderFor(context.env.FEED, { mailer: context.mailer, signingSecret: secret });
@@ -65,6 +75,14 @@ export async function runVerificationStep(context: AppContext, user: SessionUser
   // New credentials are kept (sealed) from the Request on, unverified until the OTP is checked,
   // so the no-JavaScript page never has to send them back to the browser.
   const changed = !stored || stored.apiToken !== credentials.apiToken || stored.apiSecret !== credentials.apiSecret;
+
+  if (context.env.FEED === KITE_PROVIDER) {
+    // Kite has no OTP: Request sends role 1 to Kite's own login, which returns to /Token/kite.
+    if (step.intent === "verify") return refuse(KITE_NEEDS_NO_OTP);
+    if (changed) await storeCredentials(context.db, secret, credentials, user.id);
+    const state = kiteLoginState(secret, user.id, Date.now());
+    return succeed({ message: "Log in to Kite to start the day's session.", redirectTo: kiteLoginUrl(context.env.KITE_LOGIN_URL, credentials.apiToken, state) });
+  }
 
   if (step.intent === "request") {
     try {
@@ -85,4 +103,56 @@ export async function runVerificationStep(context: AppContext, user: SessionUser
   const current = await loadStoredCredentials(context.db, secret);
   if (current) await markApiSecretAuthenticated(context.db, current.id, new Date());
   return succeed({ message: "API verified successfully" });
+}
+
+export const KITE_NEEDS_NO_OTP = "Kite needs no OTP: press Request to log in to Kite.";
+export const KITE_LOGIN_NOT_COMPLETED = "Kite did not complete the login: nothing was changed. Press Request to try again.";
+export const KITE_LOGIN_EXPIRED = "This Kite login was not started here in the last ten minutes: press Request to log in again.";
+export const kiteLoginRefused = (reason: string) => `Kite refused the login: ${reason}. Check the API key and secret, then press Request again.`;
+export const kiteLoggedIn = (until: Date) => `Logged in to Kite: the session lasts until ${formatIstDateTime(until)}.`;
+
+/** Kite's login page for the app's API key; Kite hands `redirect_params` back untouched to the registered redirect URL. */
+export function kiteLoginUrl(loginUrl: string, apiKey: string, state: string): string {
+  const url = new URL(loginUrl);
+  url.searchParams.set("v", "3");
+  url.searchParams.set("api_key", apiKey);
+  url.searchParams.set("redirect_params", new URLSearchParams({ state }).toString());
+  return url.toString();
+}
+
+/**
+ * The end of Kite's login (GET /Token/kite?request_token=…&status=success&state=…): the request
+ * token is exchanged, with the API secret, for the day's access token (Kite's session API, through
+ * the official client), which is kept sealed with its 06:00 IST lapse. The state must be the one
+ * this user's Request signed within ten minutes.
+ */
+export async function completeKiteLogin(
+  context: Pick<AppContext, "db" | "env">,
+  user: Pick<SessionUser, "id">,
+  callback: { requestToken: string | null; status: string | null; state: string | null },
+  now = Date.now(),
+): Promise<Outcome<{ message: string }>> {
+  const secret = resolveSessionSecret(context.env);
+  if (!callback.state || !isValidKiteLoginState(secret, user.id, callback.state, now)) return refuse(KITE_LOGIN_EXPIRED);
+  if (callback.status !== "success" || !callback.requestToken || !/^[A-Za-z0-9]{1,100}$/.test(callback.requestToken)) return refuse(KITE_LOGIN_NOT_COMPLETED);
+  let stored;
+  try {
+    stored = await loadStoredCredentials(context.db, secret);
+  } catch (error) {
+    console.error("[token] load failed", error);
+    return refuse(GET_SECRET_FAILED, undefined, 500);
+  }
+  if (!stored) return refuse(ENTER_CREDENTIALS);
+  let accessToken: string;
+  try {
+    const kite = new KiteConnect({ api_key: stored.apiToken, root: context.env.KITE_API_ROOT } as ConstructorParameters<typeof KiteConnect>[0]);
+    const session = await kite.generateSession(callback.requestToken, stored.apiSecret);
+    accessToken = session.access_token;
+  } catch (error) {
+    const refusal = typeof error === "object" && error !== null && "error_type" in error;
+    return refuse(kiteLoginRefused(reason(error)), undefined, refusal ? 422 : 502);
+  }
+  const expiresAt = new Date(kiteSessionExpiry(now));
+  await storeProviderSession(context.db, secret, stored.id, { token: accessToken, expiresAt, at: new Date(now) });
+  return succeed({ message: kiteLoggedIn(expiresAt) });
 }

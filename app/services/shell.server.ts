@@ -2,6 +2,7 @@
 // signed-in user the sidebar, top-bar tickers, trend and unread count. Kept out of root.tsx so
 // that the browser's copy of the root module (which every page loads, /login included) carries
 // none of the server-side rules it uses.
+import { DEMO_PROVIDER } from "~/live-rate/provider.server";
 import type { AppContext } from "~/config/context";
 import { arrivingAtSignIn, getShellSession } from "~/auth/session.server";
 import { idleSignOutMessage } from "~/domain/sessions";
@@ -10,6 +11,14 @@ import { readPreferences } from "~/auth/preferences.server";
 import { TOP_BAR_INDICES } from "~/domain/quotes";
 import { bottomNavFor, sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
 import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
+
+/** The top bar's label for prices that are not the market's (docs/decisions/175). */
+function priceSourceOf(feed: string): "simulated" | "replay" | null {
+  // The demo live-rate provider's prices are simulated too (app/live-rate/provider.server.ts).
+  if (feed === "simulated" || feed === DEMO_PROVIDER) return "simulated";
+  if (feed.startsWith("replay:")) return "replay";
+  return null;
+}
 
 export async function loadShell(context: AppContext, request: Request) {
   // The root serves every page, signed in or not; each route guards itself. The session's read
@@ -40,6 +49,7 @@ export async function loadShell(context: AppContext, request: Request) {
         return { code, label, close: q?.last ?? null, change: q?.change ?? null, changePercent: q?.changePercent ?? null };
       }),
       niftyTrend,
+      priceSource: priceSourceOf(context.env.FEED),
       unreadNotifications,
       sidebarOpen: prefs.sidebarOpen,
       sidebarExpanded: prefs.sidebarExpanded,

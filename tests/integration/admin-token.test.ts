@@ -51,7 +51,7 @@ describe("/Token", () => {
 
   it("starts empty", async () => {
     const body = await (await call(tokenLoader, getRequest("/Token", { cookie: admin }), t.context)).json();
-    expect(body).toEqual({ loadError: null, stored: null });
+    expect(body).toEqual({ loadError: null, stored: null, kite: false, kiteSession: null, feed: null });
   });
 
   it("Request with credentials the provider refuses: the documents' message plus the reason, nothing stored, no mail", async () => {

@@ -72,6 +72,7 @@ const ROUTES: Record<string, RouteCase> = {
   _index: { url: "/" },
   BonusSplitting: { url: "/BonusSplitting" },
   Token: { url: "/Token", intents: ["request", "verify"] },
+  "Token_.kite": { url: "/Token/kite?request_token=abc&status=success&state=1.x" },
   "alert.$id.delete": { url: "/alert/:alerts/delete" },
   "alert.$id.edit": { url: "/alert/:alerts/edit" },
   "alert.new": { url: "/alert/new?symbol=NIFTY-I" },

@@ -67,3 +67,16 @@ describe("healthReport", () => {
     expect(report.body.databaseError).toMatch(/refused/);
   });
 });
+
+describe("the feed in /healthz (docs/decisions/175)", () => {
+  const database = { driver: "pglite" as const, ping: async () => true };
+  it("reports a provider's link state with its times in ISO, and null where no feed leads", async () => {
+    const since = Date.parse("2026-11-27T03:45:00Z");
+    const report = await healthReport(database, undefined, {
+      feed: () => ({ name: "kite", state: "reconnecting", since, lastTickAt: since - 5_000, detail: "attempt 2, next in 2 s" }),
+    });
+    expect(report.body.feed).toEqual({ name: "kite", state: "reconnecting", since: "2026-11-27T03:45:00.000Z", lastTickAt: "2026-11-27T03:44:55.000Z", detail: "attempt 2, next in 2 s" });
+    expect((await healthReport(database, undefined, { feed: () => null })).body.feed).toBeNull();
+    expect((await healthReport(database)).body.feed).toBeNull();
+  });
+});

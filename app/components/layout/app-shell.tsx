@@ -24,6 +24,8 @@ export interface ShellData {
   built: string[];
   tickers: { code: string; label: string; close: number | null; change: number | null; changePercent: number | null }[];
   niftyTrend: string | null;
+  /** Where prices come from when it is not the market: the simulated or replay feed (docs/decisions/175). */
+  priceSource: "simulated" | "replay" | null;
   unreadNotifications: number;
   sidebarOpen: boolean;
   sidebarExpanded: boolean;
@@ -122,6 +124,16 @@ function TopBar({
           </span>
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1.5 text-sm sm:gap-3">
+          {shell.priceSource ? (
+            <span
+              data-price-source={shell.priceSource}
+              title={shell.priceSource === "simulated" ? "Prices come from the simulated feed, not from the market" : "Prices are replayed from files, not live from the market"}
+              className="shrink-0 rounded border border-amber-500 px-1 text-[10px] font-semibold uppercase leading-4 text-amber-700 dark:text-amber-300"
+            >
+              {shell.priceSource === "simulated" ? "Sim" : "Replay"}
+              <span className="sr-only sm:not-sr-only">{shell.priceSource === "simulated" ? "ulated prices" : "ed prices"}</span>
+            </span>
+          ) : null}
           <ConnectionStatusIndicator />
           <NotificationCenter initialUnread={shell.unreadNotifications} href={linkable("/notifications") ? "/notifications" : null} />
           {linkable("/support") ? (

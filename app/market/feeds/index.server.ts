@@ -1,6 +1,6 @@
 // FEED picks the price source: "simulated" (default), "replay:<folder>", "off", or the name of a
 // registered live-rate provider (app/market/feed.ts).
-import { providerFactory, type PriceFeed, type ProviderCredentials } from "~/market/feed";
+import { providerFactory, providerReadsOwnCredentials, type PriceFeed, type ProviderCredentials } from "~/market/feed";
 import type { TradingDayCheck } from "~/domain/trading-calendar";
 import { createReplayFeed } from "./replay.server";
 import { createSimulatedFeed } from "./simulated.server";
@@ -43,6 +43,7 @@ export function openFeedFromEnv(env: FeedEnv, deps: FeedDeps = {}): PriceFeed | 
   }
   const factory = providerFactory(feed);
   if (!factory) throw new Error(`Unknown FEED ${JSON.stringify(feed)}: ${VALID_VALUES}.`);
+  if (providerReadsOwnCredentials(feed)) return factory(deps.providerCredentials ?? { apiToken: "", apiSecret: "" });
   if (!deps.providerCredentials) {
     throw new Error(`FEED=${feed} needs the live-rate provider's API token and secret; none are stored.`);
   }

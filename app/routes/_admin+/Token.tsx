@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "~/schemas/parse";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
@@ -8,6 +8,8 @@ import { PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { controlClass, FieldFrame, FormErrors, SubmitButton } from "~/components/ui/field";
 import { formatIstDateTime } from "~/domain/dates";
 import { readStoredCredentials, runVerificationStep } from "~/services/live-rate.server";
+import { KITE_PROVIDER, kiteSessionState } from "~/domain/kite-session";
+import type { FeedStatusReport } from "~/market/feed";
 import { tokenSchema } from "~/schemas/token";
 import { redirectWithToast } from "~/auth/toast.server";
 import { readForm } from "~/schemas/request-input.server";
@@ -18,10 +20,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   // Never the secrets themselves: their last four characters only (docs/product-rules.md R-D23).
   const outcome = await readStoredCredentials(context);
-  if (!outcome.ok) return json({ loadError: outcome.problem.message, stored: null });
+  const kite = context.env.FEED === KITE_PROVIDER;
+  if (!outcome.ok) return json({ loadError: outcome.problem.message, stored: null, kite, kiteSession: null, feed: null });
   const stored = outcome.value;
   return json({
     loadError: null,
+    kite,
+    // The day's Kite session: when it lapses, and whether it has (docs/decisions/175).
+    kiteSession: kite ? kiteSessionView(stored?.sessionExpiresAt ?? null, Date.now()) : null,
+    // The feed's link as the leading process sees it (null on another process).
+    feed: kite ? feedView(context.feedStatus?.() ?? null) : null,
     stored: stored
       ? {
           apiToken: stored.apiToken,
@@ -45,11 +53,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
   if (!outcome.ok) return json(submission.reply({ formErrors: [outcome.problem.message], hideFields: ["apiToken", "apiSecret"] }), { status: outcome.problem.status });
+  // Kite's login page (docs/decisions/175); it comes back to /Token/kite.
+  if (outcome.value.redirectTo) return redirect(outcome.value.redirectTo);
   return redirectWithToast(context.cookies, request, "/Token", { type: "success", message: outcome.value.message });
 }
 
+const FEED_STATE_WORDS = { live: "Streaming", connecting: "Connecting", reconnecting: "Reconnecting", off: "Off", simulated: "Simulated", replay: "Replay" } as const;
+
+function feedView(status: FeedStatusReport | null) {
+  if (!status) return null;
+  const since = formatIstDateTime(new Date(status.since));
+  return { state: status.state, text: `${FEED_STATE_WORDS[status.state]} since ${since}${status.detail ? `: ${status.detail}` : ""}` };
+}
+
+function kiteSessionView(expiresAt: Date | null, now: number) {
+  const state = kiteSessionState(expiresAt ? expiresAt.getTime() : null, now);
+  if (state.kind === "none") return { kind: state.kind, text: "Not logged in to Kite yet: press Request to log in." };
+  if (state.kind === "expired") return { kind: state.kind, text: `Lapsed at ${formatIstDateTime(new Date(state.expiredAt))}: the feed is off until you press Request and log in to Kite again.` };
+  const until = formatIstDateTime(new Date(state.expiresAt));
+  return { kind: state.kind, text: state.kind === "expiring" ? `Lapses at ${until}, within the hour: log in again after it to keep prices live.` : `Active until ${until} (Kite asks for a new login every day).` };
+}
+
 export default function TokenPage() {
-  const { stored, loadError } = useLoaderData<typeof loader>();
+  const { stored, loadError, kite, kiteSession, feed } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -63,7 +89,24 @@ export default function TokenPage() {
         <dd data-testid="stored-secret">{stored?.apiSecret ?? "None"}</dd>
         <dt className="font-medium">Last Authentication</dt>
         <dd data-testid="last-authentication">{stored?.lastAuthentication ?? (stored ? "Not verified yet" : "Never")}</dd>
+        {kiteSession ? (
+          <>
+            <dt className="font-medium">Kite session</dt>
+            <dd data-testid="kite-session" data-state={kiteSession.kind} className={kiteSession.kind === "active" ? "" : "font-semibold text-down"}>
+              {kiteSession.text}
+            </dd>
+          </>
+        ) : null}
+        {feed ? (
+          <>
+            <dt className="font-medium">Kite feed</dt>
+            <dd data-testid="kite-feed" data-state={feed.state} className={feed.state === "live" ? "" : "font-semibold text-down"}>
+              {feed.text}
+            </dd>
+          </>
+        ) : null}
       </dl>
+      {kite ? <p className="mb-4 text-sm text-muted">API token and API secret are the app&apos;s Kite Connect API key and secret. Request saves them and opens Kite&apos;s login; Kite returns here with the day&apos;s session.</p> : null}
       {/* A success redirects back here without action data, and Conform keeps the last errors it
           was given: a new form per visit shows only the latest outcome (docs/decisions/145). */}
       <TokenForm key={lastResult ? "answered" : location.key} hasStored={stored !== null} lastResult={lastResult} />

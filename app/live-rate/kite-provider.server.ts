@@ -1,0 +1,140 @@
+// FEED=kite (issue 23; docs/decisions/175): the Kite Connect price feed on the stored API key and
+// the day's session from /Token. Until a session exists, or after it lapses or Kite refuses it,
+// the feed is off (never simulated prices shown as real) and says what role 1 must do; it looks
+// for a new session every few seconds and starts streaming as soon as /Token has one.
+import { KiteConnect } from "kiteconnect";
+import type { AppDatabase } from "~/db/client.server";
+import { KITE_PROVIDER } from "~/domain/kite-session";
+import { KITE_INSTRUMENT_COLUMNS, kiteColumnIndex, mapSymbols, readKiteInstrumentRow, type KiteInstrument } from "~/domain/kite-instruments";
+import { registerProvider, type FeedSymbol, type FeedTick, type PriceFeed } from "~/market/feed";
+import { createKiteFeed, type KiteFeed, type KiteFeedStatus } from "~/market/feeds/kite.server";
+import { loadStoredCredentials } from "./credentials.server";
+
+export const KITE_NO_SESSION = "Not logged in to Kite today: press Request on /Token and log in to Kite to stream prices.";
+export const kiteSessionLapsed = (at: Date) => `The Kite session lapsed at ${at.toISOString()}: press Request on /Token and log in again.`;
+
+export interface KiteProviderDeps {
+  db: AppDatabase;
+  appSecret: string;
+  env: { KITE_API_ROOT: string; KITE_WS_ROOT: string };
+  /** How often an off feed looks for a new session (default 5 s). */
+  sessionPollMs?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+/**
+ * The day's instruments through the official client (its CSV reader), read into the domain's
+ * rows: the client hands back strings and Dates, the domain checks them as it checks a file.
+ */
+export async function loadKiteInstruments(kite: InstanceType<typeof KiteConnect>): Promise<KiteInstrument[]> {
+  const located = kiteColumnIndex([...KITE_INSTRUMENT_COLUMNS]);
+  if (!("index" in located)) throw new Error(located.problem);
+  const instruments: KiteInstrument[] = [];
+  // The whole dump in one call: the product's symbols span NSE, NFO, BSE and BFO.
+  const rows = (await kite.getInstruments()) as unknown as Record<string, unknown>[];
+  for (const row of rows) {
+    const cells = KITE_INSTRUMENT_COLUMNS.map((column) => {
+      const value = row[column];
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, 10);
+      return value === undefined || value === null ? "" : String(value);
+    });
+    // The client's CSV reader leaves an empty last row where the dump ends in a newline.
+    if (cells[0] === "") continue;
+    const read = readKiteInstrumentRow(cells, located.index);
+    if ("instrument" in read) instruments.push(read.instrument);
+  }
+  return instruments;
+}
+
+export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { status(): KiteFeedStatus } {
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const pollMs = deps.sessionPollMs ?? 5_000;
+  let inner: KiteFeed | null = null;
+  let innerToken: string | null = null;
+  let offStatus: KiteFeedStatus = { name: "kite", state: "off", since: now(), lastTickAt: null, detail: KITE_NO_SESSION, unmapped: [] };
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const setOff = (detail: string) => {
+    if (offStatus.detail !== detail || inner) log(`[kite] off: ${detail}`);
+    offStatus = { ...offStatus, state: "off", since: now(), detail };
+  };
+
+  const check = async (symbols: readonly FeedSymbol[], emit: (ticks: FeedTick[]) => void) => {
+    const stored = await loadStoredCredentials(deps.db, deps.appSecret);
+    const expiresAt = stored?.sessionExpiresAt?.getTime() ?? null;
+    const token = stored?.sessionToken ?? null;
+    if (!stored || !token || expiresAt === null) {
+      if (inner) await inner.stop();
+      inner = null;
+      innerToken = null;
+      setOff(KITE_NO_SESSION);
+      return;
+    }
+    if (now() >= expiresAt) {
+      if (inner) await inner.stop();
+      inner = null;
+      innerToken = null;
+      setOff(kiteSessionLapsed(new Date(expiresAt)));
+      return;
+    }
+    // A running feed keeps its session; an off one (refused, or none yet) takes a new login's.
+    if (inner && innerToken === token && inner.status().state !== "off") return;
+    if (inner && innerToken === token) {
+      offStatus = inner.status();
+      return;
+    }
+    if (inner) await inner.stop();
+    const kite = new KiteConnect({ api_key: stored.apiToken, access_token: token, root: deps.env.KITE_API_ROOT } as ConstructorParameters<typeof KiteConnect>[0]);
+    innerToken = token;
+    inner = createKiteFeed({
+      apiKey: stored.apiToken,
+      accessToken: token,
+      restRoot: deps.env.KITE_API_ROOT,
+      wsRoot: deps.env.KITE_WS_ROOT,
+      instrumentTokens: async (codes) => {
+        const instruments = await loadKiteInstruments(kite);
+        const tokens = new Map<string, number>();
+        for (const mapping of mapSymbols(codes, instruments, now())) {
+          if (mapping.status === "mapped") tokens.set(mapping.symbolCode, mapping.instrument_token);
+          else log(`[kite] ${mapping.symbolCode}: ${mapping.status} (${mapping.reason})`);
+        }
+        return tokens;
+      },
+      now,
+      log,
+    });
+    inner.start(symbols, emit);
+  };
+
+  return {
+    name: KITE_PROVIDER,
+    status: () => (inner ? inner.status() : offStatus),
+    start(symbols, emit) {
+      const tick = () => {
+        if (stopped) return;
+        check(symbols, emit)
+          .catch((error) => setOff(`The Kite session could not be read: ${(error as Error).message}`))
+          .finally(() => {
+            if (stopped) return;
+            timer = setTimeout(tick, pollMs);
+            timer.unref?.();
+          });
+      };
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await inner?.stop();
+      inner = null;
+    },
+  };
+}
+
+/** FEED=kite: server.ts registers it before openFeedFromEnv; it reads its own credentials and session. */
+export function registerKiteFeed(deps: KiteProviderDeps): void {
+  registerProvider(KITE_PROVIDER, () => createKiteSessionFeed(deps), { readsOwnCredentials: true });
+}

@@ -1,0 +1,209 @@
+// Issue 23 (docs/decisions/175): the Kite feed through Zerodha's official client against a local
+// server that speaks Kite's protocol (tests/support/kite-server.ts): ticks reach the engine as
+// FeedTicks, a dropped socket reconnects and subscribes again, a refused token turns the feed
+// off (no prices, role 1 told); with the app's stored credentials the feed stays off until
+// /Token's Kite login completes, then streams.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { KiteConnect } from "kiteconnect";
+import { apiSecrets } from "~/db/schema";
+import { storeCredentials } from "~/live-rate/credentials.server";
+import { createKiteSessionFeed, KITE_NO_SESSION } from "~/live-rate/kite-provider.server";
+import type { FeedTick } from "~/market/feed";
+import { createKiteFeed, KITE_TOKEN_REFUSED, type KiteFeed } from "~/market/feeds/kite.server";
+import { completeKiteLogin, KITE_LOGIN_EXPIRED, KITE_LOGIN_NOT_COMPLETED } from "~/services/live-rate.server";
+import { kiteLoginState } from "~/domain/kite-session";
+import { resolveSessionSecret } from "~/config/env.server";
+import { createTestContext, type TestContext } from "../support/context";
+import { createUser } from "../support/factories";
+import { call, getRequest, sessionCookieFor } from "../support/requests";
+import { toastMessage } from "../support/admin";
+import { loader as kiteReturnLoader } from "~/routes/_admin+/Token_.kite";
+import { loadStoredCredentials } from "~/live-rate/credentials.server";
+import { SAMPLE_KITE_INSTRUMENTS, SAMPLE_TOKENS, startKiteTestServer, type KiteTestServer } from "../support/kite-server";
+
+const API_KEY = "kiteapikey01";
+const API_SECRET = "kiteapisecret0123456789";
+const ist = (iso: string) => Date.parse(`${iso}+05:30`);
+// The sample dump's futures expire on 30-11-2017: the feed's clock is a day in that month.
+const MARKET_DAY = ist("2017-11-20T10:00:00");
+
+let kite: KiteTestServer;
+let t: TestContext;
+let feed: { stop(): Promise<void> } | null = null;
+
+beforeAll(async () => {
+  kite = await startKiteTestServer({ apiKey: API_KEY, apiSecret: API_SECRET, redirectUrl: "http://127.0.0.1/Token/kite", instruments: SAMPLE_KITE_INSTRUMENTS, heartbeatEveryMs: 500 });
+  t = await createTestContext({ env: { FEED: "kite", KITE_API_ROOT: kite.restRoot, KITE_WS_ROOT: kite.wsRoot, KITE_LOGIN_URL: kite.loginUrl } });
+});
+afterEach(async () => {
+  await feed?.stop();
+  feed = null;
+});
+afterAll(async () => {
+  await kite?.close();
+  await t?.close();
+});
+
+async function accessToken(): Promise<string> {
+  const client = new KiteConnect({ api_key: API_KEY, root: kite.restRoot } as ConstructorParameters<typeof KiteConnect>[0]);
+  return (await client.generateSession(kite.issueRequestToken(), API_SECRET)).access_token;
+}
+
+async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function startDirectFeed(token: string, received: FeedTick[]): KiteFeed {
+  const direct = createKiteFeed({
+    apiKey: API_KEY,
+    accessToken: token,
+    restRoot: kite.restRoot,
+    wsRoot: kite.wsRoot,
+    instrumentTokens: async () =>
+      new Map([
+        ["NIFTY-I", SAMPLE_TOKENS.niftyNov2017Future],
+        ["INFY", SAMPLE_TOKENS.infy],
+      ]),
+    reconnect: { minDelayMs: 200, maxDelayMs: 1_000 },
+    log: () => {},
+  });
+  direct.start(
+    [
+      { symbolCode: "NIFTY-I", startPrice: 10_300, step: 10 },
+      { symbolCode: "INFY", startPrice: 960, step: 1 },
+      { symbolCode: "NOSUCH", startPrice: 1, step: 1 },
+    ],
+    (ticks) => received.push(...ticks),
+  );
+  feed = direct;
+  return direct;
+}
+
+const niftyTick = (price: number, volume: number, at: string) => ({
+  instrument_token: SAMPLE_TOKENS.niftyNov2017Future,
+  last_price: price,
+  last_traded_quantity: 75,
+  volume_traded: volume,
+  exchange_timestamp: new Date(ist(at)),
+  last_trade_time: new Date(ist(at)),
+  ohlc: { open: 10_290, high: 10_320, low: 10_280, close: 10_250 },
+  depth: { buy: [{ price: price - 0.5, quantity: 150, orders: 2 }], sell: [{ price: price + 0.5, quantity: 75, orders: 1 }] },
+});
+
+describe("the Kite feed through the official client", () => {
+  it("subscribes the mapped instruments in full mode and turns Kite's ticks into the engine's", async () => {
+    const received: FeedTick[] = [];
+    const direct = startDirectFeed(await accessToken(), received);
+    await kite.waitForSubscription(SAMPLE_TOKENS.niftyNov2017Future, "full");
+    await kite.waitForSubscription(SAMPLE_TOKENS.infy, "full");
+    expect(direct.status()).toMatchObject({ state: "live", unmapped: ["NOSUCH"] });
+
+    kite.sendTicks([niftyTick(10_305.5, 1_000_000, "2017-11-20T10:00:01")]);
+    kite.sendTicks([niftyTick(10_306, 1_000_150, "2017-11-20T10:00:02"), { instrument_token: SAMPLE_TOKENS.infy, last_price: 961.25, last_traded_quantity: 10, volume_traded: 5_000 }]);
+    await until(() => received.length >= 3, "three ticks");
+    expect(received[0]).toEqual({ symbolCode: "NIFTY-I", price: 10_305.5, volume: 0, time: ist("2017-11-20T10:00:01"), bid: 10_305, ask: 10_306 });
+    // The volume is the growth of the day's cumulative volume, not the last trade's quantity repeated.
+    expect(received[1]).toEqual({ symbolCode: "NIFTY-I", price: 10_306, volume: 150, time: ist("2017-11-20T10:00:02"), bid: 10_305.5, ask: 10_306.5 });
+    expect(received[2]).toMatchObject({ symbolCode: "INFY", price: 961.25, volume: 0 });
+    expect(direct.status().lastTickAt).not.toBeNull();
+  });
+
+  it("a dropped socket is shown as reconnecting, comes back, subscribes again and streams", async () => {
+    const received: FeedTick[] = [];
+    const direct = startDirectFeed(await accessToken(), received);
+    await kite.waitForSubscription(SAMPLE_TOKENS.niftyNov2017Future, "full");
+    kite.dropConnections();
+    await until(() => direct.status().state === "reconnecting" || direct.status().state === "connecting", "reconnecting");
+    await until(() => direct.status().state === "live" && kite.subscriptions().some((s) => s.modes[SAMPLE_TOKENS.niftyNov2017Future] === "full"), "live again", 20_000);
+    kite.sendTicks([niftyTick(10_310, 2_000_000, "2017-11-20T10:05:00")]);
+    await until(() => received.some((tick) => tick.price === 10_310), "a tick after the reconnect");
+  });
+
+  it("a refused token turns the feed off, says why, and nothing more is emitted", async () => {
+    const received: FeedTick[] = [];
+    const direct = startDirectFeed(await accessToken(), received);
+    await kite.waitForSubscription(SAMPLE_TOKENS.niftyNov2017Future, "full");
+    kite.expireSession();
+    kite.dropConnections();
+    await until(() => direct.status().state === "off", "off", 20_000);
+    expect(direct.status().detail).toBe(KITE_TOKEN_REFUSED);
+    const before = received.length;
+    kite.sendTicks([niftyTick(10_400, 3_000_000, "2017-11-20T10:10:00")]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received.length).toBe(before);
+  });
+});
+
+describe("FEED=kite on the stored credentials and the day's session", () => {
+  it("is off until /Token's Kite login completes, then streams; a forged or stale return changes nothing", async () => {
+    const db = t.context.db;
+    await db.delete(apiSecrets);
+    const admin = await createUser(db, { roleId: 1 });
+    const secret = resolveSessionSecret(t.context.env);
+    await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: API_SECRET }, admin.id);
+
+    const received: FeedTick[] = [];
+    const sessionFeed = createKiteSessionFeed({ db, appSecret: secret, env: t.context.env, sessionPollMs: 100, now: () => MARKET_DAY, log: () => {} });
+    feed = sessionFeed;
+    sessionFeed.start([{ symbolCode: "NIFTY-I", startPrice: 10_300, step: 10 }], (ticks) => received.push(...ticks));
+    await until(() => sessionFeed.status().detail === KITE_NO_SESSION, "off without a session");
+    expect(sessionFeed.status().state).toBe("off");
+
+    // A return that this user's Request did not start, or an unfinished login, is refused.
+    const forged = await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state: kiteLoginState("another-secret-0123456789", admin.id, MARKET_DAY) }, MARKET_DAY);
+    expect(forged).toMatchObject({ ok: false, problem: { message: KITE_LOGIN_EXPIRED } });
+    const state = kiteLoginState(secret, admin.id, MARKET_DAY);
+    expect(await completeKiteLogin(t.context, admin, { requestToken: null, status: "cancelled", state }, MARKET_DAY)).toMatchObject({ ok: false, problem: { message: KITE_LOGIN_NOT_COMPLETED } });
+    const stale = await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state }, MARKET_DAY + 11 * 60_000);
+    expect(stale).toMatchObject({ ok: false, problem: { message: KITE_LOGIN_EXPIRED } });
+
+    const done = await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state }, MARKET_DAY);
+    expect(done).toMatchObject({ ok: true, value: { message: "Logged in to Kite: the session lasts until 21-11-2017 06:00:00 AM." } });
+    // NIFTY-I is the near-month future of the day's dump.
+    await kite.waitForSubscription(SAMPLE_TOKENS.niftyNov2017Future, "full", 15_000);
+    await until(() => sessionFeed.status().state === "live", "live");
+    kite.sendTicks([niftyTick(10_320, 100, "2017-11-20T10:00:05")]);
+    await until(() => received.some((tick) => tick.symbolCode === "NIFTY-I" && tick.price === 10_320), "a NIFTY-I tick");
+  });
+});
+
+describe("GET /Token/kite with hostile parameters changes nothing", () => {
+  it("answers a redirect to /Token with the reason, and keeps no session", async () => {
+    const db = t.context.db;
+    await db.delete(apiSecrets);
+    const admin = await createUser(db, { roleId: 1 });
+    const cookie = await sessionCookieFor(t.context, admin.id);
+    const secret = resolveSessionSecret(t.context.env);
+    await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: API_SECRET }, admin.id);
+    const good = kiteLoginState(secret, admin.id, Date.now());
+    const cases: [string, string][] = [
+      ["", KITE_LOGIN_EXPIRED],
+      [`?request_token=${kite.issueRequestToken()}&status=success`, KITE_LOGIN_EXPIRED],
+      [`?request_token=${kite.issueRequestToken()}&status=success&state=${encodeURIComponent(good)}x`, KITE_LOGIN_EXPIRED],
+      [`?request_token=${kite.issueRequestToken()}&status=success&state=${"9".repeat(5000)}.abc`, KITE_LOGIN_EXPIRED],
+      [`?request_token=%27%3B%20drop%20table%20trades%3B--&status=success&state=${encodeURIComponent(good)}`, KITE_LOGIN_NOT_COMPLETED],
+      [`?request_token=${"a".repeat(5000)}&status=success&state=${encodeURIComponent(good)}`, KITE_LOGIN_NOT_COMPLETED],
+      [`?request_token=${kite.issueRequestToken()}&status=failed&state=${encodeURIComponent(good)}`, KITE_LOGIN_NOT_COMPLETED],
+      [`?request_token=notissued01&status=success&state=${encodeURIComponent(good)}&state=other`, "Kite refused the login: "],
+    ];
+    for (const [query, message] of cases) {
+      const res = await call(kiteReturnLoader, getRequest(`/Token/kite${query}`, { cookie }), t.context);
+      expect(res.status, query).toBe(302);
+      expect(res.headers.get("Location")).toBe("/Token");
+      expect(await toastMessage(t.context.cookies, res), query).toContain(message);
+    }
+    expect((await loadStoredCredentials(db, secret))?.sessionToken).toBeNull();
+
+    // A customer never reaches it.
+    const customer = await createUser(db, { roleId: 4 });
+    const res = await call(kiteReturnLoader, getRequest(`/Token/kite?request_token=${kite.issueRequestToken()}&status=success&state=${encodeURIComponent(good)}`, { cookie: await sessionCookieFor(t.context, customer.id) }), t.context);
+    expect(res.headers.get("Location")).toBe("/login");
+    expect((await loadStoredCredentials(db, secret))?.sessionToken).toBeNull();
+  });
+});
