@@ -8,7 +8,7 @@ import { requireRecentAuthentication } from "~/auth/reauth.server";
 import { maskSecret } from "~/domain/mask";
 import { refuse, succeed, type Outcome } from "~/domain/outcome";
 import { KiteConnect } from "kiteconnect";
-import { loadStoredCredentials, storeCredentials, storeProviderSession } from "~/live-rate/credentials.server";
+import { loadStoredCredentials, storeCredentials, storeProviderSession, type StoredCredentials } from "~/live-rate/credentials.server";
 import { formatIstDateTime } from "~/domain/dates";
 import { isValidKiteLoginState, KITE_PROVIDER, kiteLoginState, kiteSessionExpiry } from "~/domain/kite-session";
 import { liveRateProviderFor, ProviderRefusedError } from "~/live-rate/provider.server";
@@ -39,17 +39,22 @@ function reason(error: unknown): string {
   return String(error);
 }
 
-/** The stored credentials, masked to their last four characters; null when none are stored. */
-export async function readStoredCredentials(context: Pick<AppContext, "db" | "env">): Promise<Outcome<MaskedCredentials | null>> {
+/** The stored credentials, opened; a refusal (500, GET_SECRET_FAILED) when the store cannot be read. */
+async function openStoredCredentials(db: AppContext["db"], secret: string): Promise<Outcome<StoredCredentials | null>> {
   try {
-    const stored = await loadStoredCredentials(context.db, resolveSessionSecret(context.env));
-    return succeed(
-      stored ? { apiToken: maskSecret(stored.apiToken), apiSecret: maskSecret(stored.apiSecret), authenticationDate: stored.authenticationDate, sessionExpiresAt: stored.sessionExpiresAt } : null,
-    );
+    return succeed(await loadStoredCredentials(db, secret));
   } catch (error) {
     console.error("[token] load failed", error);
     return refuse(GET_SECRET_FAILED, undefined, 500);
   }
+}
+
+/** The stored credentials, masked to their last four characters; null when none are stored. */
+export async function readStoredCredentials(context: Pick<AppContext, "db" | "env">): Promise<Outcome<MaskedCredentials | null>> {
+  const loaded = await openStoredCredentials(context.db, resolveSessionSecret(context.env));
+  if (!loaded.ok) return loaded;
+  const stored = loaded.value;
+  return succeed(stored ? { apiToken: maskSecret(stored.apiToken), apiSecret: maskSecret(stored.apiSecret), authenticationDate: stored.authenticationDate, sessionExpiresAt: stored.sessionExpiresAt } : null);
 }
 
 /**
@@ -63,13 +68,9 @@ export async function runVerificationStep(context: AppContext, user: SessionUser
   const provider = liveRateProviderFor(context.env.FEED, { mailer: context.mailer, signingSecret: secret });
   const typed = step.apiToken && step.apiSecret ? { apiToken: step.apiToken, apiSecret: step.apiSecret } : null;
   if (!typed && (step.apiToken || step.apiSecret)) return refuse(ENTER_CREDENTIALS);
-  let stored;
-  try {
-    stored = await loadStoredCredentials(context.db, secret);
-  } catch (error) {
-    console.error("[token] load failed", error);
-    return refuse(GET_SECRET_FAILED, undefined, 500);
-  }
+  const loaded = await openStoredCredentials(context.db, secret);
+  if (!loaded.ok) return loaded;
+  const stored = loaded.value;
   const credentials = typed ?? (stored ? { apiToken: stored.apiToken, apiSecret: stored.apiSecret } : null);
   if (!credentials) return refuse(ENTER_CREDENTIALS);
   // New credentials are kept (sealed) from the Request on, unverified until the OTP is checked,
@@ -135,13 +136,9 @@ export async function completeKiteLogin(
   const secret = resolveSessionSecret(context.env);
   if (!callback.state || !isValidKiteLoginState(secret, user.id, callback.state, now)) return refuse(KITE_LOGIN_EXPIRED);
   if (callback.status !== "success" || !callback.requestToken || !/^[A-Za-z0-9]{1,100}$/.test(callback.requestToken)) return refuse(KITE_LOGIN_NOT_COMPLETED);
-  let stored;
-  try {
-    stored = await loadStoredCredentials(context.db, secret);
-  } catch (error) {
-    console.error("[token] load failed", error);
-    return refuse(GET_SECRET_FAILED, undefined, 500);
-  }
+  const loaded = await openStoredCredentials(context.db, secret);
+  if (!loaded.ok) return loaded;
+  const stored = loaded.value;
   if (!stored) return refuse(ENTER_CREDENTIALS);
   let accessToken: string;
   try {

@@ -23,38 +23,11 @@ import { IST_TIME_ZONE, istClock, istWallTimeToEpochMs } from "~/domain/dates";
 import { dedupeMinuteBars, parseMinuteCsv } from "~/market/minute-csv.server";
 import { encodeFrame, encodeHeartbeat, encodePacket, type KiteMode, type KiteTickInput } from "./kite-packets";
 import { SHARED_DATA } from "./market";
+import { KITE_INSTRUMENT_COLUMNS, type KiteInstrument } from "~/domain/kite-instruments";
 
-/** One row of Kite's instrument dump, in the dump's column order. */
-export interface KiteInstrument {
-  instrument_token: number;
-  exchange_token: number;
-  tradingsymbol: string;
-  name: string;
-  last_price: number;
-  /** YYYY-MM-DD, or "" for instruments that do not expire. */
-  expiry: string;
-  strike: number;
-  tick_size: number;
-  lot_size: number;
-  instrument_type: string;
-  segment: string;
-  exchange: string;
-}
-
-export const KITE_INSTRUMENT_COLUMNS = [
-  "instrument_token",
-  "exchange_token",
-  "tradingsymbol",
-  "name",
-  "last_price",
-  "expiry",
-  "strike",
-  "tick_size",
-  "lot_size",
-  "instrument_type",
-  "segment",
-  "exchange",
-] as const satisfies readonly (keyof KiteInstrument)[];
+// The dump's rows and columns are the app's own (app/domain/kite-instruments.ts): an expiry of
+// null is written as Kite writes it, an empty cell.
+export { KITE_INSTRUMENT_COLUMNS, type KiteInstrument };
 
 export interface KiteTestServerOptions {
   apiKey: string;
@@ -430,10 +403,10 @@ export async function startKiteTestServer(options: KiteTestServerOptions): Promi
  * are made up (the contracts of the real minute files in ../shared/data).
  */
 export const SAMPLE_KITE_INSTRUMENTS: readonly KiteInstrument[] = [
-  { instrument_token: 256265, exchange_token: 1001, tradingsymbol: "NIFTY 50", name: "NIFTY 50", last_price: 0, expiry: "", strike: 0, tick_size: 0, lot_size: 0, instrument_type: "EQ", segment: "INDICES", exchange: "NSE" },
-  { instrument_token: 260105, exchange_token: 1016, tradingsymbol: "NIFTY BANK", name: "NIFTY BANK", last_price: 0, expiry: "", strike: 0, tick_size: 0, lot_size: 0, instrument_type: "EQ", segment: "INDICES", exchange: "NSE" },
-  { instrument_token: 408065, exchange_token: 1594, tradingsymbol: "INFY", name: "INFOSYS", last_price: 0, expiry: "", strike: 0, tick_size: 0.05, lot_size: 1, instrument_type: "EQ", segment: "NSE", exchange: "NSE" },
-  { instrument_token: 738561, exchange_token: 2885, tradingsymbol: "RELIANCE", name: "RELIANCE INDUSTRIES", last_price: 0, expiry: "", strike: 0, tick_size: 0.05, lot_size: 1, instrument_type: "EQ", segment: "NSE", exchange: "NSE" },
+  { instrument_token: 256265, exchange_token: 1001, tradingsymbol: "NIFTY 50", name: "NIFTY 50", last_price: 0, expiry: null, strike: 0, tick_size: 0, lot_size: 0, instrument_type: "EQ", segment: "INDICES", exchange: "NSE" },
+  { instrument_token: 260105, exchange_token: 1016, tradingsymbol: "NIFTY BANK", name: "NIFTY BANK", last_price: 0, expiry: null, strike: 0, tick_size: 0, lot_size: 0, instrument_type: "EQ", segment: "INDICES", exchange: "NSE" },
+  { instrument_token: 408065, exchange_token: 1594, tradingsymbol: "INFY", name: "INFOSYS", last_price: 0, expiry: null, strike: 0, tick_size: 0.05, lot_size: 1, instrument_type: "EQ", segment: "NSE", exchange: "NSE" },
+  { instrument_token: 738561, exchange_token: 2885, tradingsymbol: "RELIANCE", name: "RELIANCE INDUSTRIES", last_price: 0, expiry: null, strike: 0, tick_size: 0.05, lot_size: 1, instrument_type: "EQ", segment: "NSE", exchange: "NSE" },
   { instrument_token: 13718786, exchange_token: 53589, tradingsymbol: "NIFTY17NOVFUT", name: "NIFTY", last_price: 0, expiry: "2017-11-30", strike: 0, tick_size: 0.05, lot_size: 75, instrument_type: "FUT", segment: "NFO-FUT", exchange: "NFO" },
   { instrument_token: 13719042, exchange_token: 53590, tradingsymbol: "BANKNIFTY17NOVFUT", name: "BANKNIFTY", last_price: 0, expiry: "2017-11-30", strike: 0, tick_size: 0.05, lot_size: 40, instrument_type: "FUT", segment: "NFO-FUT", exchange: "NFO" },
 ];

@@ -1,0 +1,137 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startAppServer, type AppProcess } from "../support/private-services";
+import { startKiteTestServer, type KiteTestServer, type KiteTestServerOptions } from "../support/kite-server";
+
+// Issue 23 (docs/decisions/175): role 1 logs the app in to Kite from /Token (Kite's login page is
+// a local stand-in that speaks Kite's protocol, tests/support/kite-server.ts), the feed streams
+// the demo symbols through Zerodha's official client, and the prices reach the browser, with and
+// without JavaScript; when Kite refuses the token the feed is off, /Token and /healthz say so,
+// and nothing is labelled or shown as live. A server of its own: FEED=kite.
+
+const API_KEY = "kiteapikey01";
+const API_SECRET = "kiteapisecret0123456789";
+const NIFTY_NEAR = 13_000_002;
+const NIFTY_NEXT = 13_000_258;
+
+// Near-month and next NIFTY futures that have not expired, whatever the day the suite runs.
+function niftyFutures() {
+  const expiry = (monthsAhead: number) => {
+    const d = new Date();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() + monthsAhead);
+    d.setUTCDate(25);
+    return d.toISOString().slice(0, 10);
+  };
+  const row = (token: number, monthsAhead: number) => ({
+    instrument_token: token,
+    exchange_token: token >> 8,
+    tradingsymbol: `NIFTY${monthsAhead}FUT`,
+    name: "NIFTY",
+    last_price: 0,
+    expiry: expiry(monthsAhead),
+    strike: 0,
+    tick_size: 0.05,
+    lot_size: 75,
+    instrument_type: "FUT",
+    segment: "NFO-FUT",
+    exchange: "NFO",
+  });
+  return [row(NIFTY_NEAR, 1), row(NIFTY_NEXT, 2)];
+}
+
+let kite: KiteTestServer;
+let app: AppProcess;
+const kiteOptions: KiteTestServerOptions = { apiKey: API_KEY, apiSecret: API_SECRET, redirectUrl: "http://127.0.0.1/Token/kite", instruments: niftyFutures(), heartbeatEveryMs: 500 };
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  kite = await startKiteTestServer(kiteOptions);
+  app = await startAppServer({
+    DATABASE_URL: "memory://",
+    SEED_DEMO: "1",
+    E2E_TEST_HOOKS: "1",
+    FEED: "kite",
+    KITE_API_ROOT: kite.restRoot,
+    KITE_WS_ROOT: kite.wsRoot,
+    KITE_LOGIN_URL: kite.loginUrl,
+  });
+  // Kite sends the browser back to the app's registered redirect URL.
+  kiteOptions.redirectUrl = `${app.base}/Token/kite`;
+});
+
+test.afterAll(async () => {
+  app?.kill();
+  await kite?.close();
+});
+
+async function adminPage(browser: Browser, js: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: js, baseURL: app.base });
+  const page = await context.newPage();
+  const response = await page.request.post(`${app.base}/__e2e/users`, { data: { role: 1, label: "kite" } });
+  expect(response.ok()).toBe(true);
+  const { cookie } = (await response.json()) as { cookie: { name: string; value: string; expires: number } };
+  await context.addCookies([{ name: cookie.name, value: cookie.value, url: app.base, expires: cookie.expires, httpOnly: true, sameSite: "Lax" }]);
+  return page;
+}
+
+async function healthFeed(): Promise<{ state: string; detail: string | null } | null> {
+  return ((await (await fetch(`${app.base}/healthz`)).json()) as { feed: { state: string; detail: string | null } | null }).feed;
+}
+
+const niftyTick = (price: number) => ({ instrument_token: NIFTY_NEAR, last_price: price, last_traded_quantity: 75, volume_traded: 1_000_000 + Math.round(price), exchange_timestamp: new Date(), last_trade_time: new Date() });
+
+for (const js of [true, false]) {
+  test(`role 1 logs in to Kite from /Token and the top bar shows Kite's price, ${js ? "with" : "without"} JavaScript`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const page = await adminPage(browser, js);
+    await page.goto("/Token");
+    await expect(page.getByRole("heading", { name: "API Verification" })).toBeVisible();
+    // Prices from Kite are the market's: no "Simulated" label.
+    await expect(page.locator("[data-price-source]")).toHaveCount(0);
+    await page.getByLabel("API token").fill(API_KEY);
+    await page.getByLabel("API secret").fill(API_SECRET);
+    await page.getByRole("button", { name: "Request" }).click();
+    // Through Kite's login and back.
+    await expect(page).toHaveURL(`${app.base}/Token`);
+    await expect(page.getByRole("status")).toContainText("Logged in to Kite: the session lasts until");
+    await expect(page.getByTestId("kite-session")).toHaveAttribute("data-state", "active");
+    await expect(page.getByTestId("kite-session")).toContainText(/Active until \d{2}-\d{2}-\d{4} 06:00:00 AM/);
+
+    // The feed finds the session, maps NIFTY-I to the near-month future and subscribes it.
+    await kite.waitForSubscription(NIFTY_NEAR, "full", 30_000);
+    await expect.poll(async () => (await healthFeed())?.state, { timeout: 20_000 }).toBe("live");
+    const price = js ? 24_567.5 : 24_512.25;
+    const shown = js ? "24,567.50" : "24,512.25";
+    const ticker = page.locator("header").getByText(shown);
+    await expect(async () => {
+      kite.sendTicks([niftyTick(price)]);
+      // Without JavaScript the page shows the server's book as of its load.
+      if (!js) await page.reload();
+      await expect(ticker).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    if (!js) {
+      await page.goto("/Token");
+      await expect(page.getByTestId("kite-feed")).toHaveAttribute("data-state", "live");
+    }
+  });
+}
+
+test("when Kite refuses the token the feed is off, /Token and /healthz say what to do, and no price is labelled live", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await adminPage(browser, true);
+  await expect.poll(async () => (await healthFeed())?.state, { timeout: 20_000 }).toBe("live");
+  kite.expireSession();
+  kite.dropConnections();
+  await expect.poll(async () => (await healthFeed())?.state, { timeout: 30_000 }).toBe("off");
+  expect((await healthFeed())?.detail).toMatch(/log in to Kite again on \/Token/);
+  await page.goto("/Token");
+  await expect(page.getByTestId("kite-feed")).toHaveAttribute("data-state", "off");
+  await expect(page.getByTestId("kite-feed")).toContainText("log in to Kite again on /Token");
+  await expect(page.locator("[data-price-source]")).toHaveCount(0);
+  // Ticks the broken session might still carry never reach the page.
+  kite.sendTicks([niftyTick(30_000)]);
+  await page.waitForTimeout(1_500);
+  await expect(page.locator("header").getByText("30,000.00")).toHaveCount(0);
+});
