@@ -9,6 +9,11 @@ import { KITE_INSTRUMENT_COLUMNS, kiteColumnIndex, mapSymbols, readKiteInstrumen
 import { registerProvider, type FeedSymbol, type FeedTick, type PriceFeed } from "~/market/feed";
 import { createKiteFeed, type KiteFeed, type KiteFeedStatus } from "~/market/feeds/kite.server";
 import { loadStoredCredentials } from "./credentials.server";
+import { istWallTimeToEpochMs } from "~/domain/dates";
+import { istClock } from "~/domain/ist-format";
+import { SESSION_OPEN_MINUTE_IST } from "~/domain/trading-calendar";
+import { upsertMinuteCandles } from "~/models/candle.server";
+import { symbolsByCodes } from "~/models/symbol.server";
 
 export const KITE_NO_SESSION = "Not logged in to Kite today: press Request on /Token and log in to Kite to stream prices.";
 export const kiteSessionLapsed = (at: Date) => `The Kite session lapsed at ${at.toISOString()}: press Request on /Token and log in again.`;
@@ -45,6 +50,48 @@ export async function loadKiteInstruments(kite: InstanceType<typeof KiteConnect>
     if ("instrument" in read) instruments.push(read.instrument);
   }
   return instruments;
+}
+
+/** IST wall-clock text, as Kite's historical API reads its from and to ("2026-11-27 09:15:00"). */
+const istText = (ms: number) => {
+  const c = istClock(ms);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${c.year}-${two(c.month)}-${two(c.day)} ${two(c.hour)}:${two(c.minute)}:00`;
+};
+
+/**
+ * The minutes a connection missed, from Kite's historical candles, written as the upload writes
+ * minute bars (upsertMinuteCandles: a minute already there keeps its open, widens its high and
+ * low, takes Kite's close and volume). From `from`'s minute (the session's open on the first
+ * connect) to the last whole minute before `to`: the minute in progress is the live stream's.
+ * One request per instrument, one after another (Kite allows a few a second).
+ */
+export async function backfillMinutes(
+  db: AppDatabase,
+  kite: InstanceType<typeof KiteConnect>,
+  instrumentTokens: ReadonlyMap<string, number>,
+  from: Date | null,
+  to: Date,
+  log: (line: string) => void,
+): Promise<number> {
+  const day = istClock(to.getTime());
+  const open = istWallTimeToEpochMs(day.year, day.month, day.day, Math.floor(SESSION_OPEN_MINUTE_IST / 60), SESSION_OPEN_MINUTE_IST % 60);
+  const start = Math.max(from ? Math.floor(from.getTime() / 60_000) * 60_000 : open, open);
+  const end = Math.floor(to.getTime() / 60_000) * 60_000 - 60_000;
+  if (end < start) return 0;
+  const ids = await symbolsByCodes(db, [...instrumentTokens.keys()]);
+  let written = 0;
+  for (const [code, token] of instrumentTokens) {
+    const symbol = ids.get(code.toUpperCase());
+    if (!symbol) continue;
+    const candles = (await kite.getHistoricalData(token, "minute", istText(start), istText(end))) as { date: Date; open: number; high: number; low: number; close: number; volume: number }[];
+    const rows = candles
+      .filter((c) => c.date.getTime() >= start && c.date.getTime() <= end)
+      .map((c) => ({ symbolId: symbol.id, time: c.date.getTime(), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume }));
+    written += await upsertMinuteCandles(db, rows);
+  }
+  if (written > 0) log(`[kite] back-filled ${written} minute candles from ${istText(start)} to ${istText(end)} IST`);
+  return written;
 }
 
 export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { status(): KiteFeedStatus } {
@@ -103,6 +150,7 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
         }
         return tokens;
       },
+      backfill: ({ instrumentTokens, from, to, kite: client }) => backfillMinutes(deps.db, client, instrumentTokens, from, to, log),
       now,
       log,
     });

@@ -19,7 +19,12 @@ import { call, getRequest, sessionCookieFor } from "../support/requests";
 import { toastMessage } from "../support/admin";
 import { loader as kiteReturnLoader } from "~/routes/_admin+/Token_.kite";
 import { loadStoredCredentials } from "~/live-rate/credentials.server";
-import { SAMPLE_KITE_INSTRUMENTS, SAMPLE_TOKENS, startKiteTestServer, type KiteTestServer } from "../support/kite-server";
+import { SAMPLE_KITE_INSTRUMENTS, SAMPLE_TOKENS, startKiteTestServer, syntheticMinuteBars, type KiteTestServer } from "../support/kite-server";
+import { createSymbol } from "../support/market";
+import { backfillMinutes } from "~/live-rate/kite-provider.server";
+import { intradayOhlc, symbols } from "~/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { upsertMinuteCandles } from "~/models/candle.server";
 
 const API_KEY = "kiteapikey01";
 const API_SECRET = "kiteapisecret0123456789";
@@ -32,7 +37,16 @@ let t: TestContext;
 let feed: { stop(): Promise<void> } | null = null;
 
 beforeAll(async () => {
-  kite = await startKiteTestServer({ apiKey: API_KEY, apiSecret: API_SECRET, redirectUrl: "http://127.0.0.1/Token/kite", instruments: SAMPLE_KITE_INSTRUMENTS, heartbeatEveryMs: 500 });
+  // The morning of MARKET_DAY in Kite's minute candles, 09:15 to 10:14 IST.
+  const morning = syntheticMinuteBars({ year: 2017, month: 11, day: 20, hour: 9, minute: 15 }, 60, 10_300);
+  kite = await startKiteTestServer({
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    redirectUrl: "http://127.0.0.1/Token/kite",
+    instruments: SAMPLE_KITE_INSTRUMENTS,
+    minuteBars: new Map([[SAMPLE_TOKENS.niftyNov2017Future, morning]]),
+    heartbeatEveryMs: 500,
+  });
   t = await createTestContext({ env: { FEED: "kite", KITE_API_ROOT: kite.restRoot, KITE_WS_ROOT: kite.wsRoot, KITE_LOGIN_URL: kite.loginUrl } });
 });
 afterEach(async () => {
@@ -49,10 +63,10 @@ async function accessToken(): Promise<string> {
   return (await client.generateSession(kite.issueRequestToken(), API_SECRET)).access_token;
 }
 
-async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 15_000): Promise<T> {
+async function until<T>(probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, what: string, ms = 15_000): Promise<T> {
   const started = Date.now();
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value) return value;
     if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -147,6 +161,7 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
     const admin = await createUser(db, { roleId: 1 });
     const secret = resolveSessionSecret(t.context.env);
     await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: API_SECRET }, admin.id);
+    await createSymbol(db, "NIFTY-I");
 
     const received: FeedTick[] = [];
     const sessionFeed = createKiteSessionFeed({ db, appSecret: secret, env: t.context.env, sessionPollMs: 100, now: () => MARKET_DAY, log: () => {} });
@@ -170,6 +185,34 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
     await until(() => sessionFeed.status().state === "live", "live");
     kite.sendTicks([niftyTick(10_320, 100, "2017-11-20T10:00:05")]);
     await until(() => received.some((tick) => tick.symbolCode === "NIFTY-I" && tick.price === 10_320), "a NIFTY-I tick");
+    // On its first connect the feed back-filled the session so far from Kite's minute candles:
+    // 09:15 to 09:59, the minute in progress (10:00) left to the stream.
+    const [nifty] = await db.select({ id: symbols.id }).from(symbols).where(eq(symbols.symbolCode, "NIFTY-I"));
+    const minutes = await until(async () => {
+      const rows = await db.select({ ts: intradayOhlc.ts }).from(intradayOhlc).where(eq(intradayOhlc.symbolId, nifty.id)).orderBy(asc(intradayOhlc.ts));
+      return rows.length === 45 ? rows : null;
+    }, "45 back-filled minutes");
+    expect(minutes[0].ts.toISOString()).toBe(new Date(ist("2017-11-20T09:15:00")).toISOString());
+    expect(minutes.at(-1)!.ts.toISOString()).toBe(new Date(ist("2017-11-20T09:59:00")).toISOString());
+  });
+
+  it("back-fills the minutes a dropped connection missed: a minute already there keeps its open, takes Kite's close and volume", async () => {
+    const db = t.context.db;
+    const [existing] = await db.select({ id: symbols.id }).from(symbols).where(eq(symbols.symbolCode, "NIFTY-I"));
+    const nifty = existing ?? (await createSymbol(db, "NIFTY-I"));
+    await db.delete(intradayOhlc);
+    // The stream wrote part of 10:02 before the link dropped.
+    await upsertMinuteCandles(db, [{ symbolId: nifty.id, time: ist("2017-11-20T10:02:00"), open: 10_290, high: 10_291, low: 10_289, close: 10_290.5, volume: 10 }]);
+    const client = new KiteConnect({ api_key: API_KEY, root: kite.restRoot } as ConstructorParameters<typeof KiteConnect>[0]);
+    client.setAccessToken(await accessToken());
+    const written = await backfillMinutes(db, client, new Map([["NIFTY-I", SAMPLE_TOKENS.niftyNov2017Future]]), new Date(ist("2017-11-20T10:02:40")), new Date(ist("2017-11-20T10:10:30")), () => {});
+    // 10:02 to 10:09: the minute in progress (10:10) is the stream's.
+    expect(written).toBe(8);
+    const rows = await db.select().from(intradayOhlc).where(eq(intradayOhlc.symbolId, nifty.id)).orderBy(asc(intradayOhlc.ts));
+    expect(rows.map((r) => r.ts.toISOString())).toEqual(Array.from({ length: 8 }, (_, i) => new Date(ist("2017-11-20T10:02:00") + i * 60_000).toISOString()));
+    // Kite's 10:02 bar is the 48th of the morning (09:15 + 47): open 10,301, close 10,300.75, volume 2,175.
+    expect(rows[0]).toMatchObject({ open: 10_290, close: 10_300.75, volume: 2_175, low: 10_289 });
+    expect(rows[0].high).toBeGreaterThanOrEqual(10_301.5);
   });
 });
 

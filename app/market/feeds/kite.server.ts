@@ -38,8 +38,12 @@ export interface KiteFeedOptions {
   mode?: "quote" | "full";
   /** Backoff between reconnection attempts: from `minDelayMs`, doubling, at most `maxDelayMs`. */
   reconnect?: { minDelayMs: number; maxDelayMs: number };
-  /** Minute candles for the minutes a connection missed (docs/decisions/175): called after each (re)connect. */
-  backfill?: (request: { instrumentTokens: Map<string, number>; from: Date; to: Date; kite: InstanceType<typeof KiteConnect> }) => Promise<void>;
+  /**
+   * Minute candles for the minutes a connection missed (docs/decisions/175), called after each
+   * (re)connect: `from` is when the stream stopped (the last tick or the drop), null on the
+   * feed's first connect (the provider starts from the session's open).
+   */
+  backfill?: (request: { instrumentTokens: Map<string, number>; from: Date | null; to: Date; kite: InstanceType<typeof KiteConnect> }) => Promise<unknown>;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -136,8 +140,8 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
           setState("live", unmapped.length > 0 ? `Not streamed (no instrument): ${unmapped.join(", ")}` : null);
           const from = disconnectedAt ?? lastTickAt;
           disconnectedAt = null;
-          if (options.backfill && from !== null) {
-            options.backfill({ instrumentTokens: tokens, from: new Date(from), to: new Date(now()), kite }).catch((error) => log(`[kite] back-fill failed: ${(error as Error).message}`));
+          if (options.backfill) {
+            options.backfill({ instrumentTokens: tokens, from: from === null ? null : new Date(from), to: new Date(now()), kite }).catch((error) => log(`[kite] back-fill failed: ${(error as Error).message}`));
           }
         });
         current.on("ticks", (ticks: KiteTickFields[]) => {
