@@ -67,7 +67,7 @@ async function serve() {
   const isTradingDay = await loadTradingDayCheck(services.db);
   // A licensed vendor registers here; the demo provider stands in for one (docs/decisions/050).
   registerDemoLiveRateFeed();
-  registerKiteFeed({ db: services.db, appSecret: resolveSessionSecret(env), env });
+  registerKiteFeed({ db: services.db, appSecret: resolveSessionSecret(env), env, isTradingDay });
   const providerCredentials = await loadProviderCredentials(services.db, resolveSessionSecret(env));
   const market = await startMarket({
     db: services.db,

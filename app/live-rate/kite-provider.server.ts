@@ -10,8 +10,8 @@ import { registerProvider, type FeedSymbol, type FeedTick, type PriceFeed } from
 import { createKiteFeed, type KiteFeed, type KiteFeedStatus } from "~/market/feeds/kite.server";
 import { loadStoredCredentials } from "./credentials.server";
 import { istWallTimeToEpochMs } from "~/domain/dates";
-import { istClock } from "~/domain/ist-format";
-import { SESSION_OPEN_MINUTE_IST } from "~/domain/trading-calendar";
+import { formatIstTime, istClock } from "~/domain/ist-format";
+import { isNseSessionOpen, SESSION_OPEN_MINUTE_IST, type TradingDayCheck } from "~/domain/trading-calendar";
 import { upsertMinuteCandles } from "~/models/candle.server";
 import { symbolsByCodes } from "~/models/symbol.server";
 
@@ -24,6 +24,8 @@ export interface KiteProviderDeps {
   env: { KITE_API_ROOT: string; KITE_WS_ROOT: string };
   /** How often an off feed looks for a new session (default 5 s). */
   sessionPollMs?: number;
+  /** Trading days (the market calendar): outside the session nothing is expected, so nothing is stale. */
+  isTradingDay?: TradingDayCheck;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -94,6 +96,21 @@ export async function backfillMinutes(
   return written;
 }
 
+/** A connected feed that has had no price for this long in market hours is stale. */
+export const STALE_AFTER_MS = 60_000;
+
+/**
+ * Live but silent in market hours is stale, from its last price (or its connect): Kite sends a
+ * snapshot about every second while the market trades. Outside the session (the calendar's
+ * holidays included) silence is expected and the feed stays live.
+ */
+export function staleOrAsIs(status: KiteFeedStatus, now: number, isTradingDay?: TradingDayCheck): KiteFeedStatus {
+  if (status.state !== "live" || !isNseSessionOpen(now, isTradingDay)) return status;
+  const quietSince = Math.max(status.lastTickAt ?? 0, status.since);
+  if (now - quietSince < STALE_AFTER_MS) return status;
+  return { ...status, state: "stale", since: quietSince, detail: `No price from Kite since ${formatIstTime(quietSince)} IST, while the market is open.` };
+}
+
 export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { status(): KiteFeedStatus } {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((line: string) => console.log(line));
@@ -159,7 +176,7 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
 
   return {
     name: KITE_PROVIDER,
-    status: () => (inner ? inner.status() : offStatus),
+    status: () => (inner ? staleOrAsIs(inner.status(), now(), deps.isTradingDay) : offStatus),
     start(symbols, emit) {
       const tick = () => {
         if (stopped) return;

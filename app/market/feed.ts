@@ -60,7 +60,8 @@ export function providerReadsOwnCredentials(name: string): boolean {
 /** What a feed says of itself for /healthz and /Token: a provider's link state, or that it is simulated or replayed. */
 export interface FeedStatusReport {
   name: string;
-  state: "simulated" | "replay" | "connecting" | "live" | "reconnecting" | "off";
+  /** stale: connected in market hours, but no price for a while (since: the last price). */
+  state: "simulated" | "replay" | "connecting" | "live" | "stale" | "reconnecting" | "off";
   /** Epoch ms the state began. */
   since: number;
   lastTickAt: number | null;

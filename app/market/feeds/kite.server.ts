@@ -11,7 +11,8 @@ import { KiteConnect, KiteTicker } from "kiteconnect";
 import type { FeedSymbol, FeedTick, PriceFeed } from "~/market/feed";
 import { createKiteTickConverter, type KiteTickFields } from "./kite-ticks";
 
-export type KiteFeedState = "connecting" | "live" | "reconnecting" | "off";
+/** stale is never set here: the provider derives it from a live feed's silence in market hours. */
+export type KiteFeedState = "connecting" | "live" | "stale" | "reconnecting" | "off";
 
 export interface KiteFeedStatus {
   name: "kite";

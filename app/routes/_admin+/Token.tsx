@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(context.cookies, request, "/Token", { type: "success", message: outcome.value.message });
 }
 
-const FEED_STATE_WORDS = { live: "Streaming", connecting: "Connecting", reconnecting: "Reconnecting", off: "Off", simulated: "Simulated", replay: "Replay" } as const;
+const FEED_STATE_WORDS = { live: "Streaming", stale: "No prices", connecting: "Connecting", reconnecting: "Reconnecting", off: "Off", simulated: "Simulated", replay: "Replay" } as const;
 
 function feedView(status: FeedStatusReport | null) {
   if (!status) return null;
