@@ -5,8 +5,8 @@
 import { KiteConnect } from "kiteconnect";
 import type { AppDatabase } from "~/db/client.server";
 import { KITE_PROVIDER } from "~/domain/kite-session";
-import { KITE_INSTRUMENT_COLUMNS, kiteColumnIndex, mapSymbols, readKiteInstrumentRow, type KiteInstrument } from "~/domain/kite-instruments";
-import { registerProvider, type FeedSymbol, type FeedTick, type PriceFeed } from "~/market/feed";
+import { KITE_INSTRUMENT_COLUMNS, kiteColumnIndex, mapSymbols, readKiteInstrumentRow, type KiteInstrument, type SymbolMapping } from "~/domain/kite-instruments";
+import { registerProvider, type FeedInstrument, type FeedSymbol, type FeedTick, type PriceFeed } from "~/market/feed";
 import { createKiteFeed, type KiteFeed, type KiteFeedStatus } from "~/market/feeds/kite.server";
 import { loadStoredCredentials } from "./credentials.server";
 import { istWallTimeToEpochMs } from "~/domain/dates";
@@ -96,6 +96,20 @@ export async function backfillMinutes(
   return written;
 }
 
+/** A symbol's mapping in words for /Token: the instrument streamed, or why none is. */
+export function instrumentView(mapping: SymbolMapping): FeedInstrument {
+  if (mapping.status === "mapped") {
+    const expiry = mapping.expiry ? ` · expires ${mapping.expiry}` : "";
+    const manual = mapping.source === "override" ? " (chosen by hand)" : "";
+    return { symbolCode: mapping.symbolCode, status: "mapped", text: `${mapping.tradingsymbol} · ${mapping.exchange}${expiry}${manual}` };
+  }
+  if (mapping.status === "ambiguous") {
+    const candidates = mapping.candidates.map((c) => `${c.tradingsymbol} · ${c.exchange}`).join(", ");
+    return { symbolCode: mapping.symbolCode, status: "ambiguous", text: `Not streamed: ${mapping.reason} (${candidates})` };
+  }
+  return { symbolCode: mapping.symbolCode, status: "unknown", text: `Not streamed: ${mapping.reason}` };
+}
+
 /** A connected feed that has had no price for this long in market hours is stale. */
 export const STALE_AFTER_MS = 60_000;
 
@@ -120,6 +134,7 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
   let offStatus: KiteFeedStatus = { name: "kite", state: "off", since: now(), lastTickAt: null, detail: KITE_NO_SESSION, unmapped: [] };
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  let shownInstruments: FeedInstrument[] = [];
 
   const setOff = (detail: string) => {
     if (offStatus.detail !== detail || inner) log(`[kite] off: ${detail}`);
@@ -161,7 +176,9 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
       instrumentTokens: async (codes) => {
         const instruments = await loadKiteInstruments(kite);
         const tokens = new Map<string, number>();
-        for (const mapping of mapSymbols(codes, instruments, now())) {
+        const mappings = mapSymbols(codes, instruments, now());
+        shownInstruments = mappings.map(instrumentView);
+        for (const mapping of mappings) {
           if (mapping.status === "mapped") tokens.set(mapping.symbolCode, mapping.instrument_token);
           else log(`[kite] ${mapping.symbolCode}: ${mapping.status} (${mapping.reason})`);
         }
@@ -176,7 +193,7 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
 
   return {
     name: KITE_PROVIDER,
-    status: () => (inner ? staleOrAsIs(inner.status(), now(), deps.isTradingDay) : offStatus),
+    status: () => ({ ...(inner ? staleOrAsIs(inner.status(), now(), deps.isTradingDay) : offStatus), instruments: shownInstruments }),
     start(symbols, emit) {
       const tick = () => {
         if (stopped) return;

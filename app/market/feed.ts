@@ -66,4 +66,13 @@ export interface FeedStatusReport {
   since: number;
   lastTickAt: number | null;
   detail: string | null;
+  /** A provider's instrument for each active symbol, as role 1 checks it on /Token. */
+  instruments?: FeedInstrument[];
+}
+
+export interface FeedInstrument {
+  symbolCode: string;
+  status: "mapped" | "ambiguous" | "unknown";
+  /** The provider's name for it ("NIFTY25DECFUT · NFO · expires 2025-12-30"), or why there is none. */
+  text: string;
 }

@@ -114,6 +114,10 @@ for (const js of [true, false]) {
     if (!js) {
       await page.goto("/Token");
       await expect(page.getByTestId("kite-feed")).toHaveAttribute("data-state", "live");
+      // Role 1 sees what each active symbol streams, and which have no instrument in the dump.
+      const instruments = page.getByTestId("kite-instruments");
+      await expect(instruments.getByRole("row", { name: /^NIFTY-I/ })).toContainText(/NIFTY1FUT · NFO · expires \d{4}-\d{2}-25/);
+      await expect(instruments.getByRole("row", { name: /^SENSEX/ })).toContainText("Not streamed");
     }
   });
 }

@@ -2,7 +2,7 @@
 // stale since its last price; outside the session (weekends and the calendar's holidays
 // included) silence is expected and nothing is stale.
 import { describe, expect, it } from "vitest";
-import { STALE_AFTER_MS, staleOrAsIs } from "~/live-rate/kite-provider.server";
+import { instrumentView, STALE_AFTER_MS, staleOrAsIs } from "~/live-rate/kite-provider.server";
 import type { KiteFeedStatus } from "~/market/feeds/kite.server";
 
 const ist = (iso: string) => Date.parse(`${iso}+05:30`);
@@ -41,5 +41,20 @@ describe("staleOrAsIs", () => {
     const now = ist("2026-11-27T11:00:00");
     expect(staleOrAsIs({ ...live(null), state: "reconnecting" }, now).state).toBe("reconnecting");
     expect(staleOrAsIs({ ...live(null), state: "off" }, now).state).toBe("off");
+  });
+});
+
+describe("instrumentView", () => {
+  it("names the instrument streamed, or why a symbol is not streamed", () => {
+    expect(instrumentView({ status: "mapped", source: "rule", symbolCode: "NIFTY-I", instrument_token: 1, tradingsymbol: "NIFTY26DECFUT", exchange: "NFO", segment: "NFO-FUT", expiry: "2026-12-29" })).toEqual({
+      symbolCode: "NIFTY-I",
+      status: "mapped",
+      text: "NIFTY26DECFUT · NFO · expires 2026-12-29",
+    });
+    expect(instrumentView({ status: "mapped", source: "override", symbolCode: "INFY", instrument_token: 2, tradingsymbol: "INFY", exchange: "NSE", segment: "NSE" }).text).toBe("INFY · NSE (chosen by hand)");
+    expect(
+      instrumentView({ status: "ambiguous", symbolCode: "RELIANCE", reason: "listed on several exchanges", candidates: [{ instrument_token: 3, tradingsymbol: "RELIANCE", exchange: "BSE", segment: "BSE" }] }),
+    ).toEqual({ symbolCode: "RELIANCE", status: "ambiguous", text: "Not streamed: listed on several exchanges (RELIANCE · BSE)" });
+    expect(instrumentView({ status: "unknown", symbolCode: "XYZ", reason: "no NSE equity XYZ" })).toEqual({ symbolCode: "XYZ", status: "unknown", text: "Not streamed: no NSE equity XYZ" });
   });
 });

@@ -63,7 +63,7 @@ const FEED_STATE_WORDS = { live: "Streaming", stale: "No prices", connecting: "C
 function feedView(status: FeedStatusReport | null) {
   if (!status) return null;
   const since = formatIstDateTime(new Date(status.since));
-  return { state: status.state, text: `${FEED_STATE_WORDS[status.state]} since ${since}${status.detail ? `: ${status.detail}` : ""}` };
+  return { state: status.state, text: `${FEED_STATE_WORDS[status.state]} since ${since}${status.detail ? `: ${status.detail}` : ""}`, instruments: status.instruments ?? [] };
 }
 
 function kiteSessionView(expiresAt: Date | null, now: number) {
@@ -106,6 +106,29 @@ export default function TokenPage() {
           </>
         ) : null}
       </dl>
+      {feed && feed.instruments.length > 0 ? (
+        <div className="mb-4 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="kite-instruments">
+            <caption className="mb-1 text-left font-medium">Kite instruments of the active symbols (today&apos;s dump)</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="pr-3">Symbol</th>
+                <th scope="col">Instrument</th>
+              </tr>
+            </thead>
+            <tbody>
+              {feed.instruments.map((i) => (
+                <tr key={i.symbolCode} data-status={i.status}>
+                  <th scope="row" className="pr-3 font-medium">
+                    {i.symbolCode}
+                  </th>
+                  <td className={i.status === "mapped" ? "" : "text-down"}>{i.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       {kite ? <p className="mb-4 text-sm text-muted">API token and API secret are the app&apos;s Kite Connect API key and secret. Request saves them and opens Kite&apos;s login; Kite returns here with the day&apos;s session.</p> : null}
       {/* A success redirects back here without action data, and Conform keeps the last errors it
           was given: a new form per visit shows only the latest outcome (docs/decisions/145). */}
