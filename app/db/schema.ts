@@ -187,6 +187,9 @@ export const symbols = pgTable(
     toDagluPer: numeric("to_daglu_per", { precision: 8, scale: 3, mode: "number" }),
     // The price a fresh simulated feed starts from when no stored close exists yet.
     referencePrice: price("reference_price"),
+    // The Kite instrument role 1 chose for this symbol where the rules find none or several
+    // (docs/decisions/175); null: the rules decide.
+    kiteInstrumentToken: bigint("kite_instrument_token", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

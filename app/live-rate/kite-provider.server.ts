@@ -13,7 +13,7 @@ import { istWallTimeToEpochMs } from "~/domain/dates";
 import { formatIstTime, istClock } from "~/domain/ist-format";
 import { isNseSessionOpen, SESSION_OPEN_MINUTE_IST, type TradingDayCheck } from "~/domain/trading-calendar";
 import { upsertMinuteCandles } from "~/models/candle.server";
-import { symbolsByCodes } from "~/models/symbol.server";
+import { listKiteInstrumentChoices, symbolsByCodes } from "~/models/symbol.server";
 
 export const KITE_NO_SESSION = "Not logged in to Kite today: press Request on /Token and log in to Kite to stream prices.";
 export const kiteSessionLapsed = (at: Date) => `The Kite session lapsed at ${at.toISOString()}: press Request on /Token and log in again.`;
@@ -97,17 +97,19 @@ export async function backfillMinutes(
 }
 
 /** A symbol's mapping in words for /Token: the instrument streamed, or why none is. */
-export function instrumentView(mapping: SymbolMapping): FeedInstrument {
+export function instrumentView(mapping: SymbolMapping, chosenToken: number | null = null): FeedInstrument {
+  const rejected = mapping.rejectedOverride ? `; the token chosen by hand (${mapping.rejectedOverride.instrument_token}) is not used: ${mapping.rejectedOverride.reason}` : "";
+  const base = { symbolCode: mapping.symbolCode, chosenToken };
   if (mapping.status === "mapped") {
     const expiry = mapping.expiry ? ` · expires ${mapping.expiry}` : "";
     const manual = mapping.source === "override" ? " (chosen by hand)" : "";
-    return { symbolCode: mapping.symbolCode, status: "mapped", text: `${mapping.tradingsymbol} · ${mapping.exchange}${expiry}${manual}` };
+    return { ...base, status: "mapped", text: `${mapping.tradingsymbol} · ${mapping.exchange}${expiry}${manual}${rejected}` };
   }
   if (mapping.status === "ambiguous") {
-    const candidates = mapping.candidates.map((c) => `${c.tradingsymbol} · ${c.exchange}`).join(", ");
-    return { symbolCode: mapping.symbolCode, status: "ambiguous", text: `Not streamed: ${mapping.reason} (${candidates})` };
+    const candidates = mapping.candidates.map((c) => `${c.tradingsymbol} · ${c.exchange} · token ${c.instrument_token}`).join(", ");
+    return { ...base, status: "ambiguous", text: `Not streamed: ${mapping.reason} (${candidates})${rejected}` };
   }
-  return { symbolCode: mapping.symbolCode, status: "unknown", text: `Not streamed: ${mapping.reason}` };
+  return { ...base, status: "unknown", text: `Not streamed: ${mapping.reason}${rejected}` };
 }
 
 /** A connected feed that has had no price for this long in market hours is stale. */
@@ -135,6 +137,8 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let shownInstruments: FeedInstrument[] = [];
+  let chosen: Map<string, number> = new Map();
+  let innerChoices = "";
 
   const setOff = (detail: string) => {
     if (offStatus.detail !== detail || inner) log(`[kite] off: ${detail}`);
@@ -159,6 +163,15 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
       setOff(kiteSessionLapsed(new Date(expiresAt)));
       return;
     }
+    // Role 1's instrument choices: a change restarts the stream with the new mapping.
+    const choices = await listKiteInstrumentChoices(deps.db);
+    const choicesKey = [...choices].sort().join(";");
+    if (inner && choicesKey !== innerChoices) {
+      await inner.stop();
+      inner = null;
+    }
+    innerChoices = choicesKey;
+    chosen = choices;
     // A running feed keeps its session; an off one (refused, or none yet) takes a new login's.
     if (inner && innerToken === token && inner.status().state !== "off") return;
     if (inner && innerToken === token) {
@@ -176,8 +189,8 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
       instrumentTokens: async (codes) => {
         const instruments = await loadKiteInstruments(kite);
         const tokens = new Map<string, number>();
-        const mappings = mapSymbols(codes, instruments, now());
-        shownInstruments = mappings.map(instrumentView);
+        const mappings = mapSymbols(codes, instruments, now(), chosen);
+        shownInstruments = mappings.map((m) => instrumentView(m, chosen.get(m.symbolCode.toUpperCase()) ?? null));
         for (const mapping of mappings) {
           if (mapping.status === "mapped") tokens.set(mapping.symbolCode, mapping.instrument_token);
           else log(`[kite] ${mapping.symbolCode}: ${mapping.status} (${mapping.reason})`);

@@ -75,4 +75,6 @@ export interface FeedInstrument {
   status: "mapped" | "ambiguous" | "unknown";
   /** The provider's name for it ("NIFTY25DECFUT · NFO · expires 2025-12-30"), or why there is none. */
   text: string;
+  /** The instrument role 1 chose by hand, if any (used when the day's dump lists it). */
+  chosenToken: number | null;
 }

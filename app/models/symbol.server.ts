@@ -1,5 +1,5 @@
 // Symbols: lookups shared by the market engine, uploads and the admin console.
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { sectors, symbols, userSymbols } from "~/db/schema";
 
@@ -200,4 +200,23 @@ export function chartSymbolQuery(db: AppDatabase, code: string) {
     .from(symbols)
     .where(sql`upper(${symbols.symbolCode}) = ${code.trim().toUpperCase()}`)
     .limit(1);
+}
+
+/** The Kite instruments role 1 chose by hand: upper-cased symbol code → instrument token (docs/decisions/175). */
+export async function listKiteInstrumentChoices(db: AppDatabase): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ code: symbols.symbolCode, token: symbols.kiteInstrumentToken })
+    .from(symbols)
+    .where(isNotNull(symbols.kiteInstrumentToken));
+  return new Map(rows.map((r) => [r.code.toUpperCase(), r.token as number]));
+}
+
+/** Sets (or, with null, clears) a symbol's hand-chosen Kite instrument; false when no such symbol. */
+export async function setKiteInstrumentChoice(db: AppDatabase, symbolCode: string, instrumentToken: number | null): Promise<boolean> {
+  const rows = await db
+    .update(symbols)
+    .set({ kiteInstrumentToken: instrumentToken, updatedAt: new Date() })
+    .where(sql`upper(${symbols.symbolCode}) = ${symbolCode.trim().toUpperCase()}`)
+    .returning({ id: symbols.id });
+  return rows.length > 0;
 }

@@ -9,6 +9,9 @@ export const ENTER_OTP = "Please enter the 6-digit OTP";
 
 const credential = z.string().trim().max(500, "Too long").optional();
 
+export const KITE_INSTRUMENT_TOKEN_FORMAT = "Please enter the instrument token as digits, from Kite's instrument list, or leave it empty to let the rules choose.";
+export const CHOOSE_A_SYMBOL = "Please choose a symbol";
+
 export const tokenSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("request"), apiToken: credential, apiSecret: credential }),
   z.object({
@@ -16,5 +19,16 @@ export const tokenSchema = z.discriminatedUnion("intent", [
     apiToken: credential,
     apiSecret: credential,
     otp: z.string({ error: ENTER_OTP }).trim().regex(/^\d{6}$/, ENTER_OTP),
+  }),
+  // Role 1's choice of a symbol's Kite instrument (docs/decisions/175); empty clears it.
+  z.object({
+    intent: z.literal("instrument"),
+    symbolCode: z.string({ error: CHOOSE_A_SYMBOL }).trim().min(1, CHOOSE_A_SYMBOL).max(40, CHOOSE_A_SYMBOL),
+    instrumentToken: z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/, KITE_INSTRUMENT_TOKEN_FORMAT)
+      .transform(Number)
+      .optional(),
   }),
 ]);

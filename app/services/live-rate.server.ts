@@ -13,6 +13,7 @@ import { formatIstDateTime } from "~/domain/dates";
 import { isValidKiteLoginState, KITE_PROVIDER, kiteLoginState, kiteSessionExpiry } from "~/domain/kite-session";
 import { liveRateProviderFor, ProviderRefusedError } from "~/live-rate/provider.server";
 import { markApiSecretAuthenticated } from "~/models/api-secret.server";
+import { setKiteInstrumentChoice } from "~/models/symbol.server";
 import { ENTER_CREDENTIALS, GET_SECRET_FAILED, SEND_OTP_FAILED, VERIFY_OTP_FAILED } from "~/schemas/token";
 import { resolveSessionSecret } from "~/config/env.server";
 
@@ -152,4 +153,19 @@ export async function completeKiteLogin(
   const expiresAt = new Date(kiteSessionExpiry(now));
   await storeProviderSession(context.db, secret, stored.id, { token: accessToken, expiresAt, at: new Date(now) });
   return succeed({ message: kiteLoggedIn(expiresAt) });
+}
+
+export const kiteInstrumentChosen = (symbolCode: string, token: number | null) =>
+  token === null ? `${symbolCode} is mapped by the rules again; the feed takes it up within seconds.` : `${symbolCode} will stream Kite instrument ${token}; the feed takes it up within seconds.`;
+export const NO_SUCH_SYMBOL = "There is no such symbol.";
+
+/**
+ * Role 1's choice of a symbol's Kite instrument, for a symbol the rules map to none or several
+ * (docs/decisions/175); null clears it. The feed checks the token against the day's dump: one
+ * that is not listed is reported on /Token and the rules' answer stands.
+ */
+export async function chooseKiteInstrument(context: Pick<AppContext, "db">, choice: { symbolCode: string; instrumentToken?: number }): Promise<Outcome<{ message: string }>> {
+  const token = choice.instrumentToken ?? null;
+  if (!(await setKiteInstrumentChoice(context.db, choice.symbolCode, token))) return refuse(NO_SUCH_SYMBOL, "symbolCode");
+  return succeed({ message: kiteInstrumentChosen(choice.symbolCode.trim().toUpperCase(), token) });
 }

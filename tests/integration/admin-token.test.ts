@@ -2,7 +2,11 @@
 // authentication; secrets are sealed at rest and never sent back in full; the provider's
 // refusals show the documents' messages; the verified credentials reach the feed seam.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSecrets } from "~/db/schema";
+import { apiSecrets, symbols } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { listKiteInstrumentChoices } from "~/models/symbol.server";
+import { CHOOSE_A_SYMBOL, KITE_INSTRUMENT_TOKEN_FORMAT } from "~/schemas/token";
+import { NO_SUCH_SYMBOL } from "~/services/live-rate.server";
 import { action as tokenAction, loader as tokenLoader } from "~/routes/_admin+/Token";
 import { loadProviderCredentials } from "~/live-rate/credentials.server";
 import { DEMO_PROVIDER, registerDemoLiveRateFeed, registerLiveRateProvider } from "~/live-rate/provider.server";
@@ -113,5 +117,51 @@ describe("/Token", () => {
     const sub = await sessionCookieFor(t.context, (await createUser(t.context.db, { roleId: 2 })).id);
     const res = await call(tokenLoader, getRequest("/Token", { cookie: sub }), t.context);
     expect(res.status).toBe(302);
+  });
+});
+
+describe("/Token: role 1 chooses a symbol's Kite instrument (docs/decisions/175)", () => {
+  it("saves a token, clears it with an empty field, and refuses hostile values without changing anything", async () => {
+    const db = t.context.db;
+    const [sym] = await db.insert(symbols).values({ symbolCode: "RELIANCE" }).returning({ id: symbols.id });
+    const stored = async () => (await db.select({ token: symbols.kiteInstrumentToken }).from(symbols).where(eq(symbols.id, sym.id)))[0].token;
+
+    const saved = await post({ intent: "instrument", symbolCode: "reliance", instrumentToken: "738561" });
+    expect(saved.status).toBe(302);
+    expect(await toastMessage(t.context.cookies, saved)).toBe("RELIANCE will stream Kite instrument 738561; the feed takes it up within seconds.");
+    expect(await stored()).toBe(738561);
+    expect(await listKiteInstrumentChoices(db)).toEqual(new Map([["RELIANCE", 738561]]));
+
+    for (const [fields, field, message] of [
+      [{ instrumentToken: "abc" }, "instrumentToken", KITE_INSTRUMENT_TOKEN_FORMAT],
+      [{ instrumentToken: "-5" }, "instrumentToken", KITE_INSTRUMENT_TOKEN_FORMAT],
+      [{ instrumentToken: "1e5" }, "instrumentToken", KITE_INSTRUMENT_TOKEN_FORMAT],
+      [{ instrumentToken: "1234567890123" }, "instrumentToken", KITE_INSTRUMENT_TOKEN_FORMAT],
+      [{ instrumentToken: "12; drop table symbols" }, "instrumentToken", KITE_INSTRUMENT_TOKEN_FORMAT],
+      [{ symbolCode: "", instrumentToken: "1" }, "symbolCode", CHOOSE_A_SYMBOL],
+      [{ symbolCode: "X".repeat(41), instrumentToken: "1" }, "symbolCode", CHOOSE_A_SYMBOL],
+    ] as [Record<string, string>, string, string][]) {
+      const res = await post({ intent: "instrument", symbolCode: "RELIANCE", ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect((await res.json()).error[field]).toEqual([message]);
+      expect(await stored()).toBe(738561);
+    }
+    const unknown = await post({ intent: "instrument", symbolCode: "NOSUCHSYMBOL", instrumentToken: "1" });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error[""]).toEqual([NO_SUCH_SYMBOL]);
+
+    const cleared = await post({ intent: "instrument", symbolCode: "RELIANCE", instrumentToken: "" });
+    expect(cleared.status).toBe(302);
+    expect(await toastMessage(t.context.cookies, cleared)).toBe("RELIANCE is mapped by the rules again; the feed takes it up within seconds.");
+    expect(await stored()).toBeNull();
+
+    // Not role 2, 3 or 4.
+    for (const roleId of [2, 3, 4] as const) {
+      const cookie = await sessionCookieFor(t.context, (await createUser(db, { roleId })).id);
+      const res = await call(tokenAction, formRequest("/Token", { intent: "instrument", symbolCode: "RELIANCE", instrumentToken: "1" }, { cookie }), t.context);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).not.toBe("/Token");
+    }
+    expect(await stored()).toBeNull();
   });
 });

@@ -101,7 +101,7 @@ const FORMS: FormCase[] = [
   },
   { file: "SymbolSuggestionFlow.$id.delete", path: () => "/SymbolSuggestionFlow/999999/delete", params: () => ({ id: "999999" }), schemas: [statusSwitchSchema], as: 1 },
   { file: "BonusSplitting", path: () => "/BonusSplitting", schemas: [bonusSplitSchema], as: 1 },
-  { file: "Token", path: () => "/Token", schemas: [tokenSchema], intents: ["request", "verify", "clear"], as: 1 },
+  { file: "Token", path: () => "/Token", schemas: [tokenSchema], intents: ["request", "verify", "instrument", "clear"], as: 1 },
   { file: "broadcast.message.new", path: () => "/broadcast/message/new", schemas: [broadcastSchema], as: 1 },
   { file: "calendar.new", path: () => "/calendar/new", schemas: [calendarSchema], as: 1 },
   { file: "calendar.$id.edit", path: (i) => `/calendar/${firstId("calendar_entries")(i)}/edit`, params: (i) => ({ id: firstId("calendar_entries")(i) }), schemas: [calendarSchema], as: 1 },

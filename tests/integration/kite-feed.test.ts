@@ -25,6 +25,7 @@ import { backfillMinutes } from "~/live-rate/kite-provider.server";
 import { intradayOhlc, symbols } from "~/db/schema";
 import { asc, eq } from "drizzle-orm";
 import { upsertMinuteCandles } from "~/models/candle.server";
+import { setKiteInstrumentChoice } from "~/models/symbol.server";
 
 const API_KEY = "kiteapikey01";
 const API_SECRET = "kiteapisecret0123456789";
@@ -194,6 +195,30 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
     }, "45 back-filled minutes");
     expect(minutes[0].ts.toISOString()).toBe(new Date(ist("2017-11-20T09:15:00")).toISOString());
     expect(minutes.at(-1)!.ts.toISOString()).toBe(new Date(ist("2017-11-20T09:59:00")).toISOString());
+  });
+
+  it("streams the instrument role 1 chose by hand, and streams again by the rules when the choice is cleared", async () => {
+    const db = t.context.db;
+    await db.delete(apiSecrets);
+    const admin = await createUser(db, { roleId: 1 });
+    const secret = resolveSessionSecret(t.context.env);
+    await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: API_SECRET }, admin.id);
+    const login = await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state: kiteLoginState(secret, admin.id, MARKET_DAY) }, MARKET_DAY);
+    expect(login.ok).toBe(true);
+    const [existing] = await db.select({ id: symbols.id }).from(symbols).where(eq(symbols.symbolCode, "INFY"));
+    if (!existing) await createSymbol(db, "INFY");
+    expect(await setKiteInstrumentChoice(db, "infy", SAMPLE_TOKENS.reliance)).toBe(true);
+
+    const sessionFeed = createKiteSessionFeed({ db, appSecret: secret, env: t.context.env, sessionPollMs: 100, now: () => MARKET_DAY, log: () => {} });
+    feed = sessionFeed;
+    sessionFeed.start([{ symbolCode: "INFY", startPrice: 960, step: 1 }], () => {});
+    await kite.waitForSubscription(SAMPLE_TOKENS.reliance, "full", 15_000);
+    await until(() => sessionFeed.status().instruments?.find((i) => i.symbolCode === "INFY")?.chosenToken === SAMPLE_TOKENS.reliance, "the choice shown");
+    expect(sessionFeed.status().instruments?.find((i) => i.symbolCode === "INFY")).toMatchObject({ status: "mapped", text: "RELIANCE · NSE (chosen by hand)" });
+
+    await setKiteInstrumentChoice(db, "INFY", null);
+    await kite.waitForSubscription(SAMPLE_TOKENS.infy, "full", 15_000);
+    await until(() => sessionFeed.status().instruments?.find((i) => i.symbolCode === "INFY")?.text === "INFY · NSE", "the rules' instrument");
   });
 
   it("back-fills the minutes a dropped connection missed: a minute already there keeps its open, takes Kite's close and volume", async () => {

@@ -71,7 +71,7 @@ const ROUTES: Record<string, RouteCase> = {
   $: { url: "/no-such-page" },
   _index: { url: "/" },
   BonusSplitting: { url: "/BonusSplitting" },
-  Token: { url: "/Token", intents: ["request", "verify"] },
+  Token: { url: "/Token", intents: ["request", "verify", "instrument"] },
   "Token_.kite": { url: "/Token/kite?request_token=abc&status=success&state=1.x" },
   "alert.$id.delete": { url: "/alert/:alerts/delete" },
   "alert.$id.edit": { url: "/alert/:alerts/edit" },

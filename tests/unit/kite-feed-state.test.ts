@@ -50,11 +50,17 @@ describe("instrumentView", () => {
       symbolCode: "NIFTY-I",
       status: "mapped",
       text: "NIFTY26DECFUT · NFO · expires 2026-12-29",
+      chosenToken: null,
     });
-    expect(instrumentView({ status: "mapped", source: "override", symbolCode: "INFY", instrument_token: 2, tradingsymbol: "INFY", exchange: "NSE", segment: "NSE" }).text).toBe("INFY · NSE (chosen by hand)");
+    expect(instrumentView({ status: "mapped", source: "override", symbolCode: "INFY", instrument_token: 2, tradingsymbol: "INFY", exchange: "NSE", segment: "NSE" }, 2)).toMatchObject({ text: "INFY · NSE (chosen by hand)", chosenToken: 2 });
     expect(
       instrumentView({ status: "ambiguous", symbolCode: "RELIANCE", reason: "listed on several exchanges", candidates: [{ instrument_token: 3, tradingsymbol: "RELIANCE", exchange: "BSE", segment: "BSE" }] }),
-    ).toEqual({ symbolCode: "RELIANCE", status: "ambiguous", text: "Not streamed: listed on several exchanges (RELIANCE · BSE)" });
-    expect(instrumentView({ status: "unknown", symbolCode: "XYZ", reason: "no NSE equity XYZ" })).toEqual({ symbolCode: "XYZ", status: "unknown", text: "Not streamed: no NSE equity XYZ" });
+    ).toEqual({ symbolCode: "RELIANCE", status: "ambiguous", text: "Not streamed: listed on several exchanges (RELIANCE · BSE · token 3)", chosenToken: null });
+    expect(instrumentView({ status: "unknown", symbolCode: "XYZ", reason: "no NSE equity XYZ", rejectedOverride: { instrument_token: 9, reason: "not in today's dump" } }, 9)).toEqual({
+      symbolCode: "XYZ",
+      status: "unknown",
+      text: "Not streamed: no NSE equity XYZ; the token chosen by hand (9) is not used: not in today's dump",
+      chosenToken: 9,
+    });
   });
 });

@@ -7,7 +7,7 @@ import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { controlClass, FieldFrame, FormErrors, SubmitButton } from "~/components/ui/field";
 import { formatIstDateTime } from "~/domain/dates";
-import { readStoredCredentials, runVerificationStep } from "~/services/live-rate.server";
+import { chooseKiteInstrument, readStoredCredentials, runVerificationStep } from "~/services/live-rate.server";
 import { KITE_PROVIDER, kiteSessionState } from "~/domain/kite-session";
 import type { FeedStatusReport } from "~/market/feed";
 import { tokenSchema } from "~/schemas/token";
@@ -44,6 +44,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, [1]);
   const submission = parseWithZod(await readForm(request), { schema: tokenSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["apiToken", "apiSecret"] }), { status: 400 });
+  if (submission.value.intent === "instrument") {
+    const chosen = await chooseKiteInstrument(context, submission.value);
+    if (!chosen.ok) return json(submission.reply({ formErrors: [chosen.problem.message] }), { status: chosen.problem.status });
+    return redirectWithToast(context.cookies, request, "/Token", { type: "success", message: chosen.value.message });
+  }
   let outcome;
   try {
     outcome = await runVerificationStep(context, user, submission.value);
@@ -114,6 +119,7 @@ export default function TokenPage() {
               <tr>
                 <th scope="col" className="pr-3">Symbol</th>
                 <th scope="col">Instrument</th>
+                <th scope="col">Choose by hand</th>
               </tr>
             </thead>
             <tbody>
@@ -123,6 +129,24 @@ export default function TokenPage() {
                     {i.symbolCode}
                   </th>
                   <td className={i.status === "mapped" ? "" : "text-down"}>{i.text}</td>
+                  <td>
+                    {/* Role 1 picks the instrument where the rules find none or several; empty restores the rules. */}
+                    <Form method="post" className="flex items-center gap-1" aria-label={`Kite instrument of ${i.symbolCode}`}>
+                      <input type="hidden" name="intent" value="instrument" />
+                      <input type="hidden" name="symbolCode" value={i.symbolCode} />
+                      <input
+                        name="instrumentToken"
+                        inputMode="numeric"
+                        aria-label={`Instrument token for ${i.symbolCode}`}
+                        placeholder="Token"
+                        defaultValue={i.chosenToken ?? ""}
+                        className={`${controlClass} w-28 py-1`}
+                      />
+                      <button type="submit" className={secondaryButtonClass}>
+                        Use
+                      </button>
+                    </Form>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,1 @@
+ALTER TABLE "symbols" ADD COLUMN "kite_instrument_token" bigint;
