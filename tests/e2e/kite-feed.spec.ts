@@ -118,6 +118,10 @@ for (const js of [true, false]) {
       const instruments = page.getByTestId("kite-instruments");
       await expect(instruments.getByRole("row", { name: /^NIFTY-I/ })).toContainText(/NIFTY1FUT · NFO · expires \d{4}-\d{2}-25/);
       await expect(instruments.getByRole("row", { name: /^SENSEX/ })).toContainText("Not streamed");
+      // At phone width the page keeps to the screen: the table scrolls in its own box.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: test.info().outputPath("token-kite-390.png"), fullPage: true });
     }
   });
 }

@@ -138,7 +138,7 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
           attempts = 0;
           current.subscribe(instrumentTokens);
           current.setMode(mode, instrumentTokens);
-          setState("live", unmapped.length > 0 ? `Not streamed (no instrument): ${unmapped.join(", ")}` : null);
+          setState("live", unmapped.length > 0 ? `${unmapped.length} of the active symbols have no Kite instrument and are not streamed (listed on /Token).` : null);
           const from = disconnectedAt ?? lastTickAt;
           disconnectedAt = null;
           if (options.backfill) {

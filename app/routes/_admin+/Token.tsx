@@ -111,8 +111,12 @@ export default function TokenPage() {
           </>
         ) : null}
       </dl>
+      {kite ? <p className="mb-4 text-sm text-muted">API token and API secret are the app&apos;s Kite Connect API key and secret. Request saves them and opens Kite&apos;s login; Kite returns here with the day&apos;s session.</p> : null}
+      {/* A success redirects back here without action data, and Conform keeps the last errors it
+          was given: a new form per visit shows only the latest outcome (docs/decisions/145). */}
+      <TokenForm key={lastResult ? "answered" : location.key} hasStored={stored !== null} lastResult={lastResult} />
       {feed && feed.instruments.length > 0 ? (
-        <div className="mb-4 overflow-x-auto">
+        <div className="mt-6 overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="kite-instruments">
             <caption className="mb-1 text-left font-medium">Kite instruments of the active symbols (today&apos;s dump)</caption>
             <thead>
@@ -153,10 +157,7 @@ export default function TokenPage() {
           </table>
         </div>
       ) : null}
-      {kite ? <p className="mb-4 text-sm text-muted">API token and API secret are the app&apos;s Kite Connect API key and secret. Request saves them and opens Kite&apos;s login; Kite returns here with the day&apos;s session.</p> : null}
-      {/* A success redirects back here without action data, and Conform keeps the last errors it
-          was given: a new form per visit shows only the latest outcome (docs/decisions/145). */}
-      <TokenForm key={lastResult ? "answered" : location.key} hasStored={stored !== null} lastResult={lastResult} />
+
     </section>
   );
 }
