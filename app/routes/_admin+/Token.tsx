@@ -79,6 +79,18 @@ function kiteSessionView(expiresAt: Date | null, now: number) {
   return { kind: state.kind, text: state.kind === "expiring" ? `Lapses at ${until}, within the hour: log in again after it to keep prices live.` : `Active until ${until} (Kite asks for a new login every day).` };
 }
 
+/** A state line of the Kite session or feed: in red when it needs role 1. */
+function StateRow({ label, testId, state, good, text }: { label: string; testId: string; state: string; good: boolean; text: string }) {
+  return (
+    <>
+      <dt className="font-medium">{label}</dt>
+      <dd data-testid={testId} data-state={state} className={good ? "" : "font-semibold text-down"}>
+        {text}
+      </dd>
+    </>
+  );
+}
+
 export default function TokenPage() {
   const { stored, loadError, kite, kiteSession, feed } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -94,22 +106,8 @@ export default function TokenPage() {
         <dd data-testid="stored-secret">{stored?.apiSecret ?? "None"}</dd>
         <dt className="font-medium">Last Authentication</dt>
         <dd data-testid="last-authentication">{stored?.lastAuthentication ?? (stored ? "Not verified yet" : "Never")}</dd>
-        {kiteSession ? (
-          <>
-            <dt className="font-medium">Kite session</dt>
-            <dd data-testid="kite-session" data-state={kiteSession.kind} className={kiteSession.kind === "active" ? "" : "font-semibold text-down"}>
-              {kiteSession.text}
-            </dd>
-          </>
-        ) : null}
-        {feed ? (
-          <>
-            <dt className="font-medium">Kite feed</dt>
-            <dd data-testid="kite-feed" data-state={feed.state} className={feed.state === "live" ? "" : "font-semibold text-down"}>
-              {feed.text}
-            </dd>
-          </>
-        ) : null}
+        {kiteSession ? <StateRow label="Kite session" testId="kite-session" state={kiteSession.kind} good={kiteSession.kind === "active"} text={kiteSession.text} /> : null}
+        {feed ? <StateRow label="Kite feed" testId="kite-feed" state={feed.state} good={feed.state === "live"} text={feed.text} /> : null}
       </dl>
       {kite ? <p className="mb-4 text-sm text-muted">API token and API secret are the app&apos;s Kite Connect API key and secret. Request saves them and opens Kite&apos;s login; Kite returns here with the day&apos;s session.</p> : null}
       {/* A success redirects back here without action data, and Conform keeps the last errors it

@@ -162,6 +162,59 @@ const exitList = (exits: TradebookImportView["trades"][number]["exits"]) =>
     </ul>
   );
 
+/** A row of the import's trip tables: a new round trip, or an earlier trade this file exits. */
+interface TripRow {
+  key: string | number;
+  label: string;
+  symbol: string;
+  tradeType: string;
+  quantity: number;
+  entryPrice: TradebookImportView["trades"][number]["entryPrice"];
+  enteredAt: string;
+  exits: TradebookImportView["trades"][number]["exits"];
+  openQuantity: number;
+  realisedPnl: TradebookImportView["trades"][number]["realisedPnl"];
+}
+
+function TripTable({ label, testId, columns, rows }: { label: string; testId?: string; columns: { first: string; quantity: string; open: string }; rows: TripRow[] }) {
+  return (
+    <ScrollRegion label={label}>
+      <table className={tableClass} data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{columns.first}</th>
+            <th scope="col">Symbol</th>
+            <th scope="col">Type</th>
+            <th scope="col">{columns.quantity}</th>
+            <th scope="col">Entry</th>
+            <th scope="col">Entered (IST)</th>
+            <th scope="col">Exits</th>
+            <th scope="col">{columns.open}</th>
+            <th scope="col">Realised PNL</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((t) => (
+            <tr key={t.key}>
+              <td>{t.label}</td>
+              <th scope="row" className="font-medium">
+                {t.symbol}
+              </th>
+              <td>{t.tradeType}</td>
+              <td className="n">{formatNumber(t.quantity, 0)}</td>
+              <td className="n">{formatNumber(t.entryPrice)}</td>
+              <td>{when(t.enteredAt)}</td>
+              <td>{exitList(t.exits)}</td>
+              <td className="n">{formatNumber(t.openQuantity, 0)}</td>
+              <td className={`n ${moneyTone(t.realisedPnl)}`}>{formatRupees(t.realisedPnl)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
 /** Open trades of earlier imports that this file's sells (or buys, for a short) exit (docs/decisions/169). */
 function ContinuedTrades({ view }: { view: TradebookImportView }) {
   if (view.continued.length === 0) return null;
@@ -169,40 +222,12 @@ function ContinuedTrades({ view }: { view: TradebookImportView }) {
   return (
     <>
       <h2 className="mb-2 mt-4 text-lg font-semibold">{committed ? "Open trades exited" : "Open trades this file exits"}</h2>
-      <ScrollRegion label="Open trades exited">
-        <table className={tableClass} data-testid="continued-trades">
-          <thead>
-            <tr>
-              <th scope="col">Trade</th>
-              <th scope="col">Symbol</th>
-              <th scope="col">Type</th>
-              <th scope="col">Open before</th>
-              <th scope="col">Entry</th>
-              <th scope="col">Entered (IST)</th>
-              <th scope="col">Exits</th>
-              <th scope="col">Open after</th>
-              <th scope="col">Realised PNL</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.continued.map((t) => (
-              <tr key={t.tradeId}>
-                <td>#{t.tradeId}</td>
-                <th scope="row" className="font-medium">
-                  {t.symbol}
-                </th>
-                <td>{t.tradeType}</td>
-                <td className="n">{formatNumber(t.openBefore, 0)}</td>
-                <td className="n">{formatNumber(t.entryPrice)}</td>
-                <td>{when(t.enteredAt)}</td>
-                <td>{exitList(t.exits)}</td>
-                <td className="n">{formatNumber(t.openQuantity, 0)}</td>
-                <td className={`n ${moneyTone(t.realisedPnl)}`}>{formatRupees(t.realisedPnl)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <TripTable
+        label="Open trades exited"
+        testId="continued-trades"
+        columns={{ first: "Trade", quantity: "Open before", open: "Open after" }}
+        rows={view.continued.map((t) => ({ ...t, key: t.tradeId, label: `#${t.tradeId}`, quantity: t.openBefore }))}
+      />
     </>
   );
 }
@@ -215,40 +240,11 @@ function RoundTrips({ view }: { view: TradebookImportView }) {
       {view.trades.length === 0 ? (
         <p className="text-sm text-muted">{committed ? "No trades were created." : "Nothing to import: no round trip is new."}</p>
       ) : (
-        <ScrollRegion label="Round trips">
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th scope="col">{committed ? "Trade" : "#"}</th>
-                <th scope="col">Symbol</th>
-                <th scope="col">Type</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Entry</th>
-                <th scope="col">Entered (IST)</th>
-                <th scope="col">Exits</th>
-                <th scope="col">Open</th>
-                <th scope="col">Realised PNL</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.trades.map((t) => (
-                <tr key={t.n}>
-                  <td>{committed ? `#${t.tradeId}` : t.n}</td>
-                  <th scope="row" className="font-medium">
-                    {t.symbol}
-                  </th>
-                  <td>{t.tradeType}</td>
-                  <td className="n">{formatNumber(t.quantity, 0)}</td>
-                  <td className="n">{formatNumber(t.entryPrice)}</td>
-                  <td>{when(t.enteredAt)}</td>
-                  <td>{exitList(t.exits)}</td>
-                  <td className="n">{formatNumber(t.openQuantity, 0)}</td>
-                  <td className={`n ${moneyTone(t.realisedPnl)}`}>{formatRupees(t.realisedPnl)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <TripTable
+          label="Round trips"
+          columns={{ first: committed ? "Trade" : "#", quantity: "Qty", open: "Open" }}
+          rows={view.trades.map((t) => ({ ...t, key: t.n, label: committed ? `#${t.tradeId}` : String(t.n) }))}
+        />
       )}
       {view.counts.trades > view.trades.length ? <p className="mt-1 text-xs text-muted">The first {MAX_LISTED_ROWS} of {formatNumber(view.counts.trades, 0)} are listed.</p> : null}
     </>
