@@ -10,13 +10,13 @@ import { registerProvider, type FeedInstrument, type FeedSymbol, type FeedTick, 
 import { createKiteFeed, type KiteFeed, type KiteFeedStatus } from "~/market/feeds/kite.server";
 import { loadStoredCredentials } from "./credentials.server";
 import { istWallTimeToEpochMs } from "~/domain/dates";
-import { formatIstTime, istClock } from "~/domain/ist-format";
+import { formatIstDateTime, formatIstTime, istClock } from "~/domain/ist-format";
 import { isNseSessionOpen, SESSION_OPEN_MINUTE_IST, type TradingDayCheck } from "~/domain/trading-calendar";
 import { upsertMinuteCandles } from "~/models/candle.server";
 import { listKiteInstrumentChoices, symbolsByCodes } from "~/models/symbol.server";
 
 export const KITE_NO_SESSION = "Not logged in to Kite today: press Request on /Token and log in to Kite to stream prices.";
-export const kiteSessionLapsed = (at: Date) => `The Kite session lapsed at ${at.toISOString()}: press Request on /Token and log in again.`;
+export const kiteSessionLapsed = (at: Date) => `The Kite session lapsed at ${formatIstDateTime(at)} IST: press Request on /Token and log in again.`;
 
 export interface KiteProviderDeps {
   db: AppDatabase;
