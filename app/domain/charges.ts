@@ -6,6 +6,7 @@
 // at RATE_SCALE places, multiplied in scaled integers (bigint), and each charge is rounded once,
 // over the whole trade, half away from zero.
 import { decimalUnits, divideRounded, formatUnitsIndian, numberUnits, unitsToText, type DecimalText } from "./decimal";
+import { readContinuousFuture } from "./continuous-futures";
 
 export const CHARGE_SEGMENTS = ["EQUITY_INTRADAY", "EQUITY_DELIVERY", "INDEX_FUTURES", "STOCK_FUTURES"] as const;
 export type ChargeSegment = (typeof CHARGE_SEGMENTS)[number];
@@ -150,7 +151,6 @@ export function netPnl(gross: DecimalText, charges: DecimalText | null): Decimal
 
 /** Index futures by their underlying; everything else ending in -I, -II or -III is a stock future. */
 const INDEX_UNDERLYINGS = new Set(["NIFTY", "BANKNIFTY", "FINNIFTY", "MIDCPNIFTY", "NIFTYNXT50", "SENSEX", "BANKEX"]);
-const CONTINUOUS_FUTURE = /^(.+)-I{1,3}$/;
 
 /**
  * The segment a trade is charged under: a continuous future by its underlying (NIFTY-I is an
@@ -158,8 +158,8 @@ const CONTINUOUS_FUTURE = /^(.+)-I{1,3}$/;
  * day it was opened, delivery otherwise (an open equity position is charged as delivery).
  */
 export function chargeSegmentOf(symbolCode: string, openedOn: string, closedOn: string | null): ChargeSegment {
-  const future = CONTINUOUS_FUTURE.exec(symbolCode.trim().toUpperCase());
-  if (future) return INDEX_UNDERLYINGS.has(future[1]) ? "INDEX_FUTURES" : "STOCK_FUTURES";
+  const future = readContinuousFuture(symbolCode.trim().toUpperCase());
+  if (future) return INDEX_UNDERLYINGS.has(future.underlying) ? "INDEX_FUTURES" : "STOCK_FUTURES";
   return closedOn !== null && closedOn === openedOn ? "EQUITY_INTRADAY" : "EQUITY_DELIVERY";
 }
 

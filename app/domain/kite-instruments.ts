@@ -4,6 +4,7 @@
 import { parse, type InfoRecord } from "csv-parse/sync";
 import { isValidYmd, istMidnight } from "./dates";
 import { SESSION_CLOSE_MINUTE_IST } from "./trading-calendar";
+import { readContinuousFuture } from "./continuous-futures";
 
 /** The dump's columns, as Kite Connect v3 documents them (any order is read; all are needed). */
 export const KITE_INSTRUMENT_COLUMNS = [
@@ -250,8 +251,6 @@ export const INDEX_ALIASES: ReadonlyMap<string, { exchange: "NSE" | "BSE"; tradi
 
 /** NSE's index futures trade on NFO, BSE's (SENSEX, BANKEX) on BFO. */
 const FUTURES_SEGMENTS = new Set(["NFO-FUT", "BFO-FUT"]);
-/** The product's continuous futures: NIFTY-I is the near month, -II the next, -III the third. */
-const CONTINUOUS_FUTURE = /^(.+)-(I{1,3})$/;
 
 /**
  * Whether a contract has expired at `now`: from 15:30 IST on its expiry day, when the day's
@@ -340,8 +339,8 @@ function oneOf(matches: KiteInstrument[], ambiguity: string): RuleOutcome | null
 
 function mapByRules(code: string, index: InstrumentIndex, now: number): RuleOutcome {
   if (code === "") return { status: "unknown", reason: "The symbol code is empty" };
-  const future = CONTINUOUS_FUTURE.exec(code);
-  if (future) return mapContinuousFuture(future[1], future[2].length, code, index, now);
+  const future = readContinuousFuture(code);
+  if (future) return mapContinuousFuture(future.underlying, future.position, code, index, now);
 
   const alias = INDEX_ALIASES.get(code);
   if (alias) {

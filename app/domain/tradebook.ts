@@ -8,6 +8,7 @@
 // a whole number of paise (else one lot per price), so no paisa of PNL is rounded away.
 import { istMidnight, isValidYmd } from "./dates";
 import { decimalUnits, divideRounded, isDecimalNotation, unitsToText, type DecimalText } from "./decimal";
+import { continuousFutureSymbol } from "./continuous-futures";
 
 /** The broker's columns, exactly (Zerodha Console, Reports → Tradebook, CSV or XLSX). */
 export const TRADEBOOK_COLUMNS = [
@@ -218,7 +219,7 @@ export function continuousFutureCode(contract: string, tradeDay: string): string
   const month = Number(day[2]);
   const frontMonth = year * 12 + (month - 1) + (tradeDay > monthlyExpiryDay(year, month) ? 1 : 0);
   const ahead = contractMonth - frontMonth;
-  return ahead >= 0 && ahead <= 2 ? `${match[1]}-${"I".repeat(ahead + 1)}` : null;
+  return ahead >= 0 && ahead <= 2 ? continuousFutureSymbol(match[1], (ahead + 1) as 1 | 2 | 3) : null;
 }
 
 /** A broker trade's key: trade ids are numbered by each exchange. */
