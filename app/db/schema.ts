@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   jsonb,
   integer,
@@ -21,12 +22,19 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-const price = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const price = (name: string) =>
+  numeric(name, { precision: 14, scale: 2, mode: "number" });
 
 export const tradeTypeEnum = pgEnum("trade_type", ["BUY", "SELL"]);
-export const alertConditionEnum = pgEnum("alert_condition", ["Equal to", "Greater than", "Less than"]);
+export const alertConditionEnum = pgEnum("alert_condition", [
+  "Equal to",
+  "Greater than",
+  "Less than",
+]);
 export const trendEnum = pgEnum("trend", ["Buy", "Sell", "Neutral"]);
 export const chaviTypeEnum = pgEnum("chavi_type", ["plus", "minus"]);
 export const codePurposeEnum = pgEnum("code_purpose", ["signup", "reset"]);
@@ -56,7 +64,7 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
     index("users_role_idx").on(t.roleId, t.id),
-  ],
+  ]
 );
 
 export const authSessions = pgTable(
@@ -68,13 +76,20 @@ export const authSessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     // The last time the user proved who they are (sign-in or re-authentication).
-    authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull().defaultNow(),
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     userAgent: text("user_agent"),
     ip: text("ip"),
   },
-  (t) => [index("auth_sessions_user_idx").on(t.userId), index("auth_sessions_created_idx").on(t.createdAt)],
+  (t) => [
+    index("auth_sessions_user_idx").on(t.userId),
+    index("auth_sessions_created_idx").on(t.createdAt),
+  ]
 );
 
 // A password accepted for an account with two-factor sign-in: the second step's pending state.
@@ -90,7 +105,7 @@ export const signInChallenges = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("sign_in_challenges_user_idx").on(t.userId)],
+  (t) => [index("sign_in_challenges_user_idx").on(t.userId)]
 );
 
 // Every sign-in attempt, kept after the session ends so "who signed in yesterday" can be
@@ -100,8 +115,12 @@ export const loginEvents = pgTable(
   "login_events",
   {
     id: serial("id").primaryKey(),
-    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    occurredAt: timestamp("occurred_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    userId: integer("user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     identifier: text("identifier").notNull(),
     success: boolean("success").notNull(),
     // Why a failure failed (e.g. "bad-password", "inactive", "second-step"); null on success.
@@ -109,7 +128,10 @@ export const loginEvents = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
   },
-  (t) => [index("login_events_time_idx").on(t.occurredAt, t.id), index("login_events_user_idx").on(t.userId, t.occurredAt)],
+  (t) => [
+    index("login_events_time_idx").on(t.occurredAt, t.id),
+    index("login_events_user_idx").on(t.userId, t.occurredAt),
+  ]
 );
 
 // Two-factor recovery codes: each usable once; only a hash is stored.
@@ -124,7 +146,7 @@ export const recoveryCodes = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+  (t) => [index("recovery_codes_user_idx").on(t.userId)]
 );
 
 // One-time codes (signup OTP) and links (password reset). Only a hash is stored.
@@ -142,7 +164,7 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("verification_codes_user_idx").on(t.userId, t.purpose)],
+  (t) => [index("verification_codes_user_idx").on(t.userId, t.purpose)]
 );
 
 export const userSettings = pgTable(
@@ -156,7 +178,7 @@ export const userSettings = pgTable(
     value: text("value").notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("user_settings_user_name_unique").on(t.userId, t.name)],
+  (t) => [uniqueIndex("user_settings_user_name_unique").on(t.userId, t.name)]
 );
 
 // ---------------------------------------------------------------- instruments
@@ -175,7 +197,9 @@ export const symbols = pgTable(
   {
     id: serial("id").primaryKey(),
     symbolCode: text("symbol_code").notNull(),
-    sectorId: integer("sector_id").references(() => sectors.id, { onDelete: "set null" }),
+    sectorId: integer("sector_id").references(() => sectors.id, {
+      onDelete: "set null",
+    }),
     segment: text("segment").notNull().default("NSE"),
     description: text("description").notNull().default(""),
     lotSize: integer("lot_size").notNull().default(1),
@@ -183,8 +207,16 @@ export const symbols = pgTable(
     audioScript: text("audio_script").notNull().default(""),
     status: boolean("status").notNull().default(true),
     dagluPer: numeric("daglu_per", { precision: 8, scale: 3, mode: "number" }),
-    fromDagluPer: numeric("from_daglu_per", { precision: 8, scale: 3, mode: "number" }),
-    toDagluPer: numeric("to_daglu_per", { precision: 8, scale: 3, mode: "number" }),
+    fromDagluPer: numeric("from_daglu_per", {
+      precision: 8,
+      scale: 3,
+      mode: "number",
+    }),
+    toDagluPer: numeric("to_daglu_per", {
+      precision: 8,
+      scale: 3,
+      mode: "number",
+    }),
     // The price a fresh simulated feed starts from when no stored close exists yet.
     referencePrice: price("reference_price"),
     // The Kite instrument role 1 chose for this symbol where the rules find none or several
@@ -196,8 +228,29 @@ export const symbols = pgTable(
   (t) => [
     uniqueIndex("symbols_code_unique").on(sql`upper(${t.symbolCode})`),
     index("symbols_sector_idx").on(t.sectorId, t.id),
-  ],
+  ]
 );
+
+// Kite Connect's instrument dump of the day (issue 23; docs/decisions/175), as the mapping of
+// the product's symbols reads it: loaded once a day by the Kite feed, read by the feed, /Token and
+// the symbol list in any process. Options are left out: no product symbol maps to one, and they
+// are nine rows in ten of the dump. Field names follow Kite's columns.
+export const kiteInstruments = pgTable("kite_instruments", {
+  instrumentToken: bigint("instrument_token", { mode: "number" }).primaryKey(),
+  exchangeToken: bigint("exchange_token", { mode: "number" }).notNull(),
+  tradingsymbol: text("tradingsymbol").notNull(),
+  name: text("name").notNull(),
+  lastPrice: doublePrecision("last_price").notNull(),
+  expiry: date("expiry", { mode: "string" }),
+  strike: doublePrecision("strike").notNull(),
+  tickSize: doublePrecision("tick_size").notNull(),
+  lotSize: integer("lot_size").notNull(),
+  instrumentType: text("instrument_type").notNull(),
+  segment: text("segment").notNull(),
+  exchange: text("exchange").notNull(),
+  // The IST day the dump was loaded on: the feed loads it again on a new day.
+  listedOn: date("listed_on", { mode: "string" }).notNull(),
+});
 
 // A customer's subscription period and the symbols it covers.
 export const subscriptions = pgTable(
@@ -211,7 +264,7 @@ export const subscriptions = pgTable(
     dateExpired: date("date_expired"),
     createdAt: createdAt(),
   },
-  (t) => [index("subscriptions_user_idx").on(t.userId)],
+  (t) => [index("subscriptions_user_idx").on(t.userId)]
 );
 
 export const subscriptionDetails = pgTable(
@@ -223,9 +276,11 @@ export const subscriptionDetails = pgTable(
     symbolId: integer("symbol_id")
       .notNull()
       .references(() => symbols.id, { onDelete: "cascade" }),
-    sectorId: integer("sector_id").references(() => sectors.id, { onDelete: "set null" }),
+    sectorId: integer("sector_id").references(() => sectors.id, {
+      onDelete: "set null",
+    }),
   },
-  (t) => [primaryKey({ columns: [t.subscriptionId, t.symbolId] })],
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.symbolId] })]
 );
 
 // The effective set of symbols a user may see (role 4: their subscription).
@@ -238,9 +293,14 @@ export const userSymbols = pgTable(
     symbolId: integer("symbol_id")
       .notNull()
       .references(() => symbols.id, { onDelete: "cascade" }),
-    sectorId: integer("sector_id").references(() => sectors.id, { onDelete: "set null" }),
+    sectorId: integer("sector_id").references(() => sectors.id, {
+      onDelete: "set null",
+    }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.symbolId] }), index("user_symbols_symbol_idx").on(t.symbolId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.symbolId] }),
+    index("user_symbols_symbol_idx").on(t.symbolId),
+  ]
 );
 
 export const userSectors = pgTable(
@@ -253,7 +313,7 @@ export const userSectors = pgTable(
       .notNull()
       .references(() => sectors.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.sectorId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.sectorId] })]
 );
 
 // ---------------------------------------------------------------- watchlists
@@ -270,7 +330,7 @@ export const watchlists = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("watchlists_user_idx").on(t.userId, t.position)],
+  (t) => [index("watchlists_user_idx").on(t.userId, t.position)]
 );
 
 export const watchlistSymbols = pgTable(
@@ -282,10 +342,12 @@ export const watchlistSymbols = pgTable(
     symbolId: integer("symbol_id")
       .notNull()
       .references(() => symbols.id, { onDelete: "cascade" }),
-    sectorId: integer("sector_id").references(() => sectors.id, { onDelete: "set null" }),
+    sectorId: integer("sector_id").references(() => sectors.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.watchlistId, t.symbolId] })],
+  (t) => [primaryKey({ columns: [t.watchlistId, t.symbolId] })]
 );
 
 // ---------------------------------------------------------------- trades
@@ -308,14 +370,19 @@ export const trades = pgTable(
     slPrice: price("sl_price").notNull().default(0),
     description: text("description").notNull().default(""),
     reasonToTrade: text("reason_to_trade").notNull().default(""),
-    tradeDateTime: timestamp("trade_date_time", { withTimezone: true }).notNull().defaultNow(),
+    tradeDateTime: timestamp("trade_date_time", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     exitDateTime: timestamp("exit_date_time", { withTimezone: true }),
     // true = open. Closing freezes the PNL at the exit price.
     status: boolean("status").notNull().default(true),
     isVerified: boolean("is_verified").notNull().default(false),
     // The owner's own words for the trade, normalised (app/domain/trade-tags.ts), and its journal
     // note: free text after the fact, apart from the reason given at entry (docs/decisions/170).
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     note: text("note").notNull().default(""),
     // The first time (and price) the live price reached the SL and the target while the trade
     // was open (docs/decisions/168): null until then; an edit of that level clears it.
@@ -329,7 +396,10 @@ export const trades = pgTable(
     charges: numeric("charges", { precision: 24, scale: 2, mode: "string" }),
     // The tradebook import that opened the trade (docs/decisions/169): a later import's exits
     // continue such a trade; a trade entered by hand (null) is never touched by an import.
-    tradebookImportId: integer("tradebook_import_id").references((): AnyPgColumn => tradebookImports.id, { onDelete: "set null" }),
+    tradebookImportId: integer("tradebook_import_id").references(
+      (): AnyPgColumn => tradebookImports.id,
+      { onDelete: "set null" }
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -341,7 +411,7 @@ export const trades = pgTable(
     index("trades_tags_idx").using("gin", t.tags),
     // The calendar and the review read closed trades by exit time.
     index("trades_exit_time_idx").on(t.exitDateTime, t.id),
-  ],
+  ]
 );
 
 /**
@@ -358,14 +428,17 @@ export const tradeExits = pgTable(
       .references(() => trades.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     price: price("price").notNull(),
-    exitedAt: timestamp("exited_at", { withTimezone: true }).notNull().defaultNow(),
+    exitedAt: timestamp("exited_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index("trade_exits_trade_idx").on(t.tradeId, t.exitedAt, t.id)],
+  (t) => [index("trade_exits_trade_idx").on(t.tradeId, t.exitedAt, t.id)]
 );
 
 /** A rate column of charge_rates: a percentage to 6 places (0.00297 %, docs/decisions/173). */
-const rate = (name: string) => numeric(name, { precision: 12, scale: 6, mode: "string" });
+const rate = (name: string) =>
+  numeric(name, { precision: 12, scale: 6, mode: "string" });
 
 /**
  * The statutory charges of one segment (EQUITY_INTRADAY, EQUITY_DELIVERY, INDEX_FUTURES,
@@ -388,12 +461,23 @@ export const chargeRates = pgTable(
     // "flat": rupees per executed order; "percent": a percentage of the order's value, at most the cap.
     brokerageKind: text("brokerage_kind").notNull(),
     brokerageValue: rate("brokerage_value").notNull(),
-    brokerageCap: numeric("brokerage_cap", { precision: 14, scale: 2, mode: "string" }),
-    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    brokerageCap: numeric("brokerage_cap", {
+      precision: 14,
+      scale: 2,
+      mode: "string",
+    }),
+    updatedBy: integer("updated_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("charge_rates_segment_day_unique").on(t.segment, t.effectiveFrom)],
+  (t) => [
+    uniqueIndex("charge_rates_segment_day_unique").on(
+      t.segment,
+      t.effectiveFrom
+    ),
+  ]
 );
 
 /** A user's own brokerage plan (their broker's), used instead of the segments' default brokerage. */
@@ -430,7 +514,7 @@ export const tradebookImports = pgTable(
     createdAt: createdAt(),
     committedAt: timestamp("committed_at", { withTimezone: true }),
   },
-  (t) => [index("tradebook_imports_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("tradebook_imports_user_idx").on(t.userId, t.createdAt)]
 );
 
 /**
@@ -449,10 +533,15 @@ export const importedBrokerTrades = pgTable(
       .notNull()
       .references(() => tradebookImports.id, { onDelete: "cascade" }),
     // The journal trade the fill went into (the first, when its order crossed zero); a deleted trade leaves the fill imported.
-    tradeId: integer("trade_id").references(() => trades.id, { onDelete: "set null" }),
+    tradeId: integer("trade_id").references(() => trades.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.exchange, t.brokerTradeId] }), index("imported_broker_trades_import_idx").on(t.importId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.exchange, t.brokerTradeId] }),
+    index("imported_broker_trades_import_idx").on(t.importId),
+  ]
 );
 
 export const symbolSuggestions = pgTable(
@@ -462,12 +551,14 @@ export const symbolSuggestions = pgTable(
     symbolId: integer("symbol_id")
       .notNull()
       .references(() => symbols.id, { onDelete: "cascade" }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     trends: trendEnum("trends").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("symbol_suggestions_symbol_idx").on(t.symbolId, t.updatedAt)],
+  (t) => [index("symbol_suggestions_symbol_idx").on(t.symbolId, t.updatedAt)]
 );
 
 // ---------------------------------------------------------------- alerts and notifications
@@ -497,7 +588,10 @@ export const alerts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("alerts_symbol_active_idx").on(t.symbolId, t.active), index("alerts_user_idx").on(t.userId, t.id)],
+  (t) => [
+    index("alerts_symbol_active_idx").on(t.symbolId, t.active),
+    index("alerts_user_idx").on(t.userId, t.id),
+  ]
 );
 
 export const notifications = pgTable(
@@ -507,15 +601,20 @@ export const notifications = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    symbolId: integer("symbol_id").references(() => symbols.id, { onDelete: "set null" }),
+    symbolId: integer("symbol_id").references(() => symbols.id, {
+      onDelete: "set null",
+    }),
     kind: text("kind").notNull().default("alert"),
     message: text("message").notNull(),
-    view: text("view").array().notNull().default(sql`'{}'::text[]`),
+    view: text("view")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     mp3Text: text("mp3_text").notNull().default(""),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_time_idx").on(t.userId, t.createdAt)],
+  (t) => [index("notifications_user_time_idx").on(t.userId, t.createdAt)]
 );
 
 // One row per device that asked to be told of alerts and trades while no tab is open
@@ -534,7 +633,10 @@ export const pushSubscriptions = pgTable(
     userAgent: text("user_agent").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ]
 );
 
 // ---------------------------------------------------------------- keys (chavi)
@@ -563,7 +665,10 @@ export const chaviUsers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.chaviId, t.userId] }), index("chavi_users_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.chaviId, t.userId] }),
+    index("chavi_users_user_idx").on(t.userId),
+  ]
 );
 
 export const chaviEvents = pgTable(
@@ -579,9 +684,11 @@ export const chaviEvents = pgTable(
     label: text("label").notNull(),
     price: price("price").notNull(),
     tradingDate: date("trading_date").notNull(),
-    eventTime: timestamp("event_time", { withTimezone: true }).notNull().defaultNow(),
+    eventTime: timestamp("event_time", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
-  (t) => [index("chavi_events_symbol_time_idx").on(t.symbolId, t.eventTime)],
+  (t) => [index("chavi_events_symbol_time_idx").on(t.symbolId, t.eventTime)]
 );
 
 // ---------------------------------------------------------------- reference and target points
@@ -606,7 +713,7 @@ export const referencePoints = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("reference_points_symbol_idx").on(t.symbolId, t.isActive)],
+  (t) => [index("reference_points_symbol_idx").on(t.symbolId, t.isActive)]
 );
 
 // ---------------------------------------------------------------- prices
@@ -630,7 +737,7 @@ export const dayOhlc = pgTable(
     wd: price("wd"),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.symbolId, t.tradingDate] })],
+  (t) => [primaryKey({ columns: [t.symbolId, t.tradingDate] })]
 );
 
 // 1-minute candles; `ts` is the minute's start in UTC.
@@ -645,7 +752,7 @@ export const intradayOhlc = pgTable(
     close: price("close").notNull(),
     volume: bigint("volume", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.symbolId, t.ts] })],
+  (t) => [primaryKey({ columns: [t.symbolId, t.ts] })]
 );
 
 // Hourly rollup of intraday_ohlc: `bucket` is the start of an IST-aligned hour (docs/product-rules.md R-D13),
@@ -662,7 +769,7 @@ export const hourlyOhlc = pgTable(
     close: price("close").notNull(),
     volume: bigint("volume", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.symbolId, t.bucket] })],
+  (t) => [primaryKey({ columns: [t.symbolId, t.bucket] })]
 );
 
 export const sectorAnalysisPoints = pgTable(
@@ -672,9 +779,13 @@ export const sectorAnalysisPoints = pgTable(
       .notNull()
       .references(() => sectors.id, { onDelete: "cascade" }),
     ts: timestamp("ts", { withTimezone: true }).notNull(),
-    percentage: numeric("percentage", { precision: 6, scale: 2, mode: "number" }).notNull(),
+    percentage: numeric("percentage", {
+      precision: 6,
+      scale: 2,
+      mode: "number",
+    }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sectorId, t.ts] })],
+  (t) => [primaryKey({ columns: [t.sectorId, t.ts] })]
 );
 
 // One upload of a price file: previewed (rows staged, nothing written), committed (rows
@@ -685,7 +796,9 @@ export const uploadBatches = pgTable(
     id: serial("id").primaryKey(),
     kind: text("kind").notNull(),
     fileName: text("file_name").notNull(),
-    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedBy: integer("uploaded_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
     state: text("state").notNull().default("previewed"),
     // Counts and per-row report of the parse (rows read, new, replacing, skipped, problems).
     summary: jsonb("summary").notNull(),
@@ -693,7 +806,7 @@ export const uploadBatches = pgTable(
     committedAt: timestamp("committed_at", { withTimezone: true }),
     undoneAt: timestamp("undone_at", { withTimezone: true }),
   },
-  (t) => [index("upload_batches_time_idx").on(t.createdAt, t.id)],
+  (t) => [index("upload_batches_time_idx").on(t.createdAt, t.id)]
 );
 
 // A daily bar an upload carries: the new values, and once committed the values it replaced
@@ -716,7 +829,10 @@ export const uploadBatchBars = pgTable(
     volume: bigint("volume", { mode: "number" }).notNull().default(0),
     previous: jsonb("previous"),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.symbolId, t.tradingDate] }), index("upload_batch_bars_bar_idx").on(t.symbolId, t.tradingDate)],
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.symbolId, t.tradingDate] }),
+    index("upload_batch_bars_bar_idx").on(t.symbolId, t.tradingDate),
+  ]
 );
 
 // ---------------------------------------------------------------- calendar
@@ -736,7 +852,10 @@ export const calendarEntries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("calendar_entries_date_idx").on(t.date, t.id), index("calendar_segment_date_idx").on(t.segment, t.date)],
+  (t) => [
+    index("calendar_entries_date_idx").on(t.date, t.id),
+    index("calendar_segment_date_idx").on(t.segment, t.date),
+  ]
 );
 
 // ---------------------------------------------------------------- chat and broadcast
@@ -759,7 +878,7 @@ export const messages = pgTable(
   (t) => [
     index("messages_pair_idx").on(t.senderId, t.receiverId, t.createdAt),
     index("messages_receiver_unread_idx").on(t.receiverId, t.readAt),
-  ],
+  ]
 );
 
 export const broadcasts = pgTable(
@@ -776,7 +895,7 @@ export const broadcasts = pgTable(
     targetRoles: smallint("target_roles").array(),
     createdAt: createdAt(),
   },
-  (t) => [index("broadcasts_time_idx").on(t.createdAt, t.id)],
+  (t) => [index("broadcasts_time_idx").on(t.createdAt, t.id)]
 );
 
 /** The chosen users of a broadcast whose audience is "users". */
@@ -790,7 +909,10 @@ export const broadcastRecipients = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.broadcastId, t.userId] }), index("broadcast_recipients_user_idx").on(t.userId, t.broadcastId)],
+  (t) => [
+    primaryKey({ columns: [t.broadcastId, t.userId] }),
+    index("broadcast_recipients_user_idx").on(t.userId, t.broadcastId),
+  ]
 );
 
 /**
@@ -804,10 +926,12 @@ export const supportConversations = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
-    resolvedById: integer("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    resolvedById: integer("resolved_by_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     updatedAt: updatedAt(),
   },
-  (t) => [index("support_conversations_resolved_idx").on(t.resolvedAt)],
+  (t) => [index("support_conversations_resolved_idx").on(t.resolvedAt)]
 );
 
 // ---------------------------------------------------------------- settings, banner, provider
@@ -830,7 +954,9 @@ export const apiSecrets = pgTable("api_secrets", {
   // sealed like the credentials, and when it lapses.
   sessionTokenEnc: text("session_token_enc"),
   sessionExpiresAt: timestamp("session_expires_at", { withTimezone: true }),
-  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedBy: integer("updated_by").references(() => users.id, {
+    onDelete: "set null",
+  }),
   updatedAt: updatedAt(),
 });
 
@@ -842,8 +968,12 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: serial("id").primaryKey(),
-    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
-    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    occurredAt: timestamp("occurred_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    actorId: integer("actor_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     actorName: text("actor_name").notNull(),
     action: text("action").notNull(),
     entity: text("entity").notNull(),
@@ -855,7 +985,7 @@ export const auditLog = pgTable(
     index("audit_log_time_idx").on(t.occurredAt, t.id),
     index("audit_log_entity_idx").on(t.entity, t.entityId),
     index("audit_log_actor_idx").on(t.actorId, t.occurredAt),
-  ],
+  ]
 );
 
 // ---------------------------------------------------------------- the store's own state

@@ -249,6 +249,14 @@ export const INDEX_ALIASES: ReadonlyMap<string, { exchange: "NSE" | "BSE"; tradi
   ["BANKEX", { exchange: "BSE", tradingsymbol: "BANKEX" }],
 ]);
 
+/**
+ * Whether the mapping can ever pick an instrument: every kind but options (CE, PE), which no
+ * product symbol is. Options are nine rows in ten of a full dump, so the stored dump leaves them out.
+ */
+export function isMappableInstrument(instrument: KiteInstrument): boolean {
+  return instrument.instrument_type !== "CE" && instrument.instrument_type !== "PE";
+}
+
 /** NSE's index futures trade on NFO, BSE's (SENSEX, BANKEX) on BFO. */
 const FUTURES_SEGMENTS = new Set(["NFO-FUT", "BFO-FUT"]);
 

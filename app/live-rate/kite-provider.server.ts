@@ -5,11 +5,12 @@
 import { KiteConnect } from "kiteconnect";
 import type { AppDatabase } from "~/db/client.server";
 import { KITE_PROVIDER } from "~/domain/kite-session";
-import { KITE_INSTRUMENT_COLUMNS, kiteColumnIndex, mapSymbols, readKiteInstrumentRow, type KiteInstrument, type SymbolMapping } from "~/domain/kite-instruments";
+import { isMappableInstrument, KITE_INSTRUMENT_COLUMNS, kiteColumnIndex, mapSymbols, readKiteInstrumentRow, type KiteInstrument, type SymbolMapping } from "~/domain/kite-instruments";
 import { registerProvider, type FeedInstrument, type FeedSymbol, type FeedTick, type PriceFeed } from "~/market/feed";
 import { createKiteFeed, type KiteFeed, type KiteFeedStatus } from "~/market/feeds/kite.server";
 import { loadStoredCredentials } from "./credentials.server";
-import { istWallTimeToEpochMs } from "~/domain/dates";
+import { istDateString, istWallTimeToEpochMs } from "~/domain/dates";
+import { listStoredKiteInstruments, replaceKiteInstruments, storedKiteInstrumentsDay } from "~/models/kite-instrument.server";
 import { formatIstDateTime, formatIstTime, istClock } from "~/domain/ist-format";
 import { isNseSessionOpen, SESSION_OPEN_MINUTE_IST, type TradingDayCheck } from "~/domain/trading-calendar";
 import { upsertMinuteCandles } from "~/models/candle.server";
@@ -49,8 +50,22 @@ export async function loadKiteInstruments(kite: InstanceType<typeof KiteConnect>
     // The client's CSV reader leaves an empty last row where the dump ends in a newline.
     if (cells[0] === "") continue;
     const read = readKiteInstrumentRow(cells, located.index);
-    if ("instrument" in read) instruments.push(read.instrument);
+    if ("instrument" in read && isMappableInstrument(read.instrument)) instruments.push(read.instrument);
   }
+  return instruments;
+}
+
+/**
+ * The day's dump: the stored one when it was loaded today (IST), else Kite's, stored for the
+ * day (replacing yesterday's in one transaction) so /Token, the symbol list and a restart read it
+ * from the database instead of downloading and parsing it again.
+ */
+export async function instrumentsOfTheDay(db: AppDatabase, kite: InstanceType<typeof KiteConnect>, now: number, log: (line: string) => void): Promise<KiteInstrument[]> {
+  const today = istDateString(now);
+  if ((await storedKiteInstrumentsDay(db)) === today) return listStoredKiteInstruments(db);
+  const instruments = await loadKiteInstruments(kite);
+  const stored = await replaceKiteInstruments(db, today, instruments);
+  log(`[kite] stored today's instrument dump: ${stored} instruments (options left out)`);
   return instruments;
 }
 
@@ -136,8 +151,9 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
   let offStatus: KiteFeedStatus = { name: "kite", state: "off", since: now(), lastTickAt: null, detail: KITE_NO_SESSION, unmapped: [] };
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
-  let shownInstruments: FeedInstrument[] = [];
   let chosen: Map<string, number> = new Map();
+  // The active symbols, as the engine last gave them (start, then follow).
+  let activeSymbols: readonly FeedSymbol[] = [];
   let innerChoices = "";
 
   const setOff = (detail: string) => {
@@ -145,7 +161,7 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
     offStatus = { ...offStatus, state: "off", since: now(), detail };
   };
 
-  const check = async (symbols: readonly FeedSymbol[], emit: (ticks: FeedTick[]) => void) => {
+  const check = async (emit: (ticks: FeedTick[]) => void) => {
     const stored = await loadStoredCredentials(deps.db, deps.appSecret);
     const expiresAt = stored?.sessionExpiresAt?.getTime() ?? null;
     const token = stored?.sessionToken ?? null;
@@ -187,10 +203,9 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
       restRoot: deps.env.KITE_API_ROOT,
       wsRoot: deps.env.KITE_WS_ROOT,
       instrumentTokens: async (codes) => {
-        const instruments = await loadKiteInstruments(kite);
+        const instruments = await instrumentsOfTheDay(deps.db, kite, now(), log);
         const tokens = new Map<string, number>();
         const mappings = mapSymbols(codes, instruments, now(), chosen);
-        shownInstruments = mappings.map((m) => instrumentView(m, chosen.get(m.symbolCode.toUpperCase()) ?? null));
         for (const mapping of mappings) {
           if (mapping.status === "mapped") tokens.set(mapping.symbolCode, mapping.instrument_token);
           else log(`[kite] ${mapping.symbolCode}: ${mapping.status} (${mapping.reason})`);
@@ -201,16 +216,17 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
       now,
       log,
     });
-    inner.start(symbols, emit);
+    inner.start(activeSymbols, emit);
   };
 
   return {
     name: KITE_PROVIDER,
-    status: () => ({ ...(inner ? staleOrAsIs(inner.status(), now(), deps.isTradingDay) : offStatus), instruments: shownInstruments }),
+    status: () => (inner ? staleOrAsIs(inner.status(), now(), deps.isTradingDay) : offStatus),
     start(symbols, emit) {
+      activeSymbols = symbols;
       const tick = () => {
         if (stopped) return;
-        check(symbols, emit)
+        check(emit)
           .catch((error) => setOff(`The Kite session could not be read: ${(error as Error).message}`))
           .finally(() => {
             if (stopped) return;
@@ -219,6 +235,10 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
           });
       };
       tick();
+    },
+    follow(symbols) {
+      activeSymbols = symbols;
+      inner?.follow?.(symbols);
     },
     async stop() {
       stopped = true;

@@ -6,6 +6,9 @@ import { changeFromPrevClose, type Quote } from "~/domain/quotes";
 import { istDateString, istMidnight, shiftYmd } from "~/domain/dates";
 import { listActiveSymbols } from "~/models/symbol.server";
 import { previousSessions } from "~/models/day-ohlc.server";
+
+type ActiveSymbol = Awaited<ReturnType<typeof listActiveSymbols>>[number];
+type PreviousSession = Awaited<ReturnType<typeof previousSessions>> extends Map<number, infer Session> ? Session : never;
 import type { LiveBook } from "../realtime/live-book.server";
 import type { FeedStatusReport, FeedTick, PriceFeed } from "./feed";
 
@@ -61,6 +64,8 @@ interface SymbolState {
 
 export class MarketEngine {
   private readonly states = new Map<string, SymbolState>();
+  /** Active symbols with no price to start from (no session, no reference price). */
+  private readonly priceless = new Set<string>();
   private readonly tickListeners: TickListener[] = [];
   private readonly frameListeners: FrameListener[] = [];
   private readonly dayListeners: ((endedDay: string) => void)[] = [];
@@ -111,24 +116,64 @@ export class MarketEngine {
     const today = istDateString(this.now());
     const [active, sessions] = await Promise.all([listActiveSymbols(this.options.db), previousSessions(this.options.db, today)]);
     this.states.clear();
-    for (const s of active) {
-      const session = sessions.get(s.id);
-      const prevClose = session?.close ?? s.referencePrice ?? 0;
-      if (prevClose <= 0) continue; // nothing to start a price from: the symbol waits for data
-      const symbol: EngineSymbol = {
-        id: s.id,
-        symbolCode: s.symbolCode.toUpperCase(),
-        sectorId: s.sectorId,
-        step: s.step,
-        prevClose,
-        base: session?.base ?? prevClose,
-      };
-      this.states.set(symbol.symbolCode, { symbol, quote: null, day: null });
-      // Until the first tick, the book shows the last close with no change.
-      if (!this.options.liveBook.get(symbol.symbolCode)) {
-        this.options.liveBook.set(restingQuote(symbol, session ? Date.parse(`${session.tradingDate}T10:00:00Z`) : 0));
+    this.priceless.clear();
+    for (const s of active) this.addSymbol(s, sessions.get(s.id));
+  }
+
+  private addSymbol(s: ActiveSymbol, session: PreviousSession | undefined): void {
+    const prevClose = session?.close ?? s.referencePrice ?? 0;
+    if (prevClose <= 0) {
+      // Nothing to start a price from: the symbol waits for data (and a restart).
+      this.priceless.add(s.symbolCode.toUpperCase());
+      return;
+    }
+    const symbol: EngineSymbol = {
+      id: s.id,
+      symbolCode: s.symbolCode.toUpperCase(),
+      sectorId: s.sectorId,
+      step: s.step,
+      prevClose,
+      base: session?.base ?? prevClose,
+    };
+    this.states.set(symbol.symbolCode, { symbol, quote: null, day: null });
+    // Until the first tick, the book shows the last close with no change.
+    if (!this.options.liveBook.get(symbol.symbolCode)) {
+      this.options.liveBook.set(restingQuote(symbol, session ? Date.parse(`${session.tradingDate}T10:00:00Z`) : 0));
+    }
+  }
+
+  /**
+   * Keeps the engine, and a feed that can follow (PriceFeed.follow), in step with the active
+   * symbols: a symbol switched on in the admin console is priced and streamed, one switched off
+   * is not, without a restart. Returns whether anything changed.
+   */
+  async syncSymbols(): Promise<boolean> {
+    const active = await listActiveSymbols(this.options.db);
+    const activeCodes = new Set(active.map((s) => s.symbolCode.toUpperCase()));
+    const added = active.filter((s) => !this.states.has(s.symbolCode.toUpperCase()) && !this.priceless.has(s.symbolCode.toUpperCase()));
+    const removed = [...this.states.keys()].filter((code) => !activeCodes.has(code));
+    if (added.length === 0 && removed.length === 0) return false;
+    let priced = 0;
+    if (added.length > 0) {
+      const sessions = await previousSessions(this.options.db, istDateString(this.now()));
+      for (const s of added) {
+        this.addSymbol(s, sessions.get(s.id));
+        if (this.states.has(s.symbolCode.toUpperCase())) priced += 1;
       }
     }
+    for (const code of removed) this.states.delete(code);
+    if (priced === 0 && removed.length === 0) return false;
+    if (this.running) this.options.feed?.follow?.(this.feedSymbols());
+    this.log(`[market] symbols in step: ${priced} added, ${removed.length} removed`);
+    return true;
+  }
+
+  private feedSymbols() {
+    return [...this.states.values()].map(({ symbol }) => ({
+      symbolCode: symbol.symbolCode,
+      startPrice: this.options.liveBook.get(symbol.symbolCode)?.last ?? symbol.prevClose,
+      step: symbol.step,
+    }));
   }
 
   async start(): Promise<void> {
@@ -138,11 +183,7 @@ export class MarketEngine {
     this.startedAt = Date.now();
     const feed = this.options.feed;
     if (feed) {
-      const feedSymbols = [...this.states.values()].map(({ symbol }) => ({
-        symbolCode: symbol.symbolCode,
-        startPrice: this.options.liveBook.get(symbol.symbolCode)?.last ?? symbol.prevClose,
-        step: symbol.step,
-      }));
+      const feedSymbols = this.feedSymbols();
       feed.start(feedSymbols, (ticks) => this.ingest(ticks));
       this.log(`[market] ${feed.name} feed started for ${feedSymbols.length} symbols`);
     }

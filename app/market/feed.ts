@@ -27,6 +27,8 @@ export interface PriceFeed {
   status?(): Omit<FeedStatusReport, "state"> & { state: FeedStatusReport["state"] };
   /** Starts producing ticks; `emit` may be called with a batch of ticks at once. */
   start(symbols: readonly FeedSymbol[], emit: (ticks: FeedTick[]) => void): void;
+  /** The active symbols changed (MarketEngine.syncSymbols): stream these from now on. A feed without it keeps its start's. */
+  follow?(symbols: readonly FeedSymbol[]): void;
   stop(): Promise<void>;
 }
 
@@ -66,10 +68,9 @@ export interface FeedStatusReport {
   since: number;
   lastTickAt: number | null;
   detail: string | null;
-  /** A provider's instrument for each active symbol, as role 1 checks it on /Token. */
-  instruments?: FeedInstrument[];
 }
 
+/** A provider's instrument for a product symbol, as role 1 checks it on /Token and the symbol list. */
 export interface FeedInstrument {
   symbolCode: string;
   status: "mapped" | "ambiguous" | "unknown";

@@ -42,21 +42,29 @@ export interface StartMarketOptions {
   frameMs?: number;
   /** LivePrices' per-socket batching (DEFAULT_HOLD_MS when not given). */
   holdMs?: number;
+  /** How often the active symbols are read again (SYMBOL_REFRESH_MS when not given). */
+  symbolRefreshMs?: number;
   /** Daily rollup and retention (on the leader); off when not given. */
   dailyJobs?: { isTradingDay: TradingDayCheck; retentionDays: number };
   log?: (line: string) => void;
 }
 
+/** A symbol switched on is priced and streamed within this long. */
+export const SYMBOL_REFRESH_MS = 15_000;
+
 export async function startMarket(options: StartMarketOptions): Promise<MarketRuntime> {
   const log = options.log ?? ((line: string) => console.log(line));
   let known = new Set((await listActiveSymbols(options.db)).map((s) => s.symbolCode.toUpperCase()));
+  // Symbols switched on or off in the admin console: every process's list of known codes, and
+  // on the leader the engine and its feed (MarketEngine.syncSymbols), within this interval.
   const refresh = setInterval(async () => {
     try {
       known = new Set((await listActiveSymbols(options.db)).map((s) => s.symbolCode.toUpperCase()));
+      await engine?.syncSymbols();
     } catch (error) {
       log(`[market] symbol refresh failed: ${(error as Error).message}`);
     }
-  }, 60_000);
+  }, options.symbolRefreshMs ?? SYMBOL_REFRESH_MS);
   refresh.unref();
 
   const livePrices = new LivePrices({

@@ -13,7 +13,11 @@ import { formatIstDateTime } from "~/domain/dates";
 import { isValidKiteLoginState, KITE_PROVIDER, kiteLoginState, kiteSessionExpiry } from "~/domain/kite-session";
 import { liveRateProviderFor, ProviderRefusedError } from "~/live-rate/provider.server";
 import { markApiSecretAuthenticated } from "~/models/api-secret.server";
-import { setKiteInstrumentChoice } from "~/models/symbol.server";
+import { listActiveSymbols, listKiteInstrumentChoices, setKiteInstrumentChoice } from "~/models/symbol.server";
+import { listStoredKiteInstruments, storedKiteInstrumentsDay } from "~/models/kite-instrument.server";
+import { mapSymbols, type KiteInstrument } from "~/domain/kite-instruments";
+import { instrumentView } from "~/live-rate/kite-provider.server";
+import type { FeedInstrument } from "~/market/feed";
 import { ENTER_CREDENTIALS, GET_SECRET_FAILED, SEND_OTP_FAILED, VERIFY_OTP_FAILED } from "~/schemas/token";
 import { resolveSessionSecret } from "~/config/env.server";
 
@@ -158,14 +162,54 @@ export async function completeKiteLogin(
 export const kiteInstrumentChosen = (symbolCode: string, token: number | null) =>
   token === null ? `${symbolCode} is mapped by the rules again; the feed takes it up within seconds.` : `${symbolCode} will stream Kite instrument ${token}; the feed takes it up within seconds.`;
 export const NO_SUCH_SYMBOL = "There is no such symbol.";
+export const notInKiteDump = (token: number, listedOn: string) => `Kite's instrument list of ${listedOn} has no instrument ${token} (options are not streamed): nothing was changed.`;
+
+/**
+ * Each symbol's Kite instrument by the stored dump and role 1's choices, for /Token and the
+ * symbol list (any process: the dump is in the database); null before the Kite feed has stored
+ * a dump. The rules are the feed's (mapSymbols), so what is shown is what streams.
+ */
+export async function describeKiteInstruments(
+  context: Pick<AppContext, "db">,
+  /** The symbols to describe; the active ones (those the feed streams) when not given. */
+  symbolCodes?: readonly string[],
+  now = Date.now(),
+): Promise<{ listedOn: string; instruments: FeedInstrument[] } | null> {
+  const listedOn = await storedKiteInstrumentsDay(context.db);
+  if (!listedOn) return null;
+  const [instruments, choices, codes] = await Promise.all([
+    storedInstruments(context.db, listedOn),
+    listKiteInstrumentChoices(context.db),
+    symbolCodes ?? listActiveSymbols(context.db).then((active) => active.map((s) => s.symbolCode)),
+  ]);
+  const mappings = mapSymbols(codes, instruments, now, choices);
+  return { listedOn, instruments: mappings.map((m) => instrumentView(m, choices.get(m.symbolCode.toUpperCase()) ?? null)) };
+}
+
+// A day's dump is written once (the feed's first start that day): read once per process and day.
+let dumpRead: { listedOn: string; db: AppContext["db"]; instruments: Promise<KiteInstrument[]> } | null = null;
+function storedInstruments(db: AppContext["db"], listedOn: string): Promise<KiteInstrument[]> {
+  if (dumpRead?.listedOn !== listedOn || dumpRead.db !== db) {
+    const instruments = listStoredKiteInstruments(db);
+    dumpRead = { listedOn, db, instruments };
+    instruments.catch(() => {
+      dumpRead = null;
+    });
+  }
+  return dumpRead.instruments;
+}
 
 /**
  * Role 1's choice of a symbol's Kite instrument, for a symbol the rules map to none or several
- * (docs/decisions/175); null clears it. The feed checks the token against the day's dump: one
- * that is not listed is reported on /Token and the rules' answer stands.
+ * (docs/decisions/175); null clears it. A token the stored dump does not list is refused; one a
+ * later day's dump drops is reported on /Token and the rules' answer stands.
  */
 export async function chooseKiteInstrument(context: Pick<AppContext, "db">, choice: { symbolCode: string; instrumentToken?: number }): Promise<Outcome<{ message: string }>> {
   const token = choice.instrumentToken ?? null;
+  const listedOn = token === null ? null : await storedKiteInstrumentsDay(context.db);
+  if (token !== null && listedOn && !(await storedInstruments(context.db, listedOn)).some((i) => i.instrument_token === token)) {
+    return refuse(notInKiteDump(token, listedOn), "instrumentToken");
+  }
   if (!(await setKiteInstrumentChoice(context.db, choice.symbolCode, token))) return refuse(NO_SUCH_SYMBOL, "symbolCode");
   return succeed({ message: kiteInstrumentChosen(choice.symbolCode.trim().toUpperCase(), token) });
 }

@@ -2,11 +2,14 @@
 // authentication; secrets are sealed at rest and never sent back in full; the provider's
 // refusals show the documents' messages; the verified credentials reach the feed seam.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSecrets, symbols } from "~/db/schema";
+import { apiSecrets, kiteInstruments, symbols } from "~/db/schema";
+import { istDateString } from "~/domain/dates";
+import { replaceKiteInstruments } from "~/models/kite-instrument.server";
+import { SAMPLE_KITE_INSTRUMENTS, SAMPLE_TOKENS } from "../support/kite-server";
 import { eq } from "drizzle-orm";
 import { listKiteInstrumentChoices } from "~/models/symbol.server";
 import { CHOOSE_A_SYMBOL, KITE_INSTRUMENT_TOKEN_FORMAT } from "~/schemas/token";
-import { NO_SUCH_SYMBOL } from "~/services/live-rate.server";
+import { NO_SUCH_SYMBOL, notInKiteDump } from "~/services/live-rate.server";
 import { action as tokenAction, loader as tokenLoader } from "~/routes/_admin+/Token";
 import { loadProviderCredentials } from "~/live-rate/credentials.server";
 import { DEMO_PROVIDER, registerDemoLiveRateFeed, registerLiveRateProvider } from "~/live-rate/provider.server";
@@ -55,7 +58,7 @@ describe("/Token", () => {
 
   it("starts empty", async () => {
     const body = await (await call(tokenLoader, getRequest("/Token", { cookie: admin }), t.context)).json();
-    expect(body).toEqual({ loadError: null, stored: null, kite: false, kiteSession: null, feed: null });
+    expect(body).toEqual({ loadError: null, stored: null, kite: false, kiteSession: null, feed: null, instruments: null });
   });
 
   it("Request with credentials the provider refuses: the documents' message plus the reason, nothing stored, no mail", async () => {
@@ -163,5 +166,25 @@ describe("/Token: role 1 chooses a symbol's Kite instrument (docs/decisions/175)
       expect(res.headers.get("Location")).not.toBe("/Token");
     }
     expect(await stored()).toBeNull();
+  });
+
+  it("refuses a token the stored instrument dump does not list (an option, a typo), changing nothing", async () => {
+    const db = t.context.db;
+    const [sym] = await db.insert(symbols).values({ symbolCode: "TCS" }).returning({ id: symbols.id });
+    const stored = async () => (await db.select({ token: symbols.kiteInstrumentToken }).from(symbols).where(eq(symbols.id, sym.id)))[0].token;
+    const today = istDateString(Date.now());
+    await replaceKiteInstruments(db, today, SAMPLE_KITE_INSTRUMENTS);
+    try {
+      const missing = await post({ intent: "instrument", symbolCode: "TCS", instrumentToken: "999999" });
+      expect(missing.status).toBe(400);
+      expect((await missing.json()).error[""]).toEqual([notInKiteDump(999999, today)]);
+      expect(await stored()).toBeNull();
+
+      const listed = await post({ intent: "instrument", symbolCode: "TCS", instrumentToken: String(SAMPLE_TOKENS.infy) });
+      expect(listed.status).toBe(302);
+      expect(await stored()).toBe(SAMPLE_TOKENS.infy);
+    } finally {
+      await db.delete(kiteInstruments);
+    }
   });
 });

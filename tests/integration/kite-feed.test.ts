@@ -5,12 +5,16 @@
 // /Token's Kite login completes, then streams.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { KiteConnect } from "kiteconnect";
-import { apiSecrets } from "~/db/schema";
+import { apiSecrets, kiteInstruments } from "~/db/schema";
+import { replaceKiteInstruments, storedKiteInstrumentsDay } from "~/models/kite-instrument.server";
+import { istDateString } from "~/domain/dates";
+import { loader as symbolsLoader } from "~/routes/_admin+/symbols";
+import { loader as tokenLoader } from "~/routes/_admin+/Token";
 import { storeCredentials } from "~/live-rate/credentials.server";
 import { createKiteSessionFeed, KITE_NO_SESSION } from "~/live-rate/kite-provider.server";
 import type { FeedTick } from "~/market/feed";
 import { createKiteFeed, KITE_TOKEN_REFUSED, type KiteFeed } from "~/market/feeds/kite.server";
-import { completeKiteLogin, KITE_LOGIN_EXPIRED, KITE_LOGIN_NOT_COMPLETED } from "~/services/live-rate.server";
+import { completeKiteLogin, describeKiteInstruments, KITE_LOGIN_EXPIRED, KITE_LOGIN_NOT_COMPLETED } from "~/services/live-rate.server";
 import { kiteLoginState } from "~/domain/kite-session";
 import { resolveSessionSecret } from "~/config/env.server";
 import { createTestContext, type TestContext } from "../support/context";
@@ -21,7 +25,7 @@ import { loader as kiteReturnLoader } from "~/routes/_admin+/Token_.kite";
 import { loadStoredCredentials } from "~/live-rate/credentials.server";
 import { SAMPLE_KITE_INSTRUMENTS, SAMPLE_TOKENS, startKiteTestServer, syntheticMinuteBars, type KiteTestServer } from "../support/kite-server";
 import { createSymbol } from "../support/market";
-import { backfillMinutes } from "~/live-rate/kite-provider.server";
+import { backfillMinutes, instrumentsOfTheDay } from "~/live-rate/kite-provider.server";
 import { intradayOhlc, symbols } from "~/db/schema";
 import { asc, eq } from "drizzle-orm";
 import { upsertMinuteCandles } from "~/models/candle.server";
@@ -32,6 +36,7 @@ const API_SECRET = "kiteapisecret0123456789";
 const ist = (iso: string) => Date.parse(`${iso}+05:30`);
 // The sample dump's futures expire on 30-11-2017: the feed's clock is a day in that month.
 const MARKET_DAY = ist("2017-11-20T10:00:00");
+const NIFTY_CALL = { instrument_token: 13800450, exchange_token: 53908, tradingsymbol: "NIFTY17NOV10300CE", name: "NIFTY", last_price: 0, expiry: "2017-11-30", strike: 10_300, tick_size: 0.05, lot_size: 75, instrument_type: "CE", segment: "NFO-OPT", exchange: "NFO" };
 
 let kite: KiteTestServer;
 let t: TestContext;
@@ -44,7 +49,8 @@ beforeAll(async () => {
     apiKey: API_KEY,
     apiSecret: API_SECRET,
     redirectUrl: "http://127.0.0.1/Token/kite",
-    instruments: SAMPLE_KITE_INSTRUMENTS,
+    // An option too: the stored dump leaves options out (no product symbol is one).
+    instruments: [...SAMPLE_KITE_INSTRUMENTS, NIFTY_CALL],
     minuteBars: new Map([[SAMPLE_TOKENS.niftyNov2017Future, morning]]),
     heartbeatEveryMs: 500,
   });
@@ -213,12 +219,80 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
     feed = sessionFeed;
     sessionFeed.start([{ symbolCode: "INFY", startPrice: 960, step: 1 }], () => {});
     await kite.waitForSubscription(SAMPLE_TOKENS.reliance, "full", 15_000);
-    await until(() => sessionFeed.status().instruments?.find((i) => i.symbolCode === "INFY")?.chosenToken === SAMPLE_TOKENS.reliance, "the choice shown");
-    expect(sessionFeed.status().instruments?.find((i) => i.symbolCode === "INFY")).toMatchObject({ status: "mapped", text: "RELIANCE · NSE (chosen by hand)" });
+    // /Token and the symbol list read the same mapping from the stored dump.
+    const shown = async () => (await describeKiteInstruments(t.context, ["INFY"], MARKET_DAY))?.instruments[0];
+    expect(await shown()).toMatchObject({ status: "mapped", text: "RELIANCE · NSE (chosen by hand)", chosenToken: SAMPLE_TOKENS.reliance });
 
     await setKiteInstrumentChoice(db, "INFY", null);
     await kite.waitForSubscription(SAMPLE_TOKENS.infy, "full", 15_000);
-    await until(() => sessionFeed.status().instruments?.find((i) => i.symbolCode === "INFY")?.text === "INFY · NSE", "the rules' instrument");
+    expect(await shown()).toMatchObject({ status: "mapped", text: "INFY · NSE", chosenToken: null });
+  });
+
+  it("stores the day's dump once without its options, reads it back on a restart the same day, loads it again on the next", async () => {
+    const db = t.context.db;
+    await db.delete(kiteInstruments);
+    await db.delete(apiSecrets);
+    const admin = await createUser(db, { roleId: 1 });
+    const secret = resolveSessionSecret(t.context.env);
+    await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: API_SECRET }, admin.id);
+    await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state: kiteLoginState(secret, admin.id, MARKET_DAY) }, MARKET_DAY);
+    const dumpDownloads = () => kite.requests().filter((entry) => entry.path === "/instruments").length;
+    const before = dumpDownloads();
+
+    const first = createKiteSessionFeed({ db, appSecret: secret, env: t.context.env, sessionPollMs: 100, now: () => MARKET_DAY, log: () => {} });
+    feed = first;
+    first.start([{ symbolCode: "NIFTY-I", startPrice: 10_300, step: 10 }], () => {});
+    await kite.waitForSubscription(SAMPLE_TOKENS.niftyNov2017Future, "full", 15_000);
+    expect(dumpDownloads()).toBe(before + 1);
+    const stored = await db.select().from(kiteInstruments);
+    expect(stored.map((row) => row.instrumentToken).sort()).toEqual(SAMPLE_KITE_INSTRUMENTS.map((i) => i.instrument_token).sort());
+    expect(stored.every((row) => row.listedOn === "2017-11-20")).toBe(true);
+    expect(stored.find((row) => row.tradingsymbol === NIFTY_CALL.tradingsymbol)).toBeUndefined();
+    await first.stop();
+
+    // A restart the same day streams from the stored dump: nothing is downloaded again.
+    const second = createKiteSessionFeed({ db, appSecret: secret, env: t.context.env, sessionPollMs: 100, now: () => MARKET_DAY + 60_000, log: () => {} });
+    feed = second;
+    second.start([{ symbolCode: "NIFTY-I", startPrice: 10_300, step: 10 }], () => {});
+    await until(() => kite.subscriptions().some((socket) => socket.modes[SAMPLE_TOKENS.niftyNov2017Future] === "full"), "streaming again");
+    expect(dumpDownloads()).toBe(before + 1);
+
+    // The next day's first read downloads the new dump and replaces the stored one.
+    const client = new KiteConnect({ api_key: API_KEY, root: kite.restRoot } as ConstructorParameters<typeof KiteConnect>[0]);
+    client.setAccessToken(await accessToken());
+    const nextDay = await instrumentsOfTheDay(db, client, MARKET_DAY + 24 * 3_600_000, () => {});
+    expect(dumpDownloads()).toBe(before + 2);
+    expect(nextDay).toHaveLength(SAMPLE_KITE_INSTRUMENTS.length);
+    expect(await storedKiteInstrumentsDay(db)).toBe("2017-11-21");
+  });
+
+  it("keeps the subscription in step with the active symbols: one switched on is subscribed and back-filled, one switched off unsubscribed", async () => {
+    const db = t.context.db;
+    await db.delete(apiSecrets);
+    const admin = await createUser(db, { roleId: 1 });
+    const secret = resolveSessionSecret(t.context.env);
+    await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: API_SECRET }, admin.id);
+    await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state: kiteLoginState(secret, admin.id, MARKET_DAY) }, MARKET_DAY);
+    const [existing] = await db.select({ id: symbols.id }).from(symbols).where(eq(symbols.symbolCode, "INFY"));
+    if (!existing) await createSymbol(db, "INFY");
+
+    const sessionFeed = createKiteSessionFeed({ db, appSecret: secret, env: t.context.env, sessionPollMs: 100, now: () => MARKET_DAY, log: () => {} });
+    feed = sessionFeed;
+    const nifty = { symbolCode: "NIFTY-I", startPrice: 10_300, step: 10 };
+    const infy = { symbolCode: "INFY", startPrice: 960, step: 1 };
+    sessionFeed.start([nifty], () => {});
+    await kite.waitForSubscription(SAMPLE_TOKENS.niftyNov2017Future, "full", 15_000);
+    const infyHistory = () => kite.requests().filter((entry) => entry.path === `/instruments/historical/${SAMPLE_TOKENS.infy}/minute`).length;
+    const historyBefore = infyHistory();
+
+    sessionFeed.follow!([nifty, infy]);
+    await kite.waitForSubscription(SAMPLE_TOKENS.infy, "full", 15_000);
+    // The symbol switched on gets its session so far from Kite's minute candles.
+    await until(() => infyHistory() > historyBefore, "INFY's minutes requested");
+
+    sessionFeed.follow!([infy]);
+    await until(() => kite.subscriptions().some((socket) => socket.modes[SAMPLE_TOKENS.infy] === "full" && !(SAMPLE_TOKENS.niftyNov2017Future in socket.modes)), "NIFTY-I unsubscribed");
+    expect(sessionFeed.status().state).toBe("live");
   });
 
   it("back-fills the minutes a dropped connection missed: a minute already there keeps its open, takes Kite's close and volume", async () => {
@@ -238,6 +312,32 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
     // Kite's 10:02 bar is the 48th of the morning (09:15 + 47): open 10,301, close 10,300.75, volume 2,175.
     expect(rows[0]).toMatchObject({ open: 10_290, close: 10_300.75, volume: 2_175, low: 10_289 });
     expect(rows[0].high).toBeGreaterThanOrEqual(10_301.5);
+  });
+});
+
+describe("/Token and the symbol list show each symbol's Kite instrument from the stored dump", () => {
+  it("maps the listed symbols by the feed's rules, in any process, and says why one is not streamed", async () => {
+    const db = t.context.db;
+    for (const code of ["INFY", "NIFTY-I", "SENSEX"]) {
+      const [existing] = await db.select({ id: symbols.id }).from(symbols).where(eq(symbols.symbolCode, code));
+      if (!existing) await createSymbol(db, code);
+    }
+    await db.update(symbols).set({ kiteInstrumentToken: null });
+    const today = istDateString(Date.now());
+    await replaceKiteInstruments(db, today, SAMPLE_KITE_INSTRUMENTS);
+    const admin = await createUser(db, { roleId: 1 });
+    const cookie = await sessionCookieFor(t.context, admin.id);
+
+    const list = await (await call(symbolsLoader, getRequest("/symbols?search=", { cookie }), t.context)).json();
+    expect(list.kite.listedOn).toBe(today);
+    expect(list.kite.bySymbol.INFY).toMatchObject({ status: "mapped", text: "INFY · NSE" });
+    // The sample dump's futures expired in 2017: today there is no NIFTY-I to stream.
+    expect(list.kite.bySymbol["NIFTY-I"]).toMatchObject({ status: "unknown", text: "Not streamed: No live NIFTY futures contract is in the instrument dump" });
+    expect(list.kite.bySymbol.SENSEX).toMatchObject({ status: "unknown", text: "Not streamed: BSE index SENSEX is not in the instrument dump" });
+
+    const token = await (await call(tokenLoader, getRequest("/Token", { cookie }), t.context)).json();
+    expect(token.instruments.listedOn).toBe(today);
+    expect(token.instruments.instruments.find((i: { symbolCode: string }) => i.symbolCode === "INFY")).toMatchObject({ status: "mapped", text: "INFY · NSE" });
   });
 });
 

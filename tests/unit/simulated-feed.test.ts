@@ -64,6 +64,26 @@ describe("createTickSimulator", () => {
     expect(fromAlone).toEqual(fromAll);
   });
 
+  it("follows the active symbols: a symbol kept walks on undisturbed, a new one starts its own path, a dropped one stops", () => {
+    const followed = createTickSimulator([SYMBOLS[1]], { seed: 7 });
+    const steady = createTickSimulator([SYMBOLS[1]], { seed: 7 });
+    const before = Array.from({ length: 100 }, (_, i) => followed.next(i));
+    steady.next(-1);
+    Array.from({ length: 99 }, (_, i) => steady.next(i + 1));
+    followed.follow([SYMBOLS[1], SYMBOLS[3]]);
+    const after = Array.from({ length: 200 }, (_, i) => followed.next(100 + i));
+    const steadyAfter = Array.from({ length: 200 }, (_, i) => steady.next(100 + i));
+    expect(pricesBySymbol(after).get("RELIANCE")).toEqual(pricesBySymbol(steadyAfter).get("RELIANCE"));
+    expect(pricesBySymbol(before).has("ITC")).toBe(false);
+    expect(pricesBySymbol(after).get("ITC")!.length).toBeGreaterThan(50);
+    // ITC's path is its own seeded one, as if it had been there from the start.
+    const itcAlone = createTickSimulator([SYMBOLS[3]], { seed: 7 });
+    expect(pricesBySymbol(after).get("ITC")).toEqual(pricesBySymbol(Array.from({ length: 200 }, (_, i) => itcAlone.next(i))).get("ITC"));
+
+    followed.follow([SYMBOLS[3]]);
+    expect(pricesBySymbol(Array.from({ length: 50 }, (_, i) => followed.next(300 + i))).has("RELIANCE")).toBe(false);
+  });
+
   it("prints on NSE's 0.05 tick with bid and ask one tick around the price and a positive LTQ", () => {
     const simulator = createTickSimulator(SYMBOLS, { seed: 1 });
     const ticks = Array.from({ length: 500 }, (_, i) => simulator.next(i)).flat();

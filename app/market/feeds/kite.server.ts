@@ -93,29 +93,71 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
     setState("off", detail);
   };
 
+  // What is streamed: product symbol ↔ instrument token, changed in place by follow().
+  const tokens = new Map<string, number>();
+  const symbolOf = new Map<number, string>();
+  let connected = false;
+  let latestCodes: string[] = [];
+  // follow() calls are applied one after another, each against the latest symbols.
+  let following: Promise<void> = Promise.resolve();
+
+  const setUnmapped = (codes: readonly string[]) => {
+    const unmapped = codes.filter((code) => !tokens.has(code));
+    status = { ...status, unmapped };
+    if (unmapped.length > 0) log(`[kite] no instrument for ${unmapped.join(", ")}: not streamed`);
+    return unmapped;
+  };
+  const liveDetail = () => (status.unmapped.length > 0 ? `${status.unmapped.length} of the active symbols have no Kite instrument and are not streamed (listed on /Token).` : null);
+
+  /** Brings the subscription in step with `codes`: new instruments subscribed (and their session so far back-filled), dropped ones unsubscribed. */
+  const applyFollow = async () => {
+    const codes = latestCodes;
+    const next = await options.instrumentTokens(codes);
+    if (stopped) return;
+    const added = [...next].filter(([code, token]) => tokens.get(code) !== token);
+    const removed = [...tokens].filter(([code, token]) => next.get(code) !== token).map(([, token]) => token);
+    tokens.clear();
+    symbolOf.clear();
+    for (const [code, token] of next) {
+      tokens.set(code, token);
+      symbolOf.set(token, code);
+    }
+    setUnmapped(codes);
+    if (!ticker || !connected) return; // the next connect subscribes what tokens holds
+    const stillStreamed = new Set(tokens.values());
+    const dropped = removed.filter((token) => !stillStreamed.has(token));
+    if (dropped.length > 0) ticker.unsubscribe(dropped);
+    if (added.length > 0) {
+      const addedTokens = added.map(([, token]) => token);
+      ticker.subscribe(addedTokens);
+      ticker.setMode(mode, addedTokens);
+      options.backfill?.({ instrumentTokens: new Map(added), from: null, to: new Date(now()), kite }).catch((error) => log(`[kite] back-fill failed: ${(error as Error).message}`));
+    }
+    if (added.length > 0 || dropped.length > 0) log(`[kite] subscription in step: ${added.length} subscribed, ${dropped.length} unsubscribed`);
+    if (status.state === "live") status = { ...status, detail: liveDetail() };
+  };
+
   return {
     name: "kite",
     status: () => ({ ...status, lastTickAt }),
     start(symbols: readonly FeedSymbol[], emit: (ticks: FeedTick[]) => void) {
+      latestCodes = symbols.map((s) => s.symbolCode);
       void (async () => {
-        let tokens: Map<string, number>;
+        // The first mapping, in line with any follow() that comes before the socket opens.
+        const firstMapping = following.then(applyFollow);
+        following = firstMapping.catch(() => {});
         try {
-          tokens = await options.instrumentTokens(symbols.map((s) => s.symbolCode));
+          await firstMapping;
         } catch (error) {
           goOff(isRefusal(error) ? KITE_TOKEN_REFUSED : `Kite's instrument list could not be read: ${(error as Error).message}`);
           return;
         }
         if (stopped) return;
-        const unmapped = symbols.map((s) => s.symbolCode).filter((code) => !tokens.has(code));
-        status = { ...status, unmapped };
-        if (unmapped.length > 0) log(`[kite] no instrument for ${unmapped.join(", ")}: not streamed`);
         if (tokens.size === 0) {
-          goOff("None of the active symbols has a Kite instrument: check the mapping on the symbol list.");
+          goOff("None of the active symbols has a Kite instrument: check the mapping on /Token.");
           return;
         }
-        const symbolOf = new Map([...tokens].map(([code, token]) => [token, code]));
         const converter = createKiteTickConverter((token) => symbolOf.get(token), now);
-        const instrumentTokens = [...tokens.values()];
         const current = new KiteTicker({ api_key: options.apiKey, access_token: options.accessToken, root: options.wsRoot ?? KITE_WS_ROOT, reconnect: false } as ConstructorParameters<typeof KiteTicker>[0]);
         ticker = current;
         const mine = () => !stopped && ticker === current;
@@ -136,13 +178,15 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
         current.on("connect", () => {
           if (!mine()) return;
           attempts = 0;
+          connected = true;
+          const instrumentTokens = [...tokens.values()];
           current.subscribe(instrumentTokens);
           current.setMode(mode, instrumentTokens);
-          setState("live", unmapped.length > 0 ? `${unmapped.length} of the active symbols have no Kite instrument and are not streamed (listed on /Token).` : null);
+          setState("live", liveDetail());
           const from = disconnectedAt ?? lastTickAt;
           disconnectedAt = null;
           if (options.backfill) {
-            options.backfill({ instrumentTokens: tokens, from: from === null ? null : new Date(from), to: new Date(now()), kite }).catch((error) => log(`[kite] back-fill failed: ${(error as Error).message}`));
+            options.backfill({ instrumentTokens: new Map(tokens), from: from === null ? null : new Date(from), to: new Date(now()), kite }).catch((error) => log(`[kite] back-fill failed: ${(error as Error).message}`));
           }
         });
         current.on("ticks", (ticks: KiteTickFields[]) => {
@@ -158,6 +202,7 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
         });
         current.on("disconnect", () => {
           if (!mine()) return;
+          connected = false;
           disconnectedAt ??= lastTickAt ?? now();
           converter.reset();
           scheduleReconnect();
@@ -169,8 +214,13 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
         current.connect();
       })();
     },
+    follow(symbols: readonly FeedSymbol[]) {
+      latestCodes = symbols.map((s) => s.symbolCode);
+      following = following.then(applyFollow).catch((error) => log(`[kite] the active symbols could not be followed: ${(error as Error).message}`));
+    },
     async stop() {
       stopped = true;
+      connected = false;
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
       ticker?.disconnect();

@@ -68,26 +68,26 @@ interface SymbolWalk {
 export function createTickSimulator(
   symbols: readonly FeedSymbol[],
   options: { seed: number; tickIntervalMs?: number },
-): { next(timeMs: number): FeedTick[] } {
+): { next(timeMs: number): FeedTick[]; follow(symbols: readonly FeedSymbol[]): void } {
   const intervalSeconds = (options.tickIntervalMs ?? DEFAULT_TICK_INTERVAL_MS) / 1000;
-  const walks: SymbolWalk[] = symbols
-    .filter((s) => Number.isFinite(s.startPrice) && s.startPrice > 0)
-    .map((s) => {
-      const index = isIndexSymbol(s.symbolCode);
-      // Indices print in almost every interval; a stock in a bit over half of them.
-      const activity = index ? 0.9 : 0.6;
-      // A symbol that skips intervals moves more per tick, so its volatility per unit time holds.
-      const sigmaPerTick = annualVolatility(s.symbolCode) * Math.sqrt(intervalSeconds / activity / TRADING_SECONDS_PER_YEAR);
-      return {
-        code: s.symbolCode,
-        price: s.startPrice,
-        random: streamFor(options.seed, s.symbolCode, "ticks"),
-        schedule: streamFor(options.seed, s.symbolCode, "schedule"),
-        activity,
-        sigmaPerTick,
-        meanQuantity: isSpotIndex(s.symbolCode) ? 0 : index ? 150 : 200,
-      };
-    });
+  const walkOf = (s: FeedSymbol): SymbolWalk => {
+    const index = isIndexSymbol(s.symbolCode);
+    // Indices print in almost every interval; a stock in a bit over half of them.
+    const activity = index ? 0.9 : 0.6;
+    // A symbol that skips intervals moves more per tick, so its volatility per unit time holds.
+    const sigmaPerTick = annualVolatility(s.symbolCode) * Math.sqrt(intervalSeconds / activity / TRADING_SECONDS_PER_YEAR);
+    return {
+      code: s.symbolCode,
+      price: s.startPrice,
+      random: streamFor(options.seed, s.symbolCode, "ticks"),
+      schedule: streamFor(options.seed, s.symbolCode, "schedule"),
+      activity,
+      sigmaPerTick,
+      meanQuantity: isSpotIndex(s.symbolCode) ? 0 : index ? 150 : 200,
+    };
+  };
+  const priced = (list: readonly FeedSymbol[]) => list.filter((s) => Number.isFinite(s.startPrice) && s.startPrice > 0);
+  let walks: SymbolWalk[] = priced(symbols).map(walkOf);
   return {
     next(timeMs: number): FeedTick[] {
       const ticks: FeedTick[] = [];
@@ -110,6 +110,11 @@ export function createTickSimulator(
       }
       return ticks;
     },
+    /** The active symbols changed: a symbol kept walks on from where it is, a new one starts its own seeded path. */
+    follow(next: readonly FeedSymbol[]) {
+      const current = new Map(walks.map((walk) => [walk.code, walk]));
+      walks = priced(next).map((s) => current.get(s.symbolCode) ?? walkOf(s));
+    },
   };
 }
 
@@ -120,25 +125,31 @@ export function createSimulatedFeed(options: SimulatedFeedOptions): PriceFeed {
   const hours = options.hours ?? "always";
   const now = options.now ?? Date.now;
   let timer: ReturnType<typeof setInterval> | undefined;
+  let simulator: ReturnType<typeof createTickSimulator> | null = null;
 
   return {
     name: `simulated(seed=${options.seed}, hours=${hours})`,
     start(symbols, emit) {
       if (timer !== undefined) clearInterval(timer);
-      const simulator = createTickSimulator(symbols, { seed: options.seed, tickIntervalMs });
+      const current = createTickSimulator(symbols, { seed: options.seed, tickIntervalMs });
+      simulator = current;
       timer = setInterval(() => {
         const time = now();
         // Outside the session nothing is drawn, so the path resumes where it stopped.
         if (hours === "exchange" && !isNseSessionOpen(time, options.isTradingDay)) return;
-        const batch = simulator.next(time);
+        const batch = current.next(time);
         if (batch.length > 0) emit(batch);
       }, tickIntervalMs);
       // The HTTP server keeps the process alive; a forgotten feed must not.
       timer.unref?.();
     },
+    follow(symbols) {
+      simulator?.follow(symbols);
+    },
     async stop() {
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
+      simulator = null;
     },
   };
 }

@@ -7,7 +7,8 @@ import { reauthRedirect, ReauthenticationRequired } from "~/auth/reauth.server";
 import { PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { controlClass, FieldFrame, FormErrors, SubmitButton } from "~/components/ui/field";
 import { formatIstDateTime } from "~/domain/dates";
-import { chooseKiteInstrument, readStoredCredentials, runVerificationStep } from "~/services/live-rate.server";
+import { chooseKiteInstrument, describeKiteInstruments, readStoredCredentials, runVerificationStep } from "~/services/live-rate.server";
+import { kiteInstrumentAnchor } from "~/components/admin/kite-instrument";
 import { KITE_PROVIDER, kiteSessionState } from "~/domain/kite-session";
 import type { FeedStatusReport } from "~/market/feed";
 import { tokenSchema } from "~/schemas/token";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Never the secrets themselves: their last four characters only (docs/product-rules.md R-D23).
   const outcome = await readStoredCredentials(context);
   const kite = context.env.FEED === KITE_PROVIDER;
-  if (!outcome.ok) return json({ loadError: outcome.problem.message, stored: null, kite, kiteSession: null, feed: null });
+  if (!outcome.ok) return json({ loadError: outcome.problem.message, stored: null, kite, kiteSession: null, feed: null, instruments: null });
   const stored = outcome.value;
   return json({
     loadError: null,
@@ -30,6 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     kiteSession: kite ? kiteSessionView(stored?.sessionExpiresAt ?? null, Date.now()) : null,
     // The feed's link as the leading process sees it (null on another process).
     feed: kite ? feedView(context.feedStatus?.() ?? null) : null,
+    // Each active symbol's instrument in the stored dump (null until the feed has stored one).
+    instruments: kite ? await describeKiteInstruments(context) : null,
     stored: stored
       ? {
           apiToken: stored.apiToken,
@@ -68,7 +71,7 @@ const FEED_STATE_WORDS = { live: "Streaming", stale: "No prices", connecting: "C
 function feedView(status: FeedStatusReport | null) {
   if (!status) return null;
   const since = formatIstDateTime(new Date(status.since));
-  return { state: status.state, text: `${FEED_STATE_WORDS[status.state]} since ${since}${status.detail ? `: ${status.detail}` : ""}`, instruments: status.instruments ?? [] };
+  return { state: status.state, text: `${FEED_STATE_WORDS[status.state]} since ${since}${status.detail ? `: ${status.detail}` : ""}` };
 }
 
 function kiteSessionView(expiresAt: Date | null, now: number) {
@@ -92,7 +95,7 @@ function StateRow({ label, testId, state, good, text }: { label: string; testId:
 }
 
 export default function TokenPage() {
-  const { stored, loadError, kite, kiteSession, feed } = useLoaderData<typeof loader>();
+  const { stored, loadError, kite, kiteSession, feed, instruments } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -113,10 +116,10 @@ export default function TokenPage() {
       {/* A success redirects back here without action data, and Conform keeps the last errors it
           was given: a new form per visit shows only the latest outcome (docs/decisions/145). */}
       <TokenForm key={lastResult ? "answered" : location.key} hasStored={stored !== null} lastResult={lastResult} />
-      {feed && feed.instruments.length > 0 ? (
+      {instruments && instruments.instruments.length > 0 ? (
         <div className="mt-6 overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="kite-instruments">
-            <caption className="mb-1 text-left font-medium">Kite instruments of the active symbols (today&apos;s dump)</caption>
+            <caption className="mb-1 text-left font-medium">Kite instruments of the active symbols (the dump of {instruments.listedOn})</caption>
             <thead>
               <tr>
                 <th scope="col" className="pr-3">Symbol</th>
@@ -125,8 +128,8 @@ export default function TokenPage() {
               </tr>
             </thead>
             <tbody>
-              {feed.instruments.map((i) => (
-                <tr key={i.symbolCode} data-status={i.status}>
+              {instruments.instruments.map((i) => (
+                <tr key={i.symbolCode} id={kiteInstrumentAnchor(i.symbolCode)} data-status={i.status}>
                   <th scope="row" className="pr-3 font-medium">
                     {i.symbolCode}
                   </th>

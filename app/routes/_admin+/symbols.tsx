@@ -13,6 +13,9 @@ import { listSectorChoices } from "~/services/sectors.server";
 import { SELECT_SECTOR } from "~/schemas/catalogue";
 import { parseSymbolListQuery } from "~/schemas/admin-lists";
 import { requestUrl } from "~/schemas/request-input.server";
+import { KITE_PROVIDER } from "~/domain/kite-session";
+import { describeKiteInstruments } from "~/services/live-rate.server";
+import { KiteInstrumentCell } from "~/components/admin/kite-instrument";
 
 export const meta: MetaFunction = () => [{ title: "Symbols — NSE Signals" }];
 
@@ -20,7 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [1]);
   const query = parseSymbolListQuery(requestUrl(request).searchParams);
   const [{ rows, total }, sectors] = await Promise.all([listSymbols(context, query), listSectorChoices(context)]);
+  // With the Kite feed, each listed symbol's instrument in the stored dump (docs/decisions/175).
+  const kite = context.env.FEED === KITE_PROVIDER ? await describeKiteInstruments(context, rows.map((r) => r.symbolCode)) : null;
   return json({
+    kite: kite ? { listedOn: kite.listedOn, bySymbol: Object.fromEntries(kite.instruments.map((i) => [i.symbolCode, i])) } : null,
     sectorId: query.sectorId,
     sectors,
     ...listView(query, total),
@@ -70,6 +76,7 @@ export default function SymbolsPage() {
             { label: "Last Date", sort: "created" },
             "Update Date",
             "Audio Script",
+            ...(data.kite ? [`Kite instrument (${data.kite.listedOn})`] : []),
             "Edit",
             { label: "Status", sort: "status" },
           ]}
@@ -90,6 +97,11 @@ export default function SymbolsPage() {
               <td className={cellClass}>
                 <AudioScriptButton script={s.audioScript} symbolCode={s.symbolCode} />
               </td>
+              {data.kite ? (
+                <td className={`${cellClass} min-w-48`}>
+                  <KiteInstrumentCell instrument={data.kite.bySymbol[s.symbolCode]} active={s.status} />
+                </td>
+              ) : null}
               <td className={cellClass}>
                 <KeepListLink to={`/symbols/${s.id}/edit`} className={linkClass} aria-label={`Edit ${s.symbolCode}`}>
                   Edit
