@@ -12,6 +12,7 @@ const API_KEY = "kiteapikey01";
 const API_SECRET = "kiteapisecret0123456789";
 const NIFTY_NEAR = 13_000_002;
 const NIFTY_NEXT = 13_000_258;
+const SENSEX_BSE = 265;
 
 // Near-month and next NIFTY futures that have not expired, whatever the day the suite runs.
 function niftyFutures() {
@@ -36,7 +37,9 @@ function niftyFutures() {
     segment: "NFO-FUT",
     exchange: "NFO",
   });
-  return [row(NIFTY_NEAR, 1), row(NIFTY_NEXT, 2)];
+  // Kite lists SENSEX here as a BSE cash row, not among the indices: the rules cannot settle it.
+  const sensexRow = { ...row(SENSEX_BSE, 0), tradingsymbol: "SENSEX", name: "SENSEX", expiry: null, lot_size: 1, instrument_type: "EQ", segment: "BSE", exchange: "BSE" };
+  return [row(NIFTY_NEAR, 1), row(NIFTY_NEXT, 2), sensexRow];
 }
 
 let kite: KiteTestServer;
@@ -125,6 +128,47 @@ for (const js of [true, false]) {
     }
   });
 }
+
+test("role 1 sees each symbol's Kite instrument on the symbol list and chooses one on /Token, without JavaScript, at phone width too", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await adminPage(browser, false);
+  await page.goto("/symbols?q=SENSEX");
+  const table = page.getByRole("table", { name: "Symbols" });
+  await expect(table.getByRole("columnheader", { name: /^Kite instrument \(\d{4}-\d{2}-\d{2}\)/ })).toBeVisible();
+  const symbolRow = (code: string) => table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: code, exact: true }) });
+  const sensex = symbolRow("SENSEX");
+  await expect(sensex).toContainText("Not streamed: BSE index SENSEX is not in the instrument dump");
+  await page.goto("/symbols?q=NIFTY-I");
+  await expect(symbolRow("NIFTY-I")).toContainText(/NIFTY1FUT · NFO · expires/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The link goes to the symbol's row of /Token, where the choice is made.
+  await page.goto("/symbols?q=SENSEX");
+  await table.getByRole("link", { name: "Choose the Kite instrument of SENSEX" }).click();
+  await expect(page).toHaveURL(/\/Token#kite-SENSEX$/);
+  const row = page.locator("#kite-SENSEX");
+  await expect(row).toBeInViewport();
+  await row.getByLabel("Instrument token for SENSEX").fill(String(SENSEX_BSE));
+  await row.getByRole("button", { name: "Use" }).click();
+  await expect(page.getByRole("status")).toContainText(`SENSEX will stream Kite instrument ${SENSEX_BSE}`);
+  await expect(page.locator("#kite-SENSEX")).toContainText("SENSEX · BSE (chosen by hand)");
+  // The feed takes the choice up: SENSEX's instrument is subscribed.
+  await kite.waitForSubscription(SENSEX_BSE, "full", 30_000);
+
+  // A token the day's dump does not list is refused with the reason, and the choice stands.
+  await page.locator("#kite-SENSEX").getByLabel("Instrument token for SENSEX").fill("424242");
+  await page.locator("#kite-SENSEX").getByRole("button", { name: "Use" }).click();
+  await expect(page.getByText(/has no instrument 424242 \(options are not streamed\): nothing was changed/)).toBeVisible();
+  await page.goto("/Token");
+  await expect(page.locator("#kite-SENSEX")).toContainText("SENSEX · BSE (chosen by hand)");
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Emptied, the rules decide again.
+  await page.locator("#kite-SENSEX").getByLabel("Instrument token for SENSEX").fill("");
+  await page.locator("#kite-SENSEX").getByRole("button", { name: "Use" }).click();
+  await expect(page.locator("#kite-SENSEX")).toContainText("Not streamed");
+});
 
 test("when Kite refuses the token the feed is off, /Token and /healthz say what to do, and no price is labelled live", async ({ browser }) => {
   test.setTimeout(90_000);
