@@ -19,7 +19,9 @@ import { kiteLoginState } from "~/domain/kite-session";
 import { resolveSessionSecret } from "~/config/env.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser } from "../support/factories";
-import { call, getRequest, sessionCookieFor } from "../support/requests";
+import { call, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
+import { dispatchApi } from "~/api/dispatch.server";
+import { createAuthSession } from "~/models/auth-session.server";
 import { toastMessage } from "../support/admin";
 import { loader as kiteReturnLoader } from "~/routes/_admin+/Token_.kite";
 import { loadStoredCredentials } from "~/live-rate/credentials.server";
@@ -338,6 +340,35 @@ describe("/Token and the symbol list show each symbol's Kite instrument from the
     const token = await (await call(tokenLoader, getRequest("/Token", { cookie }), t.context)).json();
     expect(token.instruments.listedOn).toBe(today);
     expect(token.instruments.instruments.find((i: { symbolCode: string }) => i.symbolCode === "INFY")).toMatchObject({ status: "mapped", text: "INFY · NSE" });
+  });
+});
+
+describe("the JSON API starts a Kite login as /Token does", () => {
+  it("answers send_opt with Kite's login page for the app's key and a state only this user's return passes", async () => {
+    const db = t.context.db;
+    await db.delete(apiSecrets);
+    const admin = await createUser(db, { roleId: 1 });
+    const { id: bearer } = await createAuthSession(db, admin.id);
+    const res = await dispatchApi(
+      new Request(`${ORIGIN}/api/admin/LiverateSettingController/send_opt`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ apitoken: API_KEY, apisecret: API_SECRET }),
+      }),
+      t.context,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { message: string; login_url: string };
+    expect(body.message).toBe("Log in to Kite to start the day's session.");
+    const login = new URL(body.login_url);
+    expect(`${login.origin}${login.pathname}`).toBe(kite.loginUrl);
+    expect(login.searchParams.get("api_key")).toBe(API_KEY);
+    const state = new URLSearchParams(login.searchParams.get("redirect_params") ?? "").get("state");
+    expect(state).toBeTruthy();
+    // The credentials are kept, and the state completes this user's login, no one else's.
+    const other = await createUser(db, { roleId: 1 });
+    expect(await completeKiteLogin(t.context, other, { requestToken: kite.issueRequestToken(), status: "success", state })).toMatchObject({ ok: false, problem: { message: KITE_LOGIN_EXPIRED } });
+    expect(await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state })).toMatchObject({ ok: true });
   });
 });
 

@@ -33,15 +33,16 @@ export const liveRateCalls = [
     method: "POST",
     path: "/api/admin/LiverateSettingController/send_opt",
     tag: "Live-rate provider",
-    summary: "Asks the provider for an OTP for {apitoken, apisecret} (none sent: the stored ones); the credentials are kept sealed, unverified. Provider failure: 502 'Somthing went wrong to Send Opt.' plus the reason. Needs a recent sign-in: else 403, see admin/reauth.",
+    summary:
+      "Asks the provider for an OTP for {apitoken, apisecret} (none sent: the stored ones); the credentials are kept sealed, unverified. With the Kite provider (FEED=kite) there is no OTP: the answer's login_url is Kite's login page for the day's session, to open in a browser signed in as this user (it returns to /Token/kite). Provider failure: 502 'Somthing went wrong to Send Opt.' plus the reason. Needs a recent sign-in: else 403, see admin/reauth.",
     page: "/Token",
     body: requestStep.omit({ intent: true }),
     aliases: credentialAliases,
     status: 200,
-    response: messageShape(),
+    response: messageShape().extend({ login_url: z.string().url().optional() }),
     handle: async ({ context, user, body }) => {
-      const { message } = valueOrApiError(await runVerificationStep(context, user, { intent: "request", ...body }));
-      return { status: 200, message };
+      const { message, redirectTo } = valueOrApiError(await runVerificationStep(context, user, { intent: "request", ...body }));
+      return { status: 200, message, ...(redirectTo ? { login_url: redirectTo } : {}) };
     },
     sample: () => ({ body: CREDENTIALS }),
     invalid: { body: { apitoken: "x".repeat(501), apisecret: "y" }, message: "Too long" },
