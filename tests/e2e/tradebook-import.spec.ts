@@ -21,6 +21,17 @@ async function uploadFixture(page: Page) {
   await expect(page.getByRole("heading", { name: "Tradebook preview" })).toBeVisible();
 }
 
+/** The next week's tradebook: one sell of the RELIANCE the fixture leaves open. */
+async function uploadNextWeek(page: Page) {
+  await page.goto("/trades/import");
+  await waitForHydration(page);
+  const header = readFileSync(FIXTURE, "utf8").split("\n")[0];
+  const nextWeek = `${header}\nRELIANCE,INE002A01018,2026-11-26,NSE,EQ,EQ,sell,false,5.000000,2530.000000,31000101,1100000000000101,2026-11-26T09:30:00\n`;
+  await page.getByLabel("Tradebook file").setInputFiles({ name: "tradebook-next.csv", mimeType: "text/csv", buffer: Buffer.from(nextWeek) });
+  await page.getByRole("button", { name: "Upload and preview" }).click();
+  await expect(page.getByRole("heading", { name: "Open trades this file exits" })).toBeVisible();
+}
+
 for (const js of [true, false]) {
   test.describe(`tradebook import ${js ? "with" : "without"} JavaScript`, () => {
     test.use({ javaScriptEnabled: js });
@@ -60,13 +71,7 @@ for (const js of [true, false]) {
       await expect(toast(page)).toContainText("0 trades imported from the tradebook; 15 rows skipped.");
 
       // The next week's tradebook: its sell exits the RELIANCE trade the first file left open (decision 169).
-      await page.goto("/trades/import");
-      await waitForHydration(page);
-      const header = readFileSync(FIXTURE, "utf8").split("\n")[0];
-      const nextWeek = `${header}\nRELIANCE,INE002A01018,2026-11-26,NSE,EQ,EQ,sell,false,5.000000,2530.000000,31000101,1100000000000101,2026-11-26T09:30:00\n`;
-      await page.getByLabel("Tradebook file").setInputFiles({ name: "tradebook-next.csv", mimeType: "text/csv", buffer: Buffer.from(nextWeek) });
-      await page.getByRole("button", { name: "Upload and preview" }).click();
-      await expect(page.getByRole("heading", { name: "Open trades this file exits" })).toBeVisible();
+      await uploadNextWeek(page);
       await expect(summary(page, "Earlier trades exited")).toHaveText("1");
       await expect(summary(page, "Realised PNL")).toHaveText("100.00");
       await expect(page.getByTestId("continued-trades").getByRole("row").filter({ hasText: "RELIANCE" })).toContainText("5 @ 2,530.00");
@@ -97,11 +102,23 @@ test.describe("the preview at phone width", () => {
       await expect(confirm).toBeVisible();
       expect(await confirm.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      for (const name of ["Round trips", "Rows of the tradebook"]) {
+      const fitsInItsBox = async (name: string) => {
         const box = page.getByRole("region", { name });
         expect(await box.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
         expect(await box.evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
-      }
+      };
+      for (const name of ["Round trips", "Rows of the tradebook"]) await fitsInItsBox(name);
+
+      // The next week's file: the earlier trades it exits fit the phone as well.
+      await confirm.click();
+      await expect(page.getByRole("heading", { name: "Tradebook imported" })).toBeVisible();
+      await uploadNextWeek(page);
+      const confirmExits = page.getByRole("button", { name: "Confirm import of exits of 1 open trade" });
+      await expect(confirmExits).toBeVisible();
+      expect(await confirmExits.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await fitsInItsBox("Open trades exited");
+      await expect(page.getByTestId("continued-trades").getByRole("row").filter({ hasText: "RELIANCE" })).toContainText("5 @ 2,530.00");
       await context.close();
     });
   }
