@@ -170,6 +170,30 @@ test("role 1 sees each symbol's Kite instrument on the symbol list and chooses o
   await expect(page.locator("#kite-SENSEX")).toContainText("Not streamed");
 });
 
+test("Kite's ticks go through the engine to an open chart: the live candle closes at Kite's price", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await adminPage(browser, true);
+  await expect.poll(async () => (await healthFeed())?.state, { timeout: 30_000 }).toBe("live");
+  await kite.waitForSubscription(NIFTY_NEAR, "full", 30_000);
+  await page.goto("/chart?symbol=NIFTY-I&tf=M1");
+  await expect(page.locator('[data-chart="apex"] .apexcharts-candlestick-series path').first()).toBeAttached({ timeout: 30_000 });
+  const view = page.locator("details[data-table-view]").first();
+  await view.locator("summary").click();
+  const newest = view.getByRole("table", { name: /^NIFTY-I M1:/ }).locator("tbody tr").first();
+  await expect(async () => {
+    kite.sendTicks([niftyTick(24_601.75)]);
+    // The newest candle's close (open, high, low, close, volume).
+    await expect(newest.locator("td").nth(3)).toHaveText("24,601.75", { timeout: 1_500 });
+  }).toPass({ timeout: 30_000 });
+  // The candle is the server's too: /chart-data's live minute closes there.
+  await expect
+    .poll(async () => {
+      const { candles } = (await (await page.request.get("/chart-data?symbol=NIFTY-I&timeframe=M1&countback=1")).json()) as { candles: { close: number }[] };
+      return candles.at(-1)?.close;
+    }, { timeout: 20_000 })
+    .toBe(24_601.75);
+});
+
 test("when Kite refuses the token the feed is off, /Token and /healthz say what to do, and no price is labelled live", async ({ browser }) => {
   test.setTimeout(90_000);
   const page = await adminPage(browser, true);

@@ -1,0 +1,2 @@
+import { run } from "./prof.tmp";
+run().then(() => process.exit(0));
