@@ -82,6 +82,18 @@ async function until<T>(probe: () => T | undefined | null | false | Promise<T | 
   }
 }
 
+/** Role 1 with the app's Kite key and secret stored and the day's login completed at MARKET_DAY. */
+async function loggedInToKite(): Promise<{ secret: string }> {
+  const db = t.context.db;
+  await db.delete(apiSecrets);
+  const admin = await createUser(db, { roleId: 1 });
+  const secret = resolveSessionSecret(t.context.env);
+  await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: API_SECRET }, admin.id);
+  const login = await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state: kiteLoginState(secret, admin.id, MARKET_DAY) }, MARKET_DAY);
+  expect(login.ok).toBe(true);
+  return { secret };
+}
+
 function startDirectFeed(token: string, received: FeedTick[]): KiteFeed {
   const direct = createKiteFeed({
     apiKey: API_KEY,
@@ -207,12 +219,7 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
 
   it("streams the instrument role 1 chose by hand, and streams again by the rules when the choice is cleared", async () => {
     const db = t.context.db;
-    await db.delete(apiSecrets);
-    const admin = await createUser(db, { roleId: 1 });
-    const secret = resolveSessionSecret(t.context.env);
-    await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: API_SECRET }, admin.id);
-    const login = await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state: kiteLoginState(secret, admin.id, MARKET_DAY) }, MARKET_DAY);
-    expect(login.ok).toBe(true);
+    const { secret } = await loggedInToKite();
     const [existing] = await db.select({ id: symbols.id }).from(symbols).where(eq(symbols.symbolCode, "INFY"));
     if (!existing) await createSymbol(db, "INFY");
     expect(await setKiteInstrumentChoice(db, "infy", SAMPLE_TOKENS.reliance)).toBe(true);
@@ -233,11 +240,7 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
   it("stores the day's dump once without its options, reads it back on a restart the same day, loads it again on the next", async () => {
     const db = t.context.db;
     await db.delete(kiteInstruments);
-    await db.delete(apiSecrets);
-    const admin = await createUser(db, { roleId: 1 });
-    const secret = resolveSessionSecret(t.context.env);
-    await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: API_SECRET }, admin.id);
-    await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state: kiteLoginState(secret, admin.id, MARKET_DAY) }, MARKET_DAY);
+    const { secret } = await loggedInToKite();
     const dumpDownloads = () => kite.requests().filter((entry) => entry.path === "/instruments").length;
     const before = dumpDownloads();
 
@@ -270,11 +273,7 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
 
   it("keeps the subscription in step with the active symbols: one switched on is subscribed and back-filled, one switched off unsubscribed", async () => {
     const db = t.context.db;
-    await db.delete(apiSecrets);
-    const admin = await createUser(db, { roleId: 1 });
-    const secret = resolveSessionSecret(t.context.env);
-    await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: API_SECRET }, admin.id);
-    await completeKiteLogin(t.context, admin, { requestToken: kite.issueRequestToken(), status: "success", state: kiteLoginState(secret, admin.id, MARKET_DAY) }, MARKET_DAY);
+    const { secret } = await loggedInToKite();
     const [existing] = await db.select({ id: symbols.id }).from(symbols).where(eq(symbols.symbolCode, "INFY"));
     if (!existing) await createSymbol(db, "INFY");
 
