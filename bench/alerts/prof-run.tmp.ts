@@ -1,2 +1,0 @@
-import { run } from "./prof.tmp";
-run().then(() => process.exit(0));
