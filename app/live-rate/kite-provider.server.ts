@@ -179,15 +179,22 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
       setOff(kiteSessionLapsed(new Date(expiresAt)));
       return;
     }
-    // Role 1's instrument choices: a change restarts the stream with the new mapping.
+    // Role 1's instrument choices: a change is followed on the open socket (only the symbols whose
+    // instrument changed are subscribed and back-filled); a feed that went off for want of any
+    // instrument starts again with them.
     const choices = await listKiteInstrumentChoices(deps.db);
     const choicesKey = [...choices].sort().join(";");
-    if (inner && choicesKey !== innerChoices) {
-      await inner.stop();
-      inner = null;
-    }
+    const choicesChanged = choicesKey !== innerChoices;
     innerChoices = choicesKey;
     chosen = choices;
+    if (inner && choicesChanged) {
+      if (inner.status().state === "off" && innerToken === token) {
+        await inner.stop();
+        inner = null;
+      } else {
+        inner.follow?.(activeSymbols);
+      }
+    }
     // A running feed keeps its session; an off one (refused, or none yet) takes a new login's.
     if (inner && innerToken === token && inner.status().state !== "off") return;
     if (inner && innerToken === token) {

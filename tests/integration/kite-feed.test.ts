@@ -232,8 +232,11 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
     const shown = async () => (await describeKiteInstruments(t.context, ["INFY"], MARKET_DAY))?.instruments[0];
     expect(await shown()).toMatchObject({ status: "mapped", text: "RELIANCE · NSE (chosen by hand)", chosenToken: SAMPLE_TOKENS.reliance });
 
+    const connection = kite.subscriptions().find((socket) => SAMPLE_TOKENS.reliance in socket.modes)!.connection;
     await setKiteInstrumentChoice(db, "INFY", null);
     await kite.waitForSubscription(SAMPLE_TOKENS.infy, "full", 15_000);
+    // Followed on the same socket, not a new connection: the old instrument unsubscribed.
+    expect(kite.subscriptions()).toEqual([{ connection, modes: { [SAMPLE_TOKENS.infy]: "full" } }]);
     expect(await shown()).toMatchObject({ status: "mapped", text: "INFY · NSE", chosenToken: null });
   });
 
