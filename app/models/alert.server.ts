@@ -1,6 +1,6 @@
 // Price alerts: the owner's list and CRUD (every write scoped by owner in the WHERE clause),
 // the engine's active set, firing (alert → notifications, one transaction) and auto alerts.
-import { and, asc, count, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { alerts, notifications, referencePoints, symbols, userSymbols, watchlists, watchlistSymbols } from "~/db/schema";
 import type { AlertCondition, AlertViewType } from "~/domain/alerts";
@@ -149,8 +149,8 @@ export interface FiredNotification {
 }
 
 /**
- * Marks the alerts fired and writes their notifications in one transaction. Only alerts still
- * active are fired (a second process or a concurrent edit cannot fire one twice). A master
+ * Marks the alerts fired (each at its own tick's time) and writes their notifications in one
+ * transaction, in the order of `fired` (tick order). Only alerts still active are fired (a second process or a concurrent edit cannot fire one twice). A master
  * alert notifies its owner and every user who follows the symbol (a watchlist entry or a
  * subscription). `messageFor` builds the text from the alert.
  */
@@ -163,10 +163,21 @@ export async function fireAlerts(
 ): Promise<FiredNotification[]> {
   if (fired.length === 0) return [];
   const byId = new Map(fired.map((f) => [f.id, f]));
+  // Each alert's own tick time; one value when the batch is one tick (or ticks of one time).
+  const times = new Set(Array.from(byId.values(), (f) => f.time));
+  const firedAt =
+    times.size === 1
+      ? new Date(fired[0].time)
+      : sql<Date>`(case ${alerts.id} ${sql.join(
+          Array.from(byId.values(), (f) => sql`when ${f.id} then ${new Date(f.time).toISOString()}::timestamptz`),
+          sql` `,
+        )} end)`;
+  // Notifications keep the order the alerts fired in (tick order), whatever order the update returns.
+  const order = new Map(Array.from(byId.keys(), (id, i) => [id, i]));
   return db.transaction(async (tx) => {
-    const updated = await tx
+    const returned = await tx
       .update(alerts)
-      .set({ active: false, firedAt: new Date(Math.max(...fired.map((f) => f.time))) })
+      .set({ active: false, firedAt })
       .where(and(inArray(alerts.id, [...byId.keys()]), eq(alerts.active, true)))
       .returning({
         id: alerts.id,
@@ -178,7 +189,8 @@ export async function fireAlerts(
         viewType: alerts.viewType,
         isMasterAlert: alerts.isMasterAlert,
       });
-    if (updated.length === 0) return [];
+    if (returned.length === 0) return [];
+    const updated = returned.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const symbolIds = [...new Set(updated.map((a) => a.symbolId))];
     const symbolRows = await tx
       .select({ id: symbols.id, symbolCode: symbols.symbolCode, audioScript: symbols.audioScript })

@@ -2,8 +2,8 @@
 // answers 404 and changes nothing), role 4 limited to its subscription, role 1's switches and
 // auto alerts; the engine: a tick crossing an alert creates exactly one notification and pushes
 // it; /notifications lists the user's own, newest first, current and previous day only.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq, inArray } from "drizzle-orm";
 import { alerts, notifications, referencePoints, symbols, userSymbols } from "~/db/schema";
 import { loader as listLoader, action as listAction } from "~/routes/_alerts+/alert";
 import { action as newAction, loader as newLoader } from "~/routes/_alerts+/alert.new";
@@ -11,7 +11,7 @@ import { action as editAction, loader as editLoader } from "~/routes/_alerts+/al
 import { action as deleteAction } from "~/routes/_alerts+/alert.$id.delete";
 import { action as readAction, loader as notificationsLoader } from "~/routes/_alerts+/notifications";
 import { MarketEngine } from "~/market/engine.server";
-import { attachAlertEngine, type AlertEngine } from "~/market/engines/alert-engine.server";
+import { attachAlertEngine, MAX_BATCH, type AlertEngine } from "~/market/engines/alert-engine.server";
 import { ALERT_NOTIFICATION_EVENT } from "~/realtime/events";
 import { istDateString } from "~/domain/dates";
 import { countUnreadNotifications } from "~/models/notification.server";
@@ -200,6 +200,75 @@ describe("the alert engine", () => {
     expect(pushed.map((p) => p.userId).sort()).toEqual([admin.id, customer.id].sort());
     const [after] = await t.context.db.select().from(alerts).where(eq(alerts.id, master.id));
     expect(after.active).toBe(false);
+  });
+  it("stores the alerts a batch of ticks fires in one transaction, each once, at its own tick's time, in tick order, to its owner only", async () => {
+    const base = Date.now() - 60_000;
+    tick("ALTB", 50, base);
+    const rows = await t.context.db
+      .insert(alerts)
+      .values([
+        { userId: other.id, symbolId: sym[1].id, name: "B1", price: 51, condition: "Greater than" as const, viewType: ["Notify in App"], description: "batch" },
+        { userId: other.id, symbolId: sym[1].id, name: "B2", price: 52, condition: "Greater than" as const, viewType: ["Notify in App"], description: "batch" },
+        { userId: other.id, symbolId: sym[1].id, name: "B3", price: 49, condition: "Less than" as const, viewType: ["Notify in App"], description: "batch" },
+      ])
+      .returning({ id: alerts.id, name: alerts.name });
+    await alertEngine.reload([sym[1].id]);
+    pushed.length = 0;
+    const transaction = vi.spyOn(t.context.db, "transaction");
+    try {
+      // One feed batch: three ticks, each firing one alert; the last crosses B1 and B2 again (already fired).
+      engine.ingest([
+        { symbolCode: "ALTB", price: 51.5, volume: 1, time: base + 1000 },
+        { symbolCode: "ALTB", price: 52.5, volume: 1, time: base + 2000 },
+        { symbolCode: "ALTB", price: 48.5, volume: 1, time: base + 3000 },
+      ]);
+      await alertEngine.idle();
+      expect(transaction).toHaveBeenCalledTimes(1);
+    } finally {
+      transaction.mockRestore();
+    }
+    const stored = await t.context.db.select().from(notifications).where(eq(notifications.symbolId, sym[1].id)).orderBy(notifications.id);
+    expect(stored.map((n) => [n.userId, n.message, n.createdAt.getTime()])).toEqual([
+      [other.id, "B1: ALTB greater than 51.00 (last 51.50)", base + 1000],
+      [other.id, "B2: ALTB greater than 52.00 (last 52.50)", base + 2000],
+      [other.id, "B3: ALTB less than 49.00 (last 48.50)", base + 3000],
+    ]);
+    const after = await t.context.db.select().from(alerts).where(inArray(alerts.id, rows.map((r) => r.id))).orderBy(alerts.id);
+    expect(after.map((a) => [a.id, a.active, a.firedAt?.getTime()])).toEqual(rows.map((r, i) => [r.id, false, base + 1000 * (i + 1)]));
+    expect(pushed.map((p) => [p.userId, p.payload.message])).toEqual(stored.map((n) => [other.id, n.message]));
+  });
+
+  it("splits a backlog larger than MAX_BATCH into transactions in order, still storing each alert once", async () => {
+    const base = Date.now() - 30_000;
+    tick("ALTB", 60, base);
+    const values = Array.from({ length: MAX_BATCH + 1 }, (_, i) => ({
+      userId: other.id,
+      symbolId: sym[1].id,
+      name: `M${i}`,
+      price: 61,
+      condition: "Greater than" as const,
+      viewType: ["Notify in App"],
+      description: "backlog",
+    }));
+    const rows = await t.context.db.insert(alerts).values(values).returning({ id: alerts.id });
+    await alertEngine.reload([sym[1].id]);
+    pushed.length = 0;
+    const transaction = vi.spyOn(t.context.db, "transaction");
+    try {
+      tick("ALTB", 62, base + 1000);
+      await alertEngine.idle();
+      expect(transaction).toHaveBeenCalledTimes(2);
+    } finally {
+      transaction.mockRestore();
+    }
+    const stored = await t.context.db.select().from(notifications).where(eq(notifications.symbolId, sym[1].id)).orderBy(notifications.id);
+    const backlog = stored.filter((n) => n.message.startsWith("M"));
+    expect(backlog).toHaveLength(MAX_BATCH + 1);
+    expect(new Set(backlog.map((n) => n.message)).size).toBe(MAX_BATCH + 1);
+    expect(backlog.every((n) => n.userId === other.id)).toBe(true);
+    const after = await t.context.db.select({ active: alerts.active }).from(alerts).where(inArray(alerts.id, rows.map((r) => r.id)));
+    expect(after.every((a) => !a.active)).toBe(true);
+    expect(pushed.filter((p) => p.payload.message.startsWith("M"))).toHaveLength(MAX_BATCH + 1);
   });
 });
 

@@ -24,6 +24,9 @@ export interface AlertEngine {
   stop(): void;
 }
 
+/** Most fired alerts stored in one transaction. */
+export const MAX_BATCH = 1000;
+
 /** Tells users with no tab open, by Web Push (services/push: fire-and-forget, never throws). */
 export type NotifyAway = (notices: { userId: number; symbolCode?: string; message: PushMessage }[]) => void;
 
@@ -60,39 +63,58 @@ export async function attachAlertEngine(
   const timer = setInterval(() => reload().catch((error) => log(`[alerts] reload failed: ${(error as Error).message}`)), deps.refreshMs ?? 60_000);
   timer.unref();
 
+  // Fired alerts not yet handed to a write, in tick order. The first alert fired while this is
+  // empty queues one write behind the previous ones; every alert fired before that write starts
+  // (the rest of the feed's batch, or whatever fires while an earlier write is still running)
+  // rides in it: one transaction per batch, not per tick, and the tick itself only appends here.
+  let pending: { id: number; last: number; time: number }[] = [];
+
+  const store = async (batch: readonly { id: number; last: number; time: number }[]) => {
+    const stored = await fireAlerts(
+      deps.db,
+      batch,
+      (alert, code, last) => alertMessage(alert, code, last, (n) => formatNumber(n)),
+      // The purge of old notifications as the batch's latest tick would do it.
+      notificationsSince(batch.reduce((t, f) => Math.max(t, f.time), -Infinity)),
+    );
+    for (const n of stored) {
+      const payload: AlertNotificationPayload = {
+        id: n.id,
+        symbolCode: n.symbolCode,
+        message: n.message,
+        view: n.view,
+        mp3Text: n.mp3Text,
+        time: formatIstDateTime(n.createdAt),
+      };
+      deps.hub.emitToEntitled(n.symbolCode, ALERT_NOTIFICATION_EVENT, payload, { userIds: [n.userId] });
+    }
+    // Stored and emitted; the devices of recipients with no tab open hear it by push (docs/decisions/153).
+    deps.notifyAway?.(stored.map((n) => ({ userId: n.userId, symbolCode: n.symbolCode, message: alertPushMessage(n) })));
+  };
+
+  // Writes are serialised so notifications keep tick order; never rejects. A backlog larger than
+  // a batch goes in several, in order (each statement's parameters stay well under PostgreSQL's limit).
+  const flush = () => {
+    const batch = pending.length <= MAX_BATCH ? pending : pending.slice(0, MAX_BATCH);
+    pending = pending.length <= MAX_BATCH ? [] : pending.slice(MAX_BATCH);
+    if (pending.length > 0) chain = chain.then(flush);
+    if (batch.length === 0) return Promise.resolve();
+    return store(batch)
+      .catch((error) => log(`[alerts] firing ${batch.length} alerts failed: ${(error as Error).message}`))
+      .finally(() => {
+        for (const f of batch) firing.delete(f.id);
+      });
+  };
+
   engine.onTick((symbol, quote, previousPrice) => {
     if (previousPrice === null) return;
     const fired = index.take(symbol.id, previousPrice, quote.last);
     if (fired.length === 0) return;
-    for (const a of fired) firing.add(a.id);
-    const batch = fired.map((a) => ({ id: a.id, last: quote.last, time: quote.time }));
-    // Writes are serialised so notifications keep tick order.
-    chain = chain
-      .then(async () => {
-        const stored = await fireAlerts(
-          deps.db,
-          batch,
-          (alert, code, last) => alertMessage(alert, code, last, (n) => formatNumber(n)),
-          notificationsSince(quote.time),
-        );
-        for (const n of stored) {
-          const payload: AlertNotificationPayload = {
-            id: n.id,
-            symbolCode: n.symbolCode,
-            message: n.message,
-            view: n.view,
-            mp3Text: n.mp3Text,
-            time: formatIstDateTime(n.createdAt),
-          };
-          deps.hub.emitToEntitled(n.symbolCode, ALERT_NOTIFICATION_EVENT, payload, { userIds: [n.userId] });
-        }
-        // Stored and emitted; the devices of recipients with no tab open hear it by push (docs/decisions/153).
-        deps.notifyAway?.(stored.map((n) => ({ userId: n.userId, symbolCode: n.symbolCode, message: alertPushMessage(n) })));
-      })
-      .catch((error) => log(`[alerts] firing ${batch.length} alerts failed: ${(error as Error).message}`))
-      .finally(() => {
-        for (const a of fired) firing.delete(a.id);
-      });
+    if (pending.length === 0) chain = chain.then(flush);
+    for (const a of fired) {
+      firing.add(a.id);
+      pending.push({ id: a.id, last: quote.last, time: quote.time });
+    }
   });
 
   return {
