@@ -954,6 +954,10 @@ export const apiSecrets = pgTable("api_secrets", {
   // sealed like the credentials, and when it lapses.
   sessionTokenEnc: text("session_token_enc"),
   sessionExpiresAt: timestamp("session_expires_at", { withTimezone: true }),
+  // New credentials typed for a daily-login provider, sealed, kept apart until its login accepts
+  // them: a typo never replaces working credentials and their session (docs/decisions/175).
+  pendingApiTokenEnc: text("pending_api_token_enc"),
+  pendingApiSecretEnc: text("pending_api_secret_enc"),
   updatedBy: integer("updated_by").references(() => users.id, {
     onDelete: "set null",
   }),

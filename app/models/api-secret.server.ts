@@ -1,5 +1,5 @@
 // The live-rate provider's credentials (api_secrets): one record, sealed at rest.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { apiSecrets } from "~/db/schema";
 
@@ -10,6 +10,8 @@ export interface SealedApiSecret {
   authenticationDate: Date | null;
   sessionTokenEnc: string | null;
   sessionExpiresAt: Date | null;
+  pendingApiTokenEnc: string | null;
+  pendingApiSecretEnc: string | null;
   updatedAt: Date;
 }
 
@@ -22,6 +24,8 @@ export async function getSealedApiSecret(db: AppDatabase): Promise<SealedApiSecr
       authenticationDate: apiSecrets.authenticationDate,
       sessionTokenEnc: apiSecrets.sessionTokenEnc,
       sessionExpiresAt: apiSecrets.sessionExpiresAt,
+      pendingApiTokenEnc: apiSecrets.pendingApiTokenEnc,
+      pendingApiSecretEnc: apiSecrets.pendingApiSecretEnc,
       updatedAt: apiSecrets.updatedAt,
     })
     .from(apiSecrets)
@@ -48,4 +52,29 @@ export async function storeApiSession(db: AppDatabase, id: number, session: { se
     .update(apiSecrets)
     .set({ sessionTokenEnc: session.sessionTokenEnc, sessionExpiresAt: session.expiresAt, authenticationDate: session.at, updatedAt: session.at })
     .where(eq(apiSecrets.id, id));
+}
+
+/** Keeps new credentials apart from the stored ones until a login accepts them (null clears them). */
+export async function storePendingApiSecret(db: AppDatabase, id: number, pending: { apiTokenEnc: string; apiSecretEnc: string; updatedBy: number } | null): Promise<void> {
+  await db
+    .update(apiSecrets)
+    .set(pending ? { pendingApiTokenEnc: pending.apiTokenEnc, pendingApiSecretEnc: pending.apiSecretEnc, updatedBy: pending.updatedBy } : { pendingApiTokenEnc: null, pendingApiSecretEnc: null })
+    .where(eq(apiSecrets.id, id));
+}
+
+/** A login accepted the pending credentials: they become the stored ones, with the day's session, in one write. */
+export async function promotePendingApiSecret(db: AppDatabase, id: number, session: { sessionTokenEnc: string; expiresAt: Date; at: Date }): Promise<void> {
+  await db
+    .update(apiSecrets)
+    .set({
+      apiTokenEnc: sql`${apiSecrets.pendingApiTokenEnc}`,
+      apiSecretEnc: sql`${apiSecrets.pendingApiSecretEnc}`,
+      pendingApiTokenEnc: null,
+      pendingApiSecretEnc: null,
+      sessionTokenEnc: session.sessionTokenEnc,
+      sessionExpiresAt: session.expiresAt,
+      authenticationDate: session.at,
+      updatedAt: session.at,
+    })
+    .where(and(eq(apiSecrets.id, id), isNotNull(apiSecrets.pendingApiTokenEnc), isNotNull(apiSecrets.pendingApiSecretEnc)));
 }

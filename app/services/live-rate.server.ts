@@ -8,7 +8,7 @@ import { requireRecentAuthentication } from "~/auth/reauth.server";
 import { maskSecret } from "~/domain/mask";
 import { refuse, succeed, type Outcome } from "~/domain/outcome";
 import { KiteConnect } from "kiteconnect";
-import { loadStoredCredentials, storeCredentials, storeProviderSession, type StoredCredentials } from "~/live-rate/credentials.server";
+import { loadStoredCredentials, promotePendingCredentials, storeCredentials, storePendingCredentials, storeProviderSession, type StoredCredentials } from "~/live-rate/credentials.server";
 import { formatIstDateTime } from "~/domain/dates";
 import { isValidKiteLoginState, KITE_PROVIDER, kiteLoginState, kiteSessionExpiry } from "~/domain/kite-session";
 import { liveRateProviderFor, ProviderRefusedError } from "~/live-rate/provider.server";
@@ -85,7 +85,9 @@ export async function runVerificationStep(context: AppContext, user: SessionUser
   if (context.env.FEED === KITE_PROVIDER) {
     // Kite has no OTP: Request sends role 1 to Kite's own login, which returns to /Token/kite.
     if (step.intent === "verify") return refuse(KITE_NEEDS_NO_OTP);
-    if (changed) await storeCredentials(context.db, secret, credentials, user.id);
+    // New credentials wait apart until Kite accepts them: a typo never ends a working session.
+    if (!stored) await storeCredentials(context.db, secret, credentials, user.id);
+    else await storePendingCredentials(context.db, secret, stored.id, changed ? credentials : null, user.id);
     const state = kiteLoginState(secret, user.id, Date.now());
     return succeed({ message: "Log in to Kite to start the day's session.", redirectTo: kiteLoginUrl(context.env.KITE_LOGIN_URL, credentials.apiToken, state) });
   }
@@ -114,7 +116,8 @@ export async function runVerificationStep(context: AppContext, user: SessionUser
 export const KITE_NEEDS_NO_OTP = "Kite needs no OTP: press Request to log in to Kite.";
 export const KITE_LOGIN_NOT_COMPLETED = "Kite did not complete the login: nothing was changed. Press Request to try again.";
 export const KITE_LOGIN_EXPIRED = "This Kite login was not started here in the last ten minutes: press Request to log in again.";
-export const kiteLoginRefused = (reason: string) => `Kite refused the login: ${reason}. Check the API key and secret, then press Request again.`;
+// Kite's own messages end in a full stop ("Invalid `checksum`."): one stop in the sentence.
+export const kiteLoginRefused = (reason: string) => `Kite refused the login: ${reason.replace(/[.\s]+$/, "")}. Check the API key and secret, then press Request again.`;
 export const kiteLoggedIn = (until: Date) => `Logged in to Kite: the session lasts until ${formatIstDateTime(until)}.`;
 
 /** Kite's login page for the app's API key; Kite hands `redirect_params` back untouched to the registered redirect URL. */
@@ -145,24 +148,31 @@ export async function completeKiteLogin(
   if (!loaded.ok) return loaded;
   const stored = loaded.value;
   if (!stored) return refuse(ENTER_CREDENTIALS);
+  // The credentials this login was started with: new ones waiting for Kite, else the stored.
+  const credentials = stored.pending ?? stored;
   let accessToken: string;
   try {
-    const kite = new KiteConnect({ api_key: stored.apiToken, root: context.env.KITE_API_ROOT } as ConstructorParameters<typeof KiteConnect>[0]);
-    const session = await kite.generateSession(callback.requestToken, stored.apiSecret);
+    const kite = new KiteConnect({ api_key: credentials.apiToken, root: context.env.KITE_API_ROOT } as ConstructorParameters<typeof KiteConnect>[0]);
+    const session = await kite.generateSession(callback.requestToken, credentials.apiSecret);
     accessToken = session.access_token;
   } catch (error) {
+    // Refused: new credentials are dropped, the stored ones and their session stay as they were.
+    if (stored.pending) await storePendingCredentials(context.db, secret, stored.id, null, user.id);
     const refusal = typeof error === "object" && error !== null && "error_type" in error;
     return refuse(kiteLoginRefused(reason(error)), undefined, refusal ? 422 : 502);
   }
   const expiresAt = new Date(kiteSessionExpiry(now));
-  await storeProviderSession(context.db, secret, stored.id, { token: accessToken, expiresAt, at: new Date(now) });
+  const session = { token: accessToken, expiresAt, at: new Date(now) };
+  if (stored.pending) await promotePendingCredentials(context.db, secret, stored.id, session);
+  else await storeProviderSession(context.db, secret, stored.id, session);
   return succeed({ message: kiteLoggedIn(expiresAt) });
 }
 
-export const kiteInstrumentChosen = (symbolCode: string, token: number | null) =>
-  token === null ? `${symbolCode} is mapped by the rules again; the feed takes it up within seconds.` : `${symbolCode} will stream Kite instrument ${token}; the feed takes it up within seconds.`;
 export const NO_SUCH_SYMBOL = "There is no such symbol.";
 export const notInKiteDump = (token: number, listedOn: string) => `Kite's instrument list of ${listedOn} has no instrument ${token} (options are not streamed): nothing was changed.`;
+export const instrumentTaken = (token: number, tradingsymbol: string, otherCode: string) =>
+  `Instrument ${token} (${tradingsymbol}) already streams ${otherCode}, and one instrument streams one symbol: nothing was changed.`;
+const TAKEN_UP = "the feed takes it up within seconds";
 
 /**
  * Each symbol's Kite instrument by the stored dump and role 1's choices, for /Token and the
@@ -201,15 +211,31 @@ function storedInstruments(db: AppContext["db"], listedOn: string): Promise<Kite
 
 /**
  * Role 1's choice of a symbol's Kite instrument, for a symbol the rules map to none or several
- * (docs/decisions/175); null clears it. A token the stored dump does not list is refused; one a
- * later day's dump drops is reported on /Token and the rules' answer stands.
+ * (docs/decisions/175); null clears it. With a stored dump, a token it does not list, or one
+ * another active symbol already streams, is refused (the feed can stream an instrument as one
+ * symbol only); the answer names what the symbol streams now. A token a later day's dump drops
+ * is reported on /Token and the rules' answer stands.
  */
-export async function chooseKiteInstrument(context: Pick<AppContext, "db">, choice: { symbolCode: string; instrumentToken?: number }): Promise<Outcome<{ message: string }>> {
+export async function chooseKiteInstrument(context: Pick<AppContext, "db">, choice: { symbolCode: string; instrumentToken?: number }, now = Date.now()): Promise<Outcome<{ message: string }>> {
+  const code = choice.symbolCode.trim().toUpperCase();
   const token = choice.instrumentToken ?? null;
-  const listedOn = token === null ? null : await storedKiteInstrumentsDay(context.db);
-  if (token !== null && listedOn && !(await storedInstruments(context.db, listedOn)).some((i) => i.instrument_token === token)) {
-    return refuse(notInKiteDump(token, listedOn), "instrumentToken");
+  const listedOn = await storedKiteInstrumentsDay(context.db);
+  const dump = listedOn ? await storedInstruments(context.db, listedOn) : null;
+  if (token !== null && dump && listedOn) {
+    const instrument = dump.find((i) => i.instrument_token === token);
+    if (!instrument) return refuse(notInKiteDump(token, listedOn), "instrumentToken");
+    const [active, choices] = await Promise.all([listActiveSymbols(context.db), listKiteInstrumentChoices(context.db)]);
+    const others = active.map((s) => s.symbolCode).filter((other) => other.toUpperCase() !== code);
+    const taken = mapSymbols(others, dump, now, choices).find((m) => m.status === "mapped" && m.instrument_token === token);
+    if (taken) return refuse(instrumentTaken(token, instrument.tradingsymbol, taken.symbolCode), "instrumentToken");
   }
-  if (!(await setKiteInstrumentChoice(context.db, choice.symbolCode, token))) return refuse(NO_SUCH_SYMBOL, "symbolCode");
-  return succeed({ message: kiteInstrumentChosen(choice.symbolCode.trim().toUpperCase(), token) });
+  if (!(await setKiteInstrumentChoice(context.db, code, token))) return refuse(NO_SUCH_SYMBOL, "symbolCode");
+  if (!dump) return succeed({ message: token === null ? `${code} is mapped by the rules again; ${TAKEN_UP}.` : `${code} will stream Kite instrument ${token}; ${TAKEN_UP}.` });
+  // What the symbol streams now, in the words /Token shows.
+  const choices = await listKiteInstrumentChoices(context.db);
+  const [mapping] = mapSymbols([code], dump, now, choices);
+  const shown = instrumentView(mapping, choices.get(code) ?? null);
+  if (token !== null) return succeed({ message: `${code} will stream ${shown.text}; ${TAKEN_UP}.` });
+  if (mapping.status === "mapped") return succeed({ message: `${code} is mapped by the rules again, to ${shown.text}; ${TAKEN_UP}.` });
+  return succeed({ message: `${code} has no choice now, and the rules find no instrument for it: ${mapping.reason}. It is not streamed until one is chosen.` });
 }

@@ -151,15 +151,26 @@ test("role 1 sees each symbol's Kite instrument on the symbol list and chooses o
   await expect(row).toBeInViewport();
   await row.getByLabel("Instrument token for SENSEX").fill(String(SENSEX_BSE));
   await row.getByRole("button", { name: "Use" }).click();
-  await expect(page.getByRole("status")).toContainText(`SENSEX will stream Kite instrument ${SENSEX_BSE}`);
+  await expect(page.getByRole("status")).toContainText("SENSEX will stream SENSEX · BSE (chosen by hand)");
+  await expect(page).toHaveURL(/\/Token#kite-SENSEX$/);
   await expect(page.locator("#kite-SENSEX")).toContainText("SENSEX · BSE (chosen by hand)");
   // The feed takes the choice up: SENSEX's instrument is subscribed.
   await kite.waitForSubscription(SENSEX_BSE, "full", 30_000);
 
   // A token the day's dump does not list is refused with the reason, and the choice stands.
+  // The answer is in the row, beside the value to correct, and the page opens at it.
   await page.locator("#kite-SENSEX").getByLabel("Instrument token for SENSEX").fill("424242");
   await page.locator("#kite-SENSEX").getByRole("button", { name: "Use" }).click();
-  await expect(page.getByText(/has no instrument 424242 \(options are not streamed\): nothing was changed/)).toBeVisible();
+  await expect(page.locator("#kite-SENSEX").getByRole("alert")).toContainText(/has no instrument 424242 \(options are not streamed\): nothing was changed/);
+  await expect(page.locator("#kite-SENSEX").getByRole("alert")).toBeInViewport();
+  await expect(page.locator("#kite-SENSEX").getByLabel("Instrument token for SENSEX")).toHaveValue("424242");
+  await page.locator("#kite-SENSEX").getByLabel("Instrument token for SENSEX").fill("abc");
+  await page.locator("#kite-SENSEX").getByRole("button", { name: "Use" }).click();
+  await expect(page.locator("#kite-SENSEX").getByRole("alert")).toContainText("Please enter the instrument token as digits");
+  // NIFTY-I streams the near future: SENSEX cannot take it too.
+  await page.locator("#kite-SENSEX").getByLabel("Instrument token for SENSEX").fill(String(NIFTY_NEAR));
+  await page.locator("#kite-SENSEX").getByRole("button", { name: "Use" }).click();
+  await expect(page.locator("#kite-SENSEX").getByRole("alert")).toContainText(`already streams NIFTY-I`);
   await page.goto("/Token");
   await expect(page.locator("#kite-SENSEX")).toContainText("SENSEX · BSE (chosen by hand)");
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -205,6 +216,9 @@ test("when Kite refuses the token the feed is off, /Token and /healthz say what 
   await page.goto("/Token");
   await expect(page.getByTestId("kite-feed")).toHaveAttribute("data-state", "off");
   await expect(page.getByTestId("kite-feed")).toContainText("log in to Kite again on /Token");
+  // The session line says so too, not "Active until".
+  await expect(page.getByTestId("kite-session")).toHaveAttribute("data-state", "refused");
+  await expect(page.getByTestId("kite-session")).toContainText(/Refused by Kite at .*: press Request and log in to Kite again/);
   await expect(page.locator("[data-price-source]")).toHaveCount(0);
   // Ticks the broken session might still carry never reach the page.
   kite.sendTicks([niftyTick(30_000)]);

@@ -9,7 +9,7 @@ import { SAMPLE_KITE_INSTRUMENTS, SAMPLE_TOKENS } from "../support/kite-server";
 import { eq } from "drizzle-orm";
 import { listKiteInstrumentChoices } from "~/models/symbol.server";
 import { CHOOSE_A_SYMBOL, KITE_INSTRUMENT_TOKEN_FORMAT } from "~/schemas/token";
-import { NO_SUCH_SYMBOL, notInKiteDump } from "~/services/live-rate.server";
+import { instrumentTaken, NO_SUCH_SYMBOL, notInKiteDump } from "~/services/live-rate.server";
 import { action as tokenAction, loader as tokenLoader } from "~/routes/_admin+/Token";
 import { loadProviderCredentials } from "~/live-rate/credentials.server";
 import { DEMO_PROVIDER, registerDemoLiveRateFeed, registerLiveRateProvider } from "~/live-rate/provider.server";
@@ -180,9 +180,23 @@ describe("/Token: role 1 chooses a symbol's Kite instrument (docs/decisions/175)
       expect((await missing.json()).error[""]).toEqual([notInKiteDump(999999, today)]);
       expect(await stored()).toBeNull();
 
+      // RELIANCE (active) streams 738561 by the rules: TCS cannot take it too.
+      const taken = await post({ intent: "instrument", symbolCode: "TCS", instrumentToken: String(SAMPLE_TOKENS.reliance) });
+      expect(taken.status).toBe(400);
+      expect((await taken.json()).error[""]).toEqual([instrumentTaken(SAMPLE_TOKENS.reliance, "RELIANCE", "RELIANCE")]);
+      expect(await stored()).toBeNull();
+
       const listed = await post({ intent: "instrument", symbolCode: "TCS", instrumentToken: String(SAMPLE_TOKENS.infy) });
       expect(listed.status).toBe(302);
+      expect(await toastMessage(t.context.cookies, listed)).toBe("TCS will stream INFY · NSE (chosen by hand); the feed takes it up within seconds.");
       expect(await stored()).toBe(SAMPLE_TOKENS.infy);
+
+      // Cleared, the answer says what the rules make of it: nothing here.
+      const cleared = await post({ intent: "instrument", symbolCode: "TCS", instrumentToken: "" });
+      expect(await toastMessage(t.context.cookies, cleared)).toBe(
+        "TCS has no choice now, and the rules find no instrument for it: TCS is neither an NSE equity nor an index in the instrument dump. It is not streamed until one is chosen.",
+      );
+      expect(await stored()).toBeNull();
     } finally {
       await db.delete(kiteInstruments);
     }

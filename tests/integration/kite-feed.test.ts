@@ -9,7 +9,7 @@ import { apiSecrets, kiteInstruments } from "~/db/schema";
 import { replaceKiteInstruments, storedKiteInstrumentsDay } from "~/models/kite-instrument.server";
 import { istDateString } from "~/domain/dates";
 import { loader as symbolsLoader } from "~/routes/_admin+/symbols";
-import { loader as tokenLoader } from "~/routes/_admin+/Token";
+import { action as tokenAction, loader as tokenLoader } from "~/routes/_admin+/Token";
 import { storeCredentials } from "~/live-rate/credentials.server";
 import { createKiteSessionFeed, KITE_NO_SESSION } from "~/live-rate/kite-provider.server";
 import type { FeedTick } from "~/market/feed";
@@ -19,7 +19,7 @@ import { kiteLoginState } from "~/domain/kite-session";
 import { resolveSessionSecret } from "~/config/env.server";
 import { createTestContext, type TestContext } from "../support/context";
 import { createUser } from "../support/factories";
-import { call, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
+import { call, formRequest, getRequest, ORIGIN, sessionCookieFor } from "../support/requests";
 import { dispatchApi } from "~/api/dispatch.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { toastMessage } from "../support/admin";
@@ -264,6 +264,11 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
     second.start([{ symbolCode: "NIFTY-I", startPrice: 10_300, step: 10 }], () => {});
     await until(() => kite.subscriptions().some((socket) => socket.modes[SAMPLE_TOKENS.niftyNov2017Future] === "full"), "streaming again");
     expect(dumpDownloads()).toBe(before + 1);
+    // The first feed's socket closed before the second opened: one connection, not a ghost beside it
+    // (the official client keeps one socket reference for the process).
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(kite.subscriptions()).toEqual([{ connection: expect.any(Number), modes: { [SAMPLE_TOKENS.niftyNov2017Future]: "full" } }]);
+    expect(second.status().state).toBe("live");
 
     // The next day's first read downloads the new dump and replaces the stored one.
     const client = new KiteConnect({ api_key: API_KEY, root: kite.restRoot } as ConstructorParameters<typeof KiteConnect>[0]);
@@ -316,6 +321,40 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
     // Kite's 10:02 bar is the 48th of the morning (09:15 + 47): open 10,301, close 10,300.75, volume 2,175.
     expect(rows[0]).toMatchObject({ open: 10_290, close: 10_300.75, volume: 2_175, low: 10_289 });
     expect(rows[0].high).toBeGreaterThanOrEqual(10_301.5);
+  });
+});
+
+describe("new Kite credentials wait apart until Kite accepts them", () => {
+  it("a typo in the secret leaves the working key, secret and session as they were; right ones replace them with the new session", async () => {
+    const db = t.context.db;
+    const { secret } = await loggedInToKite();
+    const before = await loadStoredCredentials(db, secret);
+    const [admin] = await db.select({ id: apiSecrets.updatedBy }).from(apiSecrets);
+    const cookie = await sessionCookieFor(t.context, admin.id!);
+    const request = (apiSecret: string) => call(tokenAction, formRequest("/Token", { intent: "request", apiToken: API_KEY, apiSecret }, { cookie }), t.context);
+    const returnFromKite = async (location: string) => {
+      const state = new URLSearchParams(new URL(location).searchParams.get("redirect_params") ?? "").get("state");
+      return completeKiteLogin(t.context, { id: admin.id! }, { requestToken: kite.issueRequestToken(), status: "success", state });
+    };
+
+    // A typo: Kite's login page opens, Kite refuses the exchange, and nothing working is lost.
+    const typo = await request("kiteapisecret-typo");
+    expect(typo.status).toBe(302);
+    expect((await loadStoredCredentials(db, secret))?.pending).toEqual({ apiToken: API_KEY, apiSecret: "kiteapisecret-typo" });
+    expect((await loadStoredCredentials(db, secret))?.sessionToken).toBe(before!.sessionToken);
+    const refused = await returnFromKite(typo.headers.get("Location")!);
+    expect(refused).toMatchObject({ ok: false, problem: { message: "Kite refused the login: Invalid `checksum`. Check the API key and secret, then press Request again." } });
+    expect(await loadStoredCredentials(db, secret)).toMatchObject({ apiToken: API_KEY, apiSecret: API_SECRET, sessionToken: before!.sessionToken, sessionExpiresAt: before!.sessionExpiresAt, pending: null });
+
+    // Stored credentials that Kite no longer takes, replaced by right ones on the login that accepts them.
+    await storeCredentials(db, secret, { apiToken: API_KEY, apiSecret: "an-old-rotated-secret" }, admin.id!);
+    const right = await request(API_SECRET);
+    expect((await loadStoredCredentials(db, secret))?.apiSecret).toBe("an-old-rotated-secret");
+    expect(await returnFromKite(right.headers.get("Location")!)).toMatchObject({ ok: true });
+    const after = await loadStoredCredentials(db, secret);
+    expect(after).toMatchObject({ apiToken: API_KEY, apiSecret: API_SECRET, pending: null });
+    expect(after?.sessionToken).toBeTruthy();
+    expect(after?.sessionExpiresAt?.getTime()).toBeGreaterThan(Date.now());
   });
 });
 

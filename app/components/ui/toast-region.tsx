@@ -19,14 +19,16 @@ export function ToastRegion({ toast }: { toast: ToastData | null }) {
   }, [toast]);
   useEffect(() => {
     if (!shown) return;
-    // With JavaScript the toast fades after a while; without it, it stays until the next page.
+    // With JavaScript the toast goes after a while; without it, a CSS animation hides it a little later.
     const timer = setTimeout(() => setShown(null), 6000);
     return () => clearTimeout(timer);
   }, [shown]);
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-16 right-4 z-50 flex max-w-sm flex-col gap-2 md:bottom-4">
       {shown ? (
-        <div className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 px-4 py-3 shadow ${toneClass[shown.type]}`}>
+        // toast-expire: without JavaScript too, the toast gives the screen back after a while (on a
+        // phone it spans the width and would cover the controls under it for good).
+        <div className={`toast-expire pointer-events-auto flex items-start gap-3 rounded-md border-l-4 px-4 py-3 shadow ${toneClass[shown.type]}`}>
           <p className="text-sm">{shown.message}</p>
           <button type="button" className="ml-auto text-xs opacity-70 hover:opacity-100" onClick={() => setShown(null)} aria-label="Dismiss">
             <Icon name="x" className="h-4 w-4" />

@@ -6,7 +6,10 @@
 // Two habits of the official client shape this module (node_modules/kiteconnect/dist/lib/ticker.js):
 // its own auto-reconnect ends in process.exit(1) once its tries run out or after disconnect(),
 // so it is switched off and this feed reconnects with its own backoff; and its socket and event
-// handlers live at module level, so a ticker's handlers are ignored once its feed has moved on.
+// handlers live at module level, so a ticker's handlers are ignored once its feed has moved on,
+// and stop() waits for its socket's close: that close, arriving after a new ticker had opened its
+// socket, would null the client's one socket reference, leaving the new socket open and unreachable
+// (a ghost connection that Kite counts against the key's three) and the new ticker reconnecting.
 import { KiteConnect, KiteTicker } from "kiteconnect";
 import type { FeedSymbol, FeedTick, PriceFeed } from "~/market/feed";
 import { createKiteTickConverter, type KiteTickFields } from "./kite-ticks";
@@ -54,6 +57,8 @@ export const KITE_WS_ROOT = "wss://ws.kite.trade/";
 export const KITE_TOKEN_REFUSED = "Kite refused the access token (the day's login has lapsed or was revoked): log in to Kite again on /Token.";
 
 const DEFAULT_RECONNECT = { minDelayMs: 1_000, maxDelayMs: 60_000 };
+/** How long stop() waits for the socket's close before giving up on it. */
+const SOCKET_CLOSE_WAIT_MS = 2_000;
 
 /** A refusal of the credentials, not a broken link: retrying cannot help. */
 function isRefusal(error: unknown): boolean {
@@ -97,6 +102,9 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
   const tokens = new Map<string, number>();
   const symbolOf = new Map<number, string>();
   let connected = false;
+  // Whether this feed has a socket open or opening: stop() then waits for its close.
+  let socketOpening = false;
+  const closeWaiters: (() => void)[] = [];
   let latestCodes: string[] = [];
   // follow() calls are applied one after another, each against the latest symbols.
   let following: Promise<void> = Promise.resolve();
@@ -170,7 +178,9 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
           setState("reconnecting", `attempt ${attempts}, next in ${Math.round(delay / 1000)} s`);
           retryTimer = setTimeout(() => {
             retryTimer = null;
-            if (mine()) current.connect();
+            if (!mine()) return;
+            socketOpening = true;
+            current.connect();
           }, delay);
           retryTimer.unref?.();
         };
@@ -200,7 +210,12 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
           if (!mine()) return;
           if (isRefusal(error)) goOff(KITE_TOKEN_REFUSED);
         });
+        // Any socket's close (the client has one at a time): what stop() waits for.
+        current.on("close", () => {
+          for (const resolve of closeWaiters.splice(0)) resolve();
+        });
         current.on("disconnect", () => {
+          socketOpening = false;
           if (!mine()) return;
           connected = false;
           disconnectedAt ??= lastTickAt ?? now();
@@ -211,6 +226,7 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
           // Orders are not this product's business: a signal service streams prices only.
         });
         setState("connecting", null);
+        socketOpening = true;
         current.connect();
       })();
     },
@@ -223,8 +239,19 @@ export function createKiteFeed(options: KiteFeedOptions): KiteFeed {
       connected = false;
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
+      const hadSocket = socketOpening && ticker !== null;
       ticker?.disconnect();
       ticker = null;
+      socketOpening = false;
+      if (hadSocket) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, SOCKET_CLOSE_WAIT_MS);
+          closeWaiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
     },
   };
 }

@@ -8,11 +8,14 @@ import { PageTitle, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { controlClass, FieldFrame, FormErrors, SubmitButton } from "~/components/ui/field";
 import { formatIstDateTime } from "~/domain/dates";
 import { chooseKiteInstrument, describeKiteInstruments, readStoredCredentials, runVerificationStep } from "~/services/live-rate.server";
-import { kiteInstrumentAnchor } from "~/components/admin/kite-instrument";
+import { KiteInstrumentTable, kiteInstrumentAnchor, refusedChoiceOf } from "~/components/admin/kite-instrument";
 import { KITE_PROVIDER, kiteSessionState } from "~/domain/kite-session";
+import { KITE_TOKEN_REFUSED } from "~/market/feeds/kite.server";
 import type { FeedStatusReport } from "~/market/feed";
 import { tokenSchema } from "~/schemas/token";
 import { redirectWithToast } from "~/auth/toast.server";
+import { useSettledRevalidate } from "~/components/realtime/use-settled-revalidate";
+import { useEffect } from "react";
 import { readForm } from "~/schemas/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "API Verification — NSE Signals" }];
@@ -22,15 +25,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Never the secrets themselves: their last four characters only (docs/product-rules.md R-D23).
   const outcome = await readStoredCredentials(context);
   const kite = context.env.FEED === KITE_PROVIDER;
+  const feedStatus = kite ? (context.feedStatus?.() ?? null) : null;
   if (!outcome.ok) return json({ loadError: outcome.problem.message, stored: null, kite, kiteSession: null, feed: null, instruments: null });
   const stored = outcome.value;
   return json({
     loadError: null,
     kite,
     // The day's Kite session: when it lapses, and whether it has (docs/decisions/175).
-    kiteSession: kite ? kiteSessionView(stored?.sessionExpiresAt ?? null, Date.now()) : null,
+    kiteSession: kite ? kiteSessionView(stored?.sessionExpiresAt ?? null, Date.now(), feedStatus) : null,
     // The feed's link as the leading process sees it (null on another process).
-    feed: kite ? feedView(context.feedStatus?.() ?? null) : null,
+    feed: kite ? feedView(feedStatus) : null,
     // Each active symbol's instrument in the stored dump (null until the feed has stored one).
     instruments: kite ? await describeKiteInstruments(context) : null,
     stored: stored
@@ -50,7 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.value.intent === "instrument") {
     const chosen = await chooseKiteInstrument(context, submission.value);
     if (!chosen.ok) return json(submission.reply({ formErrors: [chosen.problem.message] }), { status: chosen.problem.status });
-    return redirectWithToast(context.cookies, request, "/Token", { type: "success", message: chosen.value.message });
+    // Back to the symbol's row, where the choice was made.
+    return redirectWithToast(context.cookies, request, `/Token#${kiteInstrumentAnchor(submission.value.symbolCode)}`, { type: "success", message: chosen.value.message });
   }
   let outcome;
   try {
@@ -74,8 +79,12 @@ function feedView(status: FeedStatusReport | null) {
   return { state: status.state, text: `${FEED_STATE_WORDS[status.state]} since ${since}${status.detail ? `: ${status.detail}` : ""}` };
 }
 
-function kiteSessionView(expiresAt: Date | null, now: number) {
+function kiteSessionView(expiresAt: Date | null, now: number, feed: FeedStatusReport | null) {
   const state = kiteSessionState(expiresAt ? expiresAt.getTime() : null, now);
+  // Kite refused the stored session before its lapse (revoked, or a new login elsewhere).
+  if (state.kind !== "none" && state.kind !== "expired" && feed?.state === "off" && feed.detail === KITE_TOKEN_REFUSED) {
+    return { kind: "refused", text: `Refused by Kite at ${formatIstDateTime(new Date(feed.since))}: press Request and log in to Kite again.` };
+  }
   if (state.kind === "none") return { kind: state.kind, text: "Not logged in to Kite yet: press Request to log in." };
   if (state.kind === "expired") return { kind: state.kind, text: `Lapsed at ${formatIstDateTime(new Date(state.expiredAt))}: the feed is off until you press Request and log in to Kite again.` };
   const until = formatIstDateTime(new Date(state.expiresAt));
@@ -96,10 +105,24 @@ function StateRow({ label, testId, state, good, text }: { label: string; testId:
 
 export default function TokenPage() {
   const { stored, loadError, kite, kiteSession, feed, instruments } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  // An instrument form's refusal is shown in its row; the credentials form shows its own.
+  const refused = refusedChoiceOf(actionData);
+  // The session and feed lines follow the feed while the page is open (JavaScript only; without
+  // it a reload shows the latest): often while it is not streaming, now and then while it is.
+  const revalidate = useSettledRevalidate();
+  useEffect(() => {
+    if (!feed) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") revalidate();
+    }, feed.state === "live" ? 30_000 : 5_000);
+    return () => clearInterval(timer);
+  }, [feed, revalidate]);
+  const lastResult = refused ? undefined : actionData;
   const location = useLocation();
   return (
-    <section aria-labelledby="token-title" className="max-w-xl">
+    <section aria-labelledby="token-title">
+      <div className="max-w-xl">
       <PageTitle id="token-title" title="API Verification" />
       <FormErrors errors={loadError ? [loadError] : undefined} />
       <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -112,53 +135,20 @@ export default function TokenPage() {
         {kiteSession ? <StateRow label="Kite session" testId="kite-session" state={kiteSession.kind} good={kiteSession.kind === "active"} text={kiteSession.text} /> : null}
         {feed ? <StateRow label="Kite feed" testId="kite-feed" state={feed.state} good={feed.state === "live"} text={feed.text} /> : null}
       </dl>
-      {kite ? <p className="mb-4 text-sm text-muted">API token and API secret are the app&apos;s Kite Connect API key and secret. Request saves them and opens Kite&apos;s login; Kite returns here with the day&apos;s session.</p> : null}
+      {kite ? (
+        <p className="mb-4 text-sm text-muted">
+          API token and API secret are the app&apos;s Kite Connect API key and secret. Request opens Kite&apos;s login; Kite returns here with the day&apos;s session, and the key and secret are kept once Kite accepts them. Kite needs no OTP: the OTP field and Verify serve providers with an OTP step.
+        </p>
+      ) : null}
       {/* A success redirects back here without action data, and Conform keeps the last errors it
           was given: a new form per visit shows only the latest outcome (docs/decisions/145). */}
       <TokenForm key={lastResult ? "answered" : location.key} hasStored={stored !== null} lastResult={lastResult} />
+      </div>
       {instruments && instruments.instruments.length > 0 ? (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="kite-instruments">
-            <caption className="mb-1 text-left font-medium">Kite instruments of the active symbols (the dump of {instruments.listedOn})</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="pr-3">Symbol</th>
-                <th scope="col">Instrument</th>
-                <th scope="col">Choose by hand</th>
-              </tr>
-            </thead>
-            <tbody>
-              {instruments.instruments.map((i) => (
-                <tr key={i.symbolCode} id={kiteInstrumentAnchor(i.symbolCode)} data-status={i.status}>
-                  <th scope="row" className="pr-3 font-medium">
-                    {i.symbolCode}
-                  </th>
-                  <td className={i.status === "mapped" ? "" : "text-down"}>{i.text}</td>
-                  <td>
-                    {/* Role 1 picks the instrument where the rules find none or several; empty restores the rules. */}
-                    <Form method="post" className="flex items-center gap-1" aria-label={`Kite instrument of ${i.symbolCode}`}>
-                      <input type="hidden" name="intent" value="instrument" />
-                      <input type="hidden" name="symbolCode" value={i.symbolCode} />
-                      <input
-                        name="instrumentToken"
-                        inputMode="numeric"
-                        aria-label={`Instrument token for ${i.symbolCode}`}
-                        placeholder="Token"
-                        defaultValue={i.chosenToken ?? ""}
-                        className={`${controlClass} w-28 py-1`}
-                      />
-                      <button type="submit" className={secondaryButtonClass}>
-                        Use
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="max-w-4xl">
+          <KiteInstrumentTable listedOn={instruments.listedOn} instruments={instruments.instruments} refused={refused} />
         </div>
       ) : null}
-
     </section>
   );
 }
