@@ -338,6 +338,11 @@ function mapContinuousFuture(underlying: string, position: number, code: string,
   return { status: "mapped", instrument: contracts[0] };
 }
 
+/** The segments rows are listed in, for a reason ("BSE", "BSE, NSE"). */
+function listedOn(rows: readonly KiteInstrument[]): string {
+  return [...new Set(rows.map((row) => row.segment))].sort().join(", ");
+}
+
 /** One match maps; several are for a person to choose from; none falls through (null). */
 function oneOf(matches: KiteInstrument[], ambiguity: string): RuleOutcome | null {
   if (matches.length === 1) return { status: "mapped", instrument: matches[0] };
@@ -352,8 +357,13 @@ function mapByRules(code: string, index: InstrumentIndex, now: number): RuleOutc
 
   const alias = INDEX_ALIASES.get(code);
   if (alias) {
-    const rows = (index.bySymbol.get(alias.tradingsymbol) ?? []).filter((row) => row.segment === "INDICES" && row.exchange === alias.exchange);
-    return oneOf(rows, `The dump lists ${alias.exchange} index ${alias.tradingsymbol} more than once`) ?? { status: "unknown", reason: `${alias.exchange} index ${alias.tradingsymbol} is not in the instrument dump` };
+    const named = [...new Set([...(index.bySymbol.get(alias.tradingsymbol) ?? []), ...(index.bySymbol.get(code) ?? [])])];
+    const rows = named.filter((row) => row.segment === "INDICES" && row.exchange === alias.exchange);
+    const missing = `${alias.exchange} index ${alias.tradingsymbol} is not in the instrument dump`;
+    // Rows of that name elsewhere (another segment) are for a person to choose from, not guessed.
+    const elsewhere = named.filter((row) => !rows.includes(row) && row.instrument_type !== "CE" && row.instrument_type !== "PE" && row.instrument_type !== "FUT");
+    if (rows.length === 0 && elsewhere.length > 0) return { status: "ambiguous", reason: `${missing}; ${code} is listed on ${listedOn(elsewhere)}`, candidates: elsewhere };
+    return oneOf(rows, `The dump lists ${alias.exchange} index ${alias.tradingsymbol} more than once`) ?? { status: "unknown", reason: missing };
   }
 
   const sameSymbol = index.bySymbol.get(code) ?? [];
@@ -364,8 +374,7 @@ function mapByRules(code: string, index: InstrumentIndex, now: number): RuleOutc
   const matched = oneOf(nseEquities, `The dump lists ${code} on NSE more than once`) ?? oneOf(indices, `${code} names an index on more than one exchange`);
   if (matched) return matched;
   if (otherCash.length > 0) {
-    const segments = [...new Set(otherCash.map((row) => row.segment))].join(", ");
-    return { status: "ambiguous", reason: `${code} is not an NSE equity; it is listed in ${segments}`, candidates: otherCash };
+    return { status: "ambiguous", reason: `${code} is not an NSE equity; it is listed on ${listedOn(otherCash)}`, candidates: otherCash };
   }
   return { status: "unknown", reason: `${code} is neither an NSE equity nor an index in the instrument dump` };
 }

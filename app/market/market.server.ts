@@ -4,6 +4,7 @@
 import type { AppDatabase } from "~/db/client.server";
 import type { RealtimeHub } from "~/realtime/hub.server";
 import { LivePrices } from "~/realtime/live-prices.server";
+import { SERVER_EVENTS, type FeedStatePayload } from "~/realtime/events";
 import { TOP_BAR_INDICES } from "~/domain/quotes";
 import { listActiveSymbols } from "~/models/symbol.server";
 import type { LiveBook } from "../realtime/live-book.server";
@@ -42,11 +43,31 @@ export interface StartMarketOptions {
   frameMs?: number;
   /** LivePrices' per-socket batching (DEFAULT_HOLD_MS when not given). */
   holdMs?: number;
+  /** How often the feed's state is compared with what the sockets were told (FEED_STATE_CHECK_MS when not given). */
+  feedStateMs?: number;
   /** How often the active symbols are read again (SYMBOL_REFRESH_MS when not given). */
   symbolRefreshMs?: number;
   /** Daily rollup and retention (on the leader); off when not given. */
   dailyJobs?: { isTradingDay: TradingDayCheck; retentionDays: number };
   log?: (line: string) => void;
+}
+
+/** How often the leader compares the feed's state with what it last told the sockets. */
+export const FEED_STATE_CHECK_MS = 2_000;
+
+function watchFeedState(engine: MarketEngine, hub: RealtimeHub, everyMs: number): () => void {
+  let told: string | null = null;
+  const timer = setInterval(() => {
+    const status = engine.feedStatus();
+    if (!status || status.state === "simulated" || status.state === "replay") return;
+    const payload: FeedStatePayload = { state: status.state, since: status.since };
+    const key = `${payload.state}:${payload.since}`;
+    if (key === told) return;
+    told = key;
+    hub.io.emit(SERVER_EVENTS.feedState, payload);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** A symbol switched on is priced and streamed within this long. */
@@ -120,6 +141,13 @@ export async function startMarket(options: StartMarketOptions): Promise<MarketRu
       }
       await next.start();
       engine = next;
+      // A live provider's state changes reach every page's top bar (docs/decisions/175).
+      const stopFeedState = watchFeedState(next, options.hub, options.feedStateMs ?? FEED_STATE_CHECK_MS);
+      const stopBefore = stopEngines;
+      stopEngines = async () => {
+        stopFeedState();
+        await stopBefore();
+      };
     },
     onLose: async () => {
       const current = engine;

@@ -30,7 +30,19 @@ export const SERVER_EVENTS = {
    * next handshake (docs/decisions/128).
    */
   sessionEnded: "session-ended",
+  /**
+   * Not in the documents: a live provider's feed changed state (live, stale, reconnecting, off;
+   * docs/decisions/175), to every socket, so no page calls prices live while the feed is not.
+   */
+  feedState: "feed-state",
 } as const;
+
+/** A live provider's feed state as the top bar shows it (FEED=kite; never sent for simulated or replayed prices). */
+export interface FeedStatePayload {
+  state: "connecting" | "live" | "stale" | "reconnecting" | "off";
+  /** Epoch ms the state began (stale: the last price). */
+  since: number;
+}
 
 export const CLIENT_EVENTS = {
   subscribe: "SubAdd",

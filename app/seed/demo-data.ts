@@ -289,7 +289,7 @@ export const NSE_HOLIDAYS_2026: readonly MarketHoliday[] = [
 export const WELCOME_BANNER = {
   title: "Welcome to the NSE Signal Dashboard",
   subText:
-    "This is demo data: prices come from the simulator and the trades, keys and targets are samples. Happy exploring!",
+    "This is demo data: the trades, keys and targets are samples, and prices are simulated unless a live market feed is connected (the top bar says which). Happy exploring!",
 };
 
 export interface DemoAlert {

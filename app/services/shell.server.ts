@@ -11,6 +11,7 @@ import { readPreferences } from "~/auth/preferences.server";
 import { TOP_BAR_INDICES } from "~/domain/quotes";
 import { bottomNavFor, sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
 import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
+import type { FeedStatePayload } from "~/realtime/events";
 
 /** The top bar's label for prices that are not the market's (docs/decisions/175). */
 function priceSourceOf(feed: string): "simulated" | "replay" | null {
@@ -18,6 +19,13 @@ function priceSourceOf(feed: string): "simulated" | "replay" | null {
   if (feed === "simulated" || feed === DEMO_PROVIDER) return "simulated";
   if (feed.startsWith("replay:")) return "replay";
   return null;
+}
+
+/** A live provider's feed state for the top bar; null for simulated or replayed prices, or where this process does not run the feed. */
+export function marketFeedOf(context: Pick<AppContext, "feedStatus">): FeedStatePayload | null {
+  const status = context.feedStatus?.() ?? null;
+  if (!status || status.state === "simulated" || status.state === "replay") return null;
+  return { state: status.state, since: status.since };
 }
 
 export async function loadShell(context: AppContext, request: Request) {
@@ -50,6 +58,7 @@ export async function loadShell(context: AppContext, request: Request) {
       }),
       niftyTrend,
       priceSource: priceSourceOf(context.env.FEED),
+      marketFeed: marketFeedOf(context),
       unreadNotifications,
       sidebarOpen: prefs.sidebarOpen,
       sidebarExpanded: prefs.sidebarExpanded,

@@ -137,7 +137,7 @@ test("role 1 sees each symbol's Kite instrument on the symbol list and chooses o
   await expect(table.getByRole("columnheader", { name: /^Kite instrument \(\d{4}-\d{2}-\d{2}\)/ })).toBeVisible();
   const symbolRow = (code: string) => table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: code, exact: true }) });
   const sensex = symbolRow("SENSEX");
-  await expect(sensex).toContainText("Not streamed: BSE index SENSEX is not in the instrument dump");
+  await expect(sensex).toContainText("Not streamed: BSE index SENSEX is not in the instrument dump; SENSEX is listed on BSE (SENSEX · BSE · token 265)");
   await page.goto("/symbols?q=NIFTY-I");
   await expect(symbolRow("NIFTY-I")).toContainText(/NIFTY1FUT · NFO · expires/);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -209,10 +209,22 @@ test("when Kite refuses the token the feed is off, /Token and /healthz say what 
   test.setTimeout(90_000);
   const page = await adminPage(browser, true);
   await expect.poll(async () => (await healthFeed())?.state, { timeout: 20_000 }).toBe("live");
+  // A page open while the feed streams: no warning, the link and the prices live.
+  await page.goto("/dashboard");
+  await expect(page.locator("[data-connection=live]")).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator("[data-market-feed]")).toHaveCount(0);
   kite.expireSession();
   kite.dropConnections();
   await expect.poll(async () => (await healthFeed())?.state, { timeout: 30_000 }).toBe("off");
   expect((await healthFeed())?.detail).toMatch(/log in to Kite again on \/Token/);
+  // The open page learns it over its socket: "Prices off", and the link no longer called live.
+  await expect(page.locator("[data-market-feed=off]")).toHaveText("Prices off", { timeout: 10_000 });
+  await expect(page.locator("[data-connection=live]")).toHaveAttribute("data-market-live", "false");
+  await expect(page.locator("[data-connection=live]")).toContainText("Connected");
+  // Without JavaScript the page's load says the same.
+  const plain = await adminPage(browser, false);
+  await plain.goto("/dashboard");
+  await expect(plain.locator("[data-market-feed=off]")).toHaveText("Prices off");
   await page.goto("/Token");
   await expect(page.getByTestId("kite-feed")).toHaveAttribute("data-state", "off");
   await expect(page.getByTestId("kite-feed")).toContainText("log in to Kite again on /Token");

@@ -218,6 +218,16 @@ describe("indices", () => {
     expect(mapSymbolToInstrument("MIDCPNIFTY", DUMP, ORDINARY_DAY)).toMatchObject({ status: "unknown", reason: "NSE index NIFTY MID SELECT is not in the instrument dump" });
   });
 
+  it("offers an aliased index's namesake in another segment to choose from, not as the index", () => {
+    const sensexCash: KiteInstrument = { ...DUMP[0], instrument_token: 265, tradingsymbol: "SENSEX", name: "SENSEX", segment: "BSE", exchange: "BSE" };
+    const dump = DUMP.filter((row) => !(row.segment === "INDICES" && row.tradingsymbol === "SENSEX")).concat(sensexCash);
+    expect(mapSymbolToInstrument("SENSEX", dump, ORDINARY_DAY)).toMatchObject({
+      status: "ambiguous",
+      reason: "BSE index SENSEX is not in the instrument dump; SENSEX is listed on BSE",
+      candidates: [{ instrument_token: 265, tradingsymbol: "SENSEX", exchange: "BSE", segment: "BSE" }],
+    });
+  });
+
   it("is ambiguous when an index name is listed on two exchanges", () => {
     const index = (instrument_token: number, exchange: string): KiteInstrument => ({ ...DUMP[0], instrument_token, tradingsymbol: "NIFTY IT", name: "NIFTY IT", exchange });
     const mapping = mapSymbolToInstrument("NIFTY IT", [...DUMP, index(259849, "NSE"), index(2, "BSE")], ORDINARY_DAY);
@@ -247,7 +257,7 @@ describe("equities", () => {
     expect(mapSymbolToInstrument("RELIANCE", withoutNseReliance, ORDINARY_DAY)).toEqual({
       status: "ambiguous",
       symbolCode: "RELIANCE",
-      reason: "RELIANCE is not an NSE equity; it is listed in BSE",
+      reason: "RELIANCE is not an NSE equity; it is listed on BSE",
       candidates: [{ instrument_token: RELIANCE_BSE, tradingsymbol: "RELIANCE", exchange: "BSE", segment: "BSE" }],
     });
   });

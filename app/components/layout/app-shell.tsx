@@ -14,6 +14,8 @@ import { useLiveQuotes } from "~/components/realtime/socket-context";
 import { LiveBroadcasts } from "~/components/chat/live-broadcasts";
 import { NotificationCenter } from "~/components/notifications/notification-center";
 import { ConnectionStatusIndicator } from "./connection-status";
+import { MarketFeedBadge, useMarketFeed } from "./market-feed";
+import type { FeedStatePayload } from "~/realtime/events";
 import { NavIcon } from "./nav-icons";
 
 export interface ShellData {
@@ -26,6 +28,8 @@ export interface ShellData {
   niftyTrend: string | null;
   /** Where prices come from when it is not the market: the simulated or replay feed (docs/decisions/175). */
   priceSource: "simulated" | "replay" | null;
+  /** A live provider's feed state (FEED=kite), null for simulated or replayed prices. */
+  marketFeed: FeedStatePayload | null;
   unreadNotifications: number;
   sidebarOpen: boolean;
   sidebarExpanded: boolean;
@@ -79,6 +83,7 @@ function TopBar({
   linkable: (path: string) => boolean;
 }) {
   const tone = trendBadgeTone(shell.niftyTrend);
+  const marketFeed = useMarketFeed(shell.marketFeed);
   // Server-rendered figures first; live quotes replace them once the socket delivers.
   const live = useLiveQuotes(shell.tickers.map((t) => t.code));
   const tickers = shell.tickers.map((t) => {
@@ -134,7 +139,8 @@ function TopBar({
               <span className="sr-only sm:not-sr-only">{shell.priceSource === "simulated" ? "ulated prices" : "ed prices"}</span>
             </span>
           ) : null}
-          <ConnectionStatusIndicator />
+          <MarketFeedBadge feed={marketFeed} />
+          <ConnectionStatusIndicator marketLive={marketFeed === null || marketFeed.state === "live"} />
           <NotificationCenter initialUnread={shell.unreadNotifications} href={linkable("/notifications") ? "/notifications" : null} />
           {linkable("/support") ? (
             <Link to="/support" className="inline-flex items-center gap-1 rounded-md p-1 hover:underline sm:p-0">
