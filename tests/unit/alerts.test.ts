@@ -68,6 +68,51 @@ describe("AlertIndex", () => {
   });
 });
 
+describe("AlertIndex over a day of ticks", () => {
+  it("fires exactly what a walk over every alert would, tick after tick, with alerts added and removed between ticks", () => {
+    const condition = fc.constantFrom<AlertCondition>(...ALERT_CONDITIONS);
+    const price = fc.integer({ min: 9900, max: 10100 }).map((p) => p / 100);
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant("tick" as const), price }),
+      fc.record({ kind: fc.constant("add" as const), price, condition }),
+      fc.record({ kind: fc.constant("remove" as const), nth: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.record({ price, condition }), { maxLength: 30 }), price, fc.array(step, { maxLength: 120 }), (initial, start, steps) => {
+        const index = new AlertIndex();
+        // The reference: every active alert, checked one by one on each move.
+        const active = new Map<number, { price: number; condition: AlertCondition }>();
+        let nextId = 0;
+        const add = (a: { price: number; condition: AlertCondition }) => {
+          const id = nextId++;
+          active.set(id, a);
+          index.add({ id, symbolId: 3, ...a });
+        };
+        initial.forEach(add);
+        let last = start;
+        for (const s of steps) {
+          if (s.kind === "add") add(s);
+          else if (s.kind === "remove") {
+            const ids = [...active.keys()];
+            if (ids.length === 0) continue;
+            const id = ids[s.nth % ids.length];
+            active.delete(id);
+            expect(index.remove(id)).toBe(true);
+          } else {
+            const expected = [...active].filter(([, a]) => crossesLevel(a.condition, a.price, last, s.price)).map(([id]) => id);
+            const taken = index.take(3, last, s.price).map((a) => a.id);
+            expect(taken.sort((x, y) => x - y)).toEqual(expected.sort((x, y) => x - y));
+            for (const id of expected) active.delete(id);
+            last = s.price;
+          }
+        }
+        expect(index.size).toBe(active.size);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe("alertMessage", () => {
   it("names the alert, symbol, condition, level and last price", () => {
     expect(alertMessage({ name: "Breakout", condition: "Greater than", price: 100 }, "NIFTY-I", 100.5, (n) => n.toFixed(2))).toBe(
