@@ -213,18 +213,25 @@ test("when Kite refuses the token the feed is off, /Token and /healthz say what 
   await page.goto("/dashboard");
   await expect(page.locator("[data-connection=live]")).toBeVisible({ timeout: 20_000 });
   await expect(page.locator("[data-market-feed]")).toHaveCount(0);
+  const tokenPage = await page.context().newPage();
+  await tokenPage.goto("/Token");
+  await expect(tokenPage.getByTestId("kite-session")).toHaveAttribute("data-state", "active");
   kite.expireSession();
   kite.dropConnections();
   await expect.poll(async () => (await healthFeed())?.state, { timeout: 30_000 }).toBe("off");
   expect((await healthFeed())?.detail).toMatch(/log in to Kite again on \/Token/);
   // The open page learns it over its socket: "Prices off", and the link no longer called live.
-  await expect(page.locator("[data-market-feed=off]")).toHaveText("Prices off", { timeout: 10_000 });
+  await expect(page.locator("[data-market-feed=off]")).toHaveText(/^Prices off since \d{2}:\d{2}:\d{2} [AP]M$/, { timeout: 10_000 });
   await expect(page.locator("[data-connection=live]")).toHaveAttribute("data-market-live", "false");
-  await expect(page.locator("[data-connection=live]")).toContainText("Connected");
+  // "Connected", with no time: a page's load receives the last quotes, which are not new prices.
+  await expect(page.locator("[data-connection=live]")).toHaveText("Connected");
+  // An open /Token follows too: the session line says Kite refused it, without a reload.
+  await expect(tokenPage.getByTestId("kite-session")).toHaveAttribute("data-state", "refused", { timeout: 10_000 });
+  await expect(tokenPage.getByTestId("kite-feed")).toHaveAttribute("data-state", "off");
   // Without JavaScript the page's load says the same.
   const plain = await adminPage(browser, false);
   await plain.goto("/dashboard");
-  await expect(plain.locator("[data-market-feed=off]")).toHaveText("Prices off");
+  await expect(plain.locator("[data-market-feed=off]")).toHaveText(/^Prices off since /);
   await page.goto("/Token");
   await expect(page.getByTestId("kite-feed")).toHaveAttribute("data-state", "off");
   await expect(page.getByTestId("kite-feed")).toContainText("log in to Kite again on /Token");

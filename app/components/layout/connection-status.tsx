@@ -23,7 +23,9 @@ export function ConnectionStatusIndicator({ marketLive = true }: { marketLive?: 
   // Without JavaScript (or before the client loads) there is no live connection to describe:
   // the page's figures are the server's, as of the page load.
   if (!useSocket()) return null;
-  const last = lastPriceAt === null ? null : formatIstTime(lastPriceAt);
+  // While the market feed is not streaming the last receipt is no price's time (a page's load
+  // receives the book's last quotes): the feed's badge gives the time prices stopped instead.
+  const last = lastPriceAt === null || !marketLive ? null : formatIstTime(lastPriceAt);
   const stale = status === "reconnecting" || status === "offline" || (status === "live" && !marketLive);
   const label = status === "live" && !marketLive ? "Connected" : LABEL[status];
   const dot = status === "live" && !marketLive ? "bg-amber-500" : DOT[status];

@@ -23,7 +23,7 @@ export function useMarketFeed(initial: FeedStatePayload | null): FeedStatePayloa
 }
 
 const WORDS: Record<Exclude<FeedStatePayload["state"], "live">, (since: string) => string> = {
-  off: () => "Prices off",
+  off: (since) => `Prices off since ${since}`,
   connecting: () => "Feed connecting",
   reconnecting: () => "Feed reconnecting",
   stale: (since) => `No prices since ${since}`,

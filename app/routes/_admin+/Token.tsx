@@ -15,6 +15,8 @@ import type { FeedStatusReport } from "~/market/feed";
 import { tokenSchema } from "~/schemas/token";
 import { redirectWithToast } from "~/auth/toast.server";
 import { useSettledRevalidate } from "~/components/realtime/use-settled-revalidate";
+import { useSocket } from "~/components/realtime/socket-context";
+import { SERVER_EVENTS } from "~/realtime/events";
 import { useEffect } from "react";
 import { readForm } from "~/schemas/request-input.server";
 
@@ -111,6 +113,15 @@ export default function TokenPage() {
   // The session and feed lines follow the feed while the page is open (JavaScript only; without
   // it a reload shows the latest): often while it is not streaming, now and then while it is.
   const revalidate = useSettledRevalidate();
+  // A change of the feed's state, told over the socket (feed-state), is shown at once.
+  const socket = useSocket();
+  useEffect(() => {
+    if (!socket) return;
+    socket.on(SERVER_EVENTS.feedState, revalidate);
+    return () => {
+      socket.off(SERVER_EVENTS.feedState, revalidate);
+    };
+  }, [socket, revalidate]);
   useEffect(() => {
     if (!feed) return;
     const timer = setInterval(() => {
