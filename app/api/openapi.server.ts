@@ -171,6 +171,10 @@ export const SOCKET_EVENT_DOCS: Readonly<Record<string, { payload: string; note:
     payload: "none",
     note: "This socket's session was ended elsewhere (signed out, other devices signed out, deactivated); the socket is dropped right after.",
   },
+  [SERVER_EVENTS.feedState]: {
+    payload: "{ state: 'connecting' | 'live' | 'stale' | 'reconnecting' | 'off', since: epoch ms }",
+    note: "A live provider's market feed (FEED=kite) changed state; sent to every socket. Never sent for simulated or replayed prices.",
+  },
   [CLIENT_EVENTS.subscribe]: { payload: "{ subs: string[] } (at most 200 codes)", note: "Subscribe to symbols' ticks." },
   [CLIENT_EVENTS.unsubscribe]: { payload: "{ subs: string[] }", note: "Unsubscribe." },
   [CLIENT_EVENTS.joinRoom]: { payload: "user id", note: "Support chat: join the caller's own room (the server already did)." },

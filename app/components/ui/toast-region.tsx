@@ -24,7 +24,7 @@ export function ToastRegion({ toast }: { toast: ToastData | null }) {
     return () => clearTimeout(timer);
   }, [shown]);
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-16 right-4 z-50 flex max-w-sm flex-col gap-2 md:bottom-4">
+    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-16 left-4 right-4 z-50 flex max-w-sm flex-col gap-2 sm:left-auto md:bottom-4">
       {shown ? (
         // toast-expire: without JavaScript too, the toast gives the screen back after a while (on a
         // phone it spans the width and would cover the controls under it for good).
