@@ -150,6 +150,7 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
   let innerToken: string | null = null;
   let offStatus: KiteFeedStatus = { name: "kite", state: "off", since: now(), lastTickAt: null, detail: KITE_NO_SESSION, unmapped: [] };
   let timer: NodeJS.Timeout | null = null;
+  let checking: Promise<void> | null = null;
   let stopped = false;
   let chosen: Map<string, number> = new Map();
   // The active symbols, as the engine last gave them (start, then follow).
@@ -202,6 +203,7 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
       return;
     }
     if (inner) await inner.stop();
+    if (stopped) return;
     const kite = new KiteConnect({ api_key: stored.apiToken, access_token: token, root: deps.env.KITE_API_ROOT } as ConstructorParameters<typeof KiteConnect>[0]);
     innerToken = token;
     inner = createKiteFeed({
@@ -233,9 +235,10 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
       activeSymbols = symbols;
       const tick = () => {
         if (stopped) return;
-        check(emit)
+        checking = check(emit)
           .catch((error) => setOff(`The Kite session could not be read: ${(error as Error).message}`))
           .finally(() => {
+            checking = null;
             if (stopped) return;
             timer = setTimeout(tick, pollMs);
             timer.unref?.();
@@ -250,6 +253,9 @@ export function createKiteSessionFeed(deps: KiteProviderDeps): PriceFeed & { sta
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      // A check under way may be about to start a stream: let it finish (it starts none once
+      // stopped), then stop whatever stream there is, so no socket outlives the feed.
+      await checking;
       await inner?.stop();
       inner = null;
     },

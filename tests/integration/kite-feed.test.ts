@@ -240,6 +240,21 @@ describe("FEED=kite on the stored credentials and the day's session", () => {
     expect(await shown()).toMatchObject({ status: "mapped", text: "INFY · NSE", chosenToken: null });
   });
 
+  it("stopped while it is reading the session, it opens no socket afterwards", async () => {
+    const db = t.context.db;
+    const { secret } = await loggedInToKite();
+    await until(() => kite.subscriptions().length === 0, "no socket left by earlier tests");
+    const handshakes = () => kite.requests().filter((entry) => entry.kind === "ws-handshake").length;
+    const before = handshakes();
+    const sessionFeed = createKiteSessionFeed({ db, appSecret: secret, env: t.context.env, sessionPollMs: 100, now: () => MARKET_DAY, log: () => {} });
+    sessionFeed.start([{ symbolCode: "NIFTY-I", startPrice: 10_300, step: 10 }], () => {});
+    // At once: its first check is reading the stored session.
+    await sessionFeed.stop();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(kite.subscriptions()).toEqual([]);
+    expect(handshakes()).toBe(before);
+  });
+
   it("stores the day's dump once without its options, reads it back on a restart the same day, loads it again on the next", async () => {
     const db = t.context.db;
     await db.delete(kiteInstruments);
