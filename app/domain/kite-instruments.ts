@@ -361,7 +361,7 @@ function mapByRules(code: string, index: InstrumentIndex, now: number): RuleOutc
     const rows = named.filter((row) => row.segment === "INDICES" && row.exchange === alias.exchange);
     const missing = `${alias.exchange} index ${alias.tradingsymbol} is not in the instrument dump`;
     // Rows of that name elsewhere (another segment) are for a person to choose from, not guessed.
-    const elsewhere = named.filter((row) => !rows.includes(row) && row.instrument_type !== "CE" && row.instrument_type !== "PE" && row.instrument_type !== "FUT");
+    const elsewhere = named.filter((row) => !rows.includes(row) && isMappableInstrument(row) && row.instrument_type !== "FUT");
     if (rows.length === 0 && elsewhere.length > 0) return { status: "ambiguous", reason: `${missing}; ${code} is listed on ${listedOn(elsewhere)}`, candidates: elsewhere };
     return oneOf(rows, `The dump lists ${alias.exchange} index ${alias.tradingsymbol} more than once`) ?? { status: "unknown", reason: missing };
   }
