@@ -6,6 +6,7 @@
 // Pure and browser-safe: no node: imports.
 import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, addWeeks, format, isValid, parse, startOfDay, startOfMonth, startOfWeek } from "date-fns";
+import { memoByMinute } from "./minute-memo";
 
 export const IST_TIME_ZONE = "Asia/Kolkata";
 
@@ -20,8 +21,11 @@ function toIst(date: Date | number): TZDate {
 
 /** The IST calendar day of an instant, as YYYY-MM-DD. */
 export function istDateString(date: Date | number): string {
-  return format(toIst(date), "yyyy-MM-dd");
+  return istDayOfMinute(typeof date === "number" ? date : date.getTime());
 }
+
+// Every signed-in page asks for today's day (the unread count's window): kept per minute.
+const istDayOfMinute = memoByMinute((minuteStartMs) => format(toIst(minuteStartMs), "yyyy-MM-dd"));
 
 /** The calendar day `days` after (or before, when negative) a YYYY-MM-DD day. */
 export function shiftYmd(ymd: string, days: number): string {

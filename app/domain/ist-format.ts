@@ -2,6 +2,8 @@
 // hh:mm:ss AM|PM), written with the browser's own time-zone support (Intl) so that the shell,
 // which every page loads, does not carry a date library: the connection indicator and the
 // notification toasts use these. app/domain/dates.ts re-exports them for everything else.
+import { memoByMinute, secondOfMinute } from "./minute-memo";
+
 const IST = "Asia/Kolkata";
 
 const PARTS = new Intl.DateTimeFormat("en-US", {
@@ -15,12 +17,20 @@ const PARTS = new Intl.DateTimeFormat("en-US", {
   hour12: true,
 });
 
-function istParts(date: Date | number): Record<"day" | "month" | "year" | "hour" | "minute" | "second" | "dayPeriod", string> {
+type IstParts = Record<"day" | "month" | "year" | "hour" | "minute" | "second" | "dayPeriod", string>;
+
+/** Intl's parts of a minute's first instant (its seconds "00"), kept per minute (minute-memo.ts). */
+const minuteParts = memoByMinute((minuteStartMs): Readonly<IstParts> => {
   const parts = { day: "", month: "", year: "", hour: "", minute: "", second: "", dayPeriod: "" };
-  for (const part of PARTS.formatToParts(typeof date === "number" ? date : date.getTime())) {
+  for (const part of PARTS.formatToParts(minuteStartMs)) {
     if (part.type in parts) parts[part.type as keyof typeof parts] = part.value;
   }
   return parts;
+});
+
+function istParts(date: Date | number): IstParts {
+  const ms = typeof date === "number" ? date : date.getTime();
+  return { ...minuteParts(ms), second: String(secondOfMinute(ms)).padStart(2, "0") };
 }
 
 /** The IST calendar day of an instant, as DD-MM-YYYY (the screen format). */
@@ -60,12 +70,16 @@ const CLOCK = new Intl.DateTimeFormat("en-US", {
 
 /** The IST wall clock of an instant as numbers (month 1-12, hour 0-23): for axis labels. */
 export function istClock(date: Date | number): { year: number; month: number; day: number; hour: number; minute: number } {
+  return { ...clockOfMinute(typeof date === "number" ? date : date.getTime()) };
+}
+
+const clockOfMinute = memoByMinute((minuteStartMs) => {
   const clock = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
-  for (const part of CLOCK.formatToParts(typeof date === "number" ? date : date.getTime())) {
+  for (const part of CLOCK.formatToParts(minuteStartMs)) {
     if (part.type in clock) clock[part.type as keyof typeof clock] = Number(part.value);
   }
   return clock;
-}
+});
 
 // en-US: its short months are three letters everywhere ("Sep"); en-GB writes "Sept" in newer
 // ICU data, and the server and the browser may not carry the same data.
@@ -79,13 +93,13 @@ const COMPACT = new Intl.DateTimeFormat("en-US", {
   hourCycle: "h23",
 });
 
-function compactParts(ms: number) {
+const compactParts = memoByMinute((minuteStartMs): Readonly<Record<"day" | "month" | "year" | "hour" | "minute", string>> => {
   const p = { day: "", month: "", year: "", hour: "", minute: "" };
-  for (const part of COMPACT.formatToParts(ms)) {
+  for (const part of COMPACT.formatToParts(minuteStartMs)) {
     if (part.type in p) p[part.type as keyof typeof p] = part.value;
   }
   return p;
-}
+});
 
 /**
  * An instant in the compact form of a crowded table (docs/decisions/150), in IST: "27 Nov 14:05"

@@ -103,8 +103,8 @@ export async function openTradeApp(
 }
 
 /** The built Remix app (build/index.js: run `npm run build` first). */
-export async function importAppBuild(): Promise<ServerBuild> {
-  return (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+export async function importAppBuild(file = "build/index.js"): Promise<ServerBuild> {
+  return (await import(pathToFileURL(path.resolve(file)).href)) as ServerBuild;
 }
 
 /** This process's CPU time (user + system) in microseconds. */

@@ -11,7 +11,7 @@ export interface PageCase {
   /** How the request signs in: not at all, the session cookie, or the session id as a Bearer token (the JSON API). */
   auth: "none" | "cookie" | "bearer";
   /** Which server answers: the floor app or the app. */
-  server: "floor" | "app";
+  server: "floor" | "app" | "compare";
   /** Accept-Encoding, when not the browser's "br, gzip" every other case sends. */
   acceptEncoding?: string;
 }
@@ -61,6 +61,8 @@ export interface AppReady {
   token: string;
   symbols: string[];
   setupMs: number;
+  /** With PAGES_COMPARE: the other build, on the same services and database. */
+  comparePort?: number;
 }
 
 export interface Ready {

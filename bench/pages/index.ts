@@ -99,6 +99,7 @@ class Client {
   }
 
   port(page: PageCase): number {
+    if (page.server === "compare") return this.app.comparePort!;
     return page.server === "floor" ? this.floorPort : this.app.port;
   }
 
@@ -313,6 +314,46 @@ async function measure(server: BenchChild, floorPort: number, app: AppReady): Pr
   }
 }
 
+/**
+ * PAGES_COMPARE: each page on this build and on the other, one after the other in every round
+ * (which goes first alternates), and per page the median over rounds of this build's CPU over
+ * the other's: below 1 this build is cheaper. Both serve from one process, one database.
+ */
+async function compareBuilds(server: BenchChild, floorPort: number, app: AppReady) {
+  const client = new Client(floorPort, app);
+  try {
+    await settle(server);
+    const pairs = PAGES.map((page) => ({ page, other: { ...page, server: "compare" as const } }));
+    for (const { page, other } of pairs) {
+      for (let i = 0; i < WARMUP; i++) {
+        await client.getOk(page);
+        await client.getOk(other);
+      }
+    }
+    const figures = pairs.map(() => ({ mine: [] as number[], theirs: [] as number[] }));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [index, { page, other }] of pairs.entries()) {
+        for (const which of round % 2 ? [other, page] : [page, other]) {
+          const before = await mark(server);
+          for (let i = 0; i < REQUESTS; i++) await client.getOk(which);
+          const after = await mark(server);
+          (which === page ? figures[index].mine : figures[index].theirs).push((after.cpuMicros - before.cpuMicros) / REQUESTS / 1000);
+        }
+      }
+    }
+    console.log(`\n  ${app.kind}: this build against ${process.env.PAGES_COMPARE}'s, server CPU per request, ${ROUNDS} rounds of ${REQUESTS} requests each, side by side`);
+    printTable(
+      ["page", "this ms/req", "other ms/req", "this / other"],
+      pairs.map(({ page }, index) => {
+        const { mine, theirs } = figures[index];
+        return [page.label, median(mine).toFixed(2), median(theirs).toFixed(2), `${median(mine.map((ms, round) => ms / theirs[round])).toFixed(2)}x`];
+      }),
+    );
+  } finally {
+    client.close();
+  }
+}
+
 /** Per round, the case's CPU over the floor's in that round; the median of those. */
 function xFloor(m: Measured, page: PageCase): number {
   const floor = m.cpuMs.get(FLOOR)!;
@@ -404,11 +445,18 @@ export async function run(): Promise<void> {
   // One server process for the floor and every database's copy of the app, so every ratio,
   // PGlite's to PostgreSQL's too, comes from one process. NODE_ENV=production as `npm start`
   // runs it: React's development build renders several times slower.
-  const server = spawnTsChild("pages server", "bench/pages/server.ts", kinds, { NODE_ENV: "production" });
+  // PAGES_PROFILE=<folder>: the server process writes a V8 CPU profile there when it exits.
+  const profile = process.env.PAGES_PROFILE;
+  const nodeArgs = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`, "--cpu-prof-interval=250"] : [];
+  const server = spawnTsChild("pages server", "bench/pages/server.ts", kinds, { NODE_ENV: "production" }, nodeArgs);
   try {
     server.send({ type: "start" });
     const ready = await server.next<Ready>("ready", 600_000);
     for (const app of ready.apps) console.log(`  ${app.kind}: 100,000 trades loaded and the app up in ${(app.setupMs / 1000).toFixed(1)} s`);
+    if (process.env.PAGES_COMPARE) {
+      for (const app of ready.apps) await compareBuilds(server, ready.floorPort, app);
+      return;
+    }
     const results = new Map<BenchDatabaseKind, Measured>();
     for (const app of ready.apps) {
       const m = await measure(server, ready.floorPort, app);

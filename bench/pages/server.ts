@@ -8,6 +8,7 @@
 // loop, and runs the market engine on the simulated feed of one database when asked (the phase
 // where everything runs together).
 import http from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import express from "express";
@@ -87,10 +88,17 @@ async function openApp(kind: BenchDatabaseKind): Promise<AppCopy> {
   const build = await importAppBuild();
   httpServer.on("request", pipeline(env, createRequestHandler({ build, mode: "production", getLoadContext: appLoadContext(services, cookiesFor) })));
   const port = await listen(httpServer);
+  // PAGES_COMPARE=<folder>: that folder's build/index.js (another commit's build) beside this one.
+  const compareFolder = process.env.PAGES_COMPARE;
+  let comparePort: number | undefined;
+  if (compareFolder) {
+    const other = await importAppBuild(path.join(compareFolder, "build/index.js"));
+    comparePort = await listen(http.createServer(pipeline(env, createRequestHandler({ build: other, mode: "production", getLoadContext: appLoadContext(services, cookiesFor) }))));
+  }
   return {
     trades,
     market: null,
-    ready: { kind, port, cookie: trades.cookie, token: trades.sessionId, symbols: symbols.map((s) => s.code), setupMs: performance.now() - started },
+    ready: { kind, port, comparePort, cookie: trades.cookie, token: trades.sessionId, symbols: symbols.map((s) => s.code), setupMs: performance.now() - started },
   };
 }
 
