@@ -1,9 +1,10 @@
 // Sign-in sessions: a random id in a signed cookie (or a Bearer token) points at a row here.
-import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { AppDatabase } from "~/db/client.server";
 import { authSessions, users } from "~/db/schema";
 import type { RoleId } from "~/domain/access";
 import { DEFAULT_SESSION_IDLE, idleMinutesFor, isSessionIdle, shouldRecordActivity, type SessionIdleSettings } from "~/domain/sessions";
+import { notificationsSince } from "~/domain/notifications";
 import { shellValueColumns, type ShellValues } from "./shell.server";
 import { randomToken } from "./tokens.server";
 
@@ -81,16 +82,39 @@ const sessionColumns = {
   totpEnabledAt: users.totpEnabledAt,
 };
 
-/** The session's row joined to its user's, when unexpired and the user active; with the shell's values when asked. */
-async function readSessionRow(db: AppDatabase, sessionId: string, now: Date, withShell: boolean) {
+/**
+ * The session's row joined to its user's, when unexpired and the user active, with the shell's
+ * values or without: the statements every signed-in request runs. Prepared once per database
+ * handle (drizzle builds its SQL text once; on PostgreSQL it is also a named statement, parsed
+ * and planned once per connection), with the session id, the time and the bell's start as
+ * placeholders. A placeholder's value reaches the driver as given, not through the column's
+ * encoder, so the times are passed as the encoder writes them (ISO 8601, UTC).
+ */
+function prepareSessionReads(db: AppDatabase) {
   const userOfSession = eq(users.id, authSessions.userId);
-  const standing = and(eq(authSessions.id, sessionId), gt(authSessions.expiresAt, now), eq(users.status, true));
+  const standing = and(eq(authSessions.id, sql.placeholder("sessionId")), gt(authSessions.expiresAt, sql.placeholder("now")), eq(users.status, true));
+  return {
+    plain: db.select(sessionColumns).from(authSessions).innerJoin(users, userOfSession).where(standing).limit(1).prepare("session_read"),
+    withShell: db
+      .select({ ...sessionColumns, shell: shellValueColumns(db, sql.placeholder("since")) })
+      .from(authSessions)
+      .innerJoin(users, userOfSession)
+      .where(standing)
+      .limit(1)
+      .prepare("session_read_with_shell"),
+  };
+}
+
+const preparedSessionReads = new WeakMap<AppDatabase, ReturnType<typeof prepareSessionReads>>();
+
+async function readSessionRow(db: AppDatabase, sessionId: string, now: Date, withShell: boolean) {
+  let reads = preparedSessionReads.get(db);
+  if (!reads) preparedSessionReads.set(db, (reads = prepareSessionReads(db)));
   if (!withShell) {
-    const [row] = await db.select(sessionColumns).from(authSessions).innerJoin(users, userOfSession).where(standing).limit(1);
+    const [row] = await reads.plain.execute({ sessionId, now: now.toISOString() });
     return row ? { ...row, shell: undefined } : undefined;
   }
-  const columns = { ...sessionColumns, shell: shellValueColumns(db, now) };
-  const [row] = await db.select(columns).from(authSessions).innerJoin(users, userOfSession).where(standing).limit(1);
+  const [row] = await reads.withShell.execute({ sessionId, now: now.toISOString(), since: notificationsSince(now).toISOString() });
   return row;
 }
 

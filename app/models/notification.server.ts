@@ -1,6 +1,6 @@
 // Notifications: the bell's list, its unread count and "mark read", all through one visibility
 // rule; the alert engine and trade changes write them.
-import { and, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppDatabase } from "~/db/client.server";
 import { notifications, symbols, userSymbols } from "~/db/schema";
@@ -28,8 +28,11 @@ function visibleNotificationsOf(user: NotificationReader) {
   );
 }
 
-/** The bell's rule: visible, unread, and since `since` (the documents keep the current and previous day only). */
-function unreadNotificationsOf(user: NotificationReader, since: Date) {
+/**
+ * The bell's rule: visible, unread, and since `since` (the documents keep the current and
+ * previous day only); `since` may be a placeholder of a prepared statement.
+ */
+function unreadNotificationsOf(user: NotificationReader, since: Date | Placeholder) {
   return and(visibleNotificationsOf(user), isNull(notifications.readAt), gte(notifications.createdAt, since));
 }
 
@@ -40,7 +43,7 @@ export async function countUnreadNotifications(db: AppDatabase, user: { id: numb
 }
 
 /** The bell's number as a scalar subquery, for a query that reads the reader's `users` row. */
-export function unreadNotificationCount(user: NotificationReader, since: Date): SQL<number> {
+export function unreadNotificationCount(user: NotificationReader, since: Date | Placeholder): SQL<number> {
   return sql`(select count(*) from ${notifications} where ${unreadNotificationsOf(user, since)})`.mapWith(Number);
 }
 
