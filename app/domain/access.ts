@@ -281,6 +281,17 @@ export const BUILT_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 export function sidebarLinksFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {
+  if (built !== BUILT_PATHS) return reachableLinks(role, built);
+  // The shell asks for it on every page: the table and the built screens are constants, so each
+  // role's list is worked out once (a copy is handed out, so a caller may not change it for others).
+  let links = SIDEBAR_LINKS_BY_ROLE.get(role);
+  if (!links) SIDEBAR_LINKS_BY_ROLE.set(role, (links = reachableLinks(role, built)));
+  return [...links];
+}
+
+const SIDEBAR_LINKS_BY_ROLE = new Map<RoleId, readonly NavLink[]>();
+
+function reachableLinks(role: RoleId, built: ReadonlySet<string>): NavLink[] {
   return SIDEBAR_LINKS.filter((link) => built.has(link.path) && canReach(role, link.path));
 }
 
@@ -299,6 +310,23 @@ export const BOTTOM_NAV_PATHS: Readonly<Record<RoleId, readonly string[]>> = {
 export function bottomNavFor(role: RoleId, built: ReadonlySet<string> = BUILT_PATHS): NavLink[] {
   const links = sidebarLinksFor(role, built);
   return BOTTOM_NAV_PATHS[role].flatMap((path) => links.filter((link) => link.path === path));
+}
+
+/** What the signed-in shell links: the sidebar, the phone's bottom navigation, and whether a path may be linked. */
+export interface ShellNavigation {
+  nav: NavLink[];
+  bottomNav: NavLink[];
+  linkable: (path: string) => boolean;
+}
+
+/**
+ * The shell's links of a role, worked out where the shell renders (server and browser alike)
+ * from this table instead of travelling in every page's data. An account that must set up
+ * two-factor sign-in first is offered only that page (docs/decisions/121).
+ */
+export function shellNavigationFor(role: RoleId, twoFactorSetupOnly: boolean): ShellNavigation {
+  if (twoFactorSetupOnly) return { nav: [], bottomNav: [], linkable: (path) => path === TWO_FACTOR_SETUP_PATH && canReach(role, path) };
+  return { nav: sidebarLinksFor(role), bottomNav: bottomNavFor(role), linkable: (path) => BUILT_PATHS.has(path) && canReach(role, path) };
 }
 
 // ---------------------------------------------------------------- socket events

@@ -9,8 +9,8 @@ import { idleSignOutMessage } from "~/domain/sessions";
 import { takeToast } from "~/auth/toast.server";
 import { readPreferences } from "~/auth/preferences.server";
 import { TOP_BAR_INDICES } from "~/domain/quotes";
-import { bottomNavFor, sidebarLinksFor, BUILT_PATHS, ROLE_NAMES } from "~/domain/access";
-import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from "~/domain/two-factor";
+import { ROLE_NAMES } from "~/domain/access";
+import { mustEnrolTwoFactor } from "~/domain/two-factor";
 import type { FeedStatePayload } from "~/realtime/events";
 
 /** The top bar's label for prices that are not the market's (docs/decisions/175). */
@@ -48,10 +48,9 @@ export async function loadShell(context: AppContext, request: Request) {
     theme ??= storedTheme === "dark" ? "dark" : "light";
     shell = {
       user: { id: user.id, name: user.name, roleId: user.roleId, roleName: ROLE_NAMES[user.roleId] },
-      // An account that must set up two-factor sign-in first is offered only that (docs/decisions/121).
-      nav: mustEnrolTwoFactor(user) ? [] : sidebarLinksFor(user.roleId),
-      bottomNav: mustEnrolTwoFactor(user) ? [] : bottomNavFor(user.roleId),
-      built: mustEnrolTwoFactor(user) ? [TWO_FACTOR_SETUP_PATH] : [...BUILT_PATHS],
+      // An account that must set up two-factor sign-in first is offered only that (docs/decisions/121);
+      // the links themselves follow from the role where the shell renders (shellNavigationFor).
+      twoFactorSetupOnly: mustEnrolTwoFactor(user),
       tickers: TOP_BAR_INDICES.map(({ code, label }) => {
         const q = context.liveBook.get(code);
         return { code, label, close: q?.last ?? null, change: q?.change ?? null, changePercent: q?.changePercent ?? null };

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { authSessions, recoveryCodes, signInChallenges, users } from "~/db/schema";
+import { shellNavigationFor, type RoleId } from "~/domain/access";
 import { action as loginAction } from "~/routes/_auth+/login";
 import { action as challengeAction, loader as challengeLoader } from "~/routes/_auth+/login_.two-factor";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_account+/settings.two-factor";
@@ -368,13 +369,20 @@ describe("roles 1 and 2 must set up two-factor sign-in", () => {
   it("the shell offers such an account only the set-up page: no sidebar, no menu links; once set up, its role's links", async () => {
     const user = await createUser(t.context.db, { roleId: 1, twoFactor: false });
     const cookie = await sessionCookieFor(t.context, user.id);
-    const shell = async () => ((await (await call(rootLoader, getRequest("/settings/two-factor", { cookie }), t.context)).json()) as { shell: { nav: unknown[]; built: string[] } }).shell;
-    expect(await shell()).toMatchObject({ nav: [], built: ["/settings/two-factor"] });
+    const shell = async () => {
+      const data = (await (await call(rootLoader, getRequest("/settings/two-factor", { cookie }), t.context)).json()) as { shell: { user: { roleId: RoleId }; twoFactorSetupOnly: boolean } };
+      return { ...data.shell, ...shellNavigationFor(data.shell.user.roleId, data.shell.twoFactorSetupOnly) };
+    };
+    const before = await shell();
+    expect(before).toMatchObject({ twoFactorSetupOnly: true, nav: [], bottomNav: [] });
+    expect(before.linkable("/settings/two-factor")).toBe(true);
+    expect(before.linkable("/users")).toBe(false);
     await enrolThroughPage(cookie);
     const after = await shell();
+    expect(after.twoFactorSetupOnly).toBe(false);
     expect(after.nav.length).toBeGreaterThan(5);
-    expect(after.built).toContain("/settings/two-factor");
-    expect(after.built).toContain("/users");
+    expect(after.linkable("/settings/two-factor")).toBe(true);
+    expect(after.linkable("/users")).toBe(true);
   });
 
   it("the API refuses an unenrolled admin: no token at sign-in, 403 with a session's token", async () => {

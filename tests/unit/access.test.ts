@@ -3,9 +3,11 @@
 // the implementation, so a wrong row in app/domain/access.ts fails this test.
 import { describe, expect, it } from "vitest";
 import {
+  BUILT_PATHS,
   bottomNavFor,
   decideAccess,
   NOT_FOUND_TEXT,
+  shellNavigationFor,
   sidebarLinksFor,
   SIDEBAR_LINKS,
   type RoleId,
@@ -133,6 +135,27 @@ describe("sidebar (docs/product-rules.md R-D1)", () => {
   });
   it("gives role 1 every sidebar link", () => {
     expect(sidebarLinksFor(1, everything)).toHaveLength(SIDEBAR_LINKS.length);
+  });
+  it("keeps each role's list of the built screens: the same links as worked out afresh, and a caller's change stays its own", () => {
+    for (const role of [1, 2, 3, 4] as RoleId[]) {
+      const afresh = SIDEBAR_LINKS.filter((link) => BUILT_PATHS.has(link.path) && decideAccess(role, link.path).kind === "allow");
+      const first = sidebarLinksFor(role);
+      expect(first).toEqual(afresh);
+      first.splice(0, first.length);
+      expect(sidebarLinksFor(role)).toEqual(afresh);
+    }
+  });
+  it("gives the shell a role's sidebar, bottom navigation and linkable paths, or only the two-factor set-up page", () => {
+    for (const role of [1, 2, 3, 4] as RoleId[]) {
+      const shell = shellNavigationFor(role, false);
+      expect(shell.nav).toEqual(sidebarLinksFor(role));
+      expect(shell.bottomNav).toEqual(bottomNavFor(role));
+      for (const path of DOCUMENTED_PATHS) expect(shell.linkable(path)).toBe(BUILT_PATHS.has(path) && decideAccess(role, path).kind === "allow");
+      const enrolling = shellNavigationFor(role, true);
+      expect(enrolling.nav).toEqual([]);
+      expect(enrolling.bottomNav).toEqual([]);
+      expect(DOCUMENTED_PATHS.concat("/settings/two-factor").filter(enrolling.linkable)).toEqual(["/settings/two-factor"]);
+    }
   });
   it("never links a screen that is not built", () => {
     expect(sidebarLinksFor(1, new Set(["/dashboard"])).map((l) => l.path)).toEqual(["/dashboard"]);

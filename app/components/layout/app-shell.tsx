@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/ui/icon";
-import { canReach, type NavLink as NavItem, type RoleId } from "~/domain/access";
+import { shellNavigationFor, type NavLink as NavItem, type RoleId } from "~/domain/access";
 import { direction } from "~/domain/quotes";
 import { trendBadgeTone } from "~/domain/trend";
 import { formatNumber, formatPercent } from "~/domain/format";
@@ -20,10 +20,8 @@ import { NavIcon } from "./nav-icons";
 
 export interface ShellData {
   user: { id: number; name: string; roleId: RoleId; roleName: string };
-  nav: NavItem[];
-  /** The phone's bottom navigation: the role's main screens (docs/decisions/147). */
-  bottomNav: NavItem[];
-  built: string[];
+  /** Only the two-factor set-up page may be linked (docs/decisions/121); the links follow from the role (shellNavigationFor). */
+  twoFactorSetupOnly: boolean;
   tickers: { code: string; label: string; close: number | null; change: number | null; changePercent: number | null }[];
   niftyTrend: string | null;
   /** Where prices come from when it is not the market: the simulated or replay feed (docs/decisions/175). */
@@ -53,20 +51,20 @@ export function AppShell({
   currentPath: string;
   children: React.ReactNode;
 }) {
-  const linkable = (path: string) => shell.built.includes(path) && canReach(shell.user.roleId, path);
+  const { nav, bottomNav, linkable } = shellNavigationFor(shell.user.roleId, shell.twoFactorSetupOnly);
   return (
     <div className="flex min-h-screen min-w-0 flex-col">
       <LiveBroadcasts />
       <TopBar shell={shell} theme={theme} currentPath={currentPath} linkable={linkable} />
       <div className="flex min-w-0 flex-1">
         {/* The preference cookie rules the sidebar from the lg breakpoint up; below it the drawer shows it. */}
-        <Sidebar shell={shell} currentPath={currentPath} />
-        <main id="main" className={`min-w-0 flex-1 p-3 sm:p-4 ${shell.bottomNav.length > 0 ? "pb-24 md:pb-4" : ""}`}>
+        <Sidebar shell={shell} nav={nav} currentPath={currentPath} />
+        <main id="main" className={`min-w-0 flex-1 p-3 sm:p-4 ${bottomNav.length > 0 ? "pb-24 md:pb-4" : ""}`}>
           <Header linkable={linkable} sidebarOpen={shell.sidebarOpen} currentPath={currentPath} />
           {children}
         </main>
       </div>
-      {shell.bottomNav.length > 0 ? <BottomNav items={shell.bottomNav} /> : null}
+      {bottomNav.length > 0 ? <BottomNav items={bottomNav} /> : null}
     </div>
   );
 }
@@ -277,7 +275,7 @@ function SidebarToggle({
  * be rendered twice, once for each; the second copy cost every signed-in page about 10 KB of
  * HTML and a sixth of its rendering.
  */
-function Sidebar({ shell, currentPath }: { shell: ShellData; currentPath: string }) {
+function Sidebar({ shell, nav, currentPath }: { shell: ShellData; nav: NavItem[]; currentPath: string }) {
   const expanded = shell.sidebarExpanded;
   return (
     <aside
@@ -308,7 +306,7 @@ function Sidebar({ shell, currentPath }: { shell: ShellData; currentPath: string
           currentPath={currentPath}
         />
       </div>
-      <SidebarNav nav={shell.nav} expanded={expanded} />
+      <SidebarNav nav={nav} expanded={expanded} />
     </aside>
   );
 }
