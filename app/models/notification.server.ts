@@ -96,8 +96,51 @@ export async function createNotifications(
   db: AppDatabase,
   input: { userIds: readonly number[]; kind: string; message: string; symbolId?: number | null },
 ): Promise<void> {
-  if (input.userIds.length === 0) return;
-  await db.insert(notifications).values(
-    input.userIds.map((userId) => ({ userId, kind: input.kind, message: input.message, symbolId: input.symbolId ?? null })),
-  );
+  await createNotificationsOfNotices(db, [input]);
 }
+
+/**
+ * The notification rows of several notices (each to its readers) in one statement: a tick that
+ * reaches hundreds of stop-losses tells each owner and every staff member (docs/decisions/168),
+ * tens of thousands of rows. The columns travel as four arrays, so any number of rows fits one
+ * statement's parameters.
+ */
+export async function createNotificationsOfNotices(
+  db: AppDatabase,
+  notices: readonly { userIds: readonly number[]; kind: string; message: string; symbolId?: number | null }[],
+): Promise<void> {
+  const userIds: number[] = [];
+  const kinds: string[] = [];
+  const messages: string[] = [];
+  const symbolIds: (number | null)[] = [];
+  for (const notice of notices) {
+    for (const userId of notice.userIds) {
+      userIds.push(userId);
+      kinds.push(notice.kind);
+      messages.push(notice.message);
+      symbolIds.push(notice.symbolId ?? null);
+    }
+  }
+  if (userIds.length === 0) return;
+  const insertRows = (tx: AppDatabase, from: number, to: number) =>
+    tx.execute(
+      sql`insert into ${notifications} (user_id, kind, message, symbol_id)
+          select * from unnest(${sql.param(userIds.slice(from, to))}::int[], ${sql.param(kinds.slice(from, to))}::text[],
+                               ${sql.param(messages.slice(from, to))}::text[], ${sql.param(symbolIds.slice(from, to))}::int[])`,
+    );
+  if (userIds.length <= NOTIFICATION_ROWS_PER_STATEMENT) {
+    await insertRows(db, 0, userIds.length);
+    return;
+  }
+  // The driver writes each array as text on the event loop: tens of thousands of rows in one
+  // statement held it for a tenth of a second. Slices of rows, all or none (a transaction, or a
+  // savepoint inside the caller's).
+  await db.transaction(async (tx) => {
+    for (let from = 0; from < userIds.length; from += NOTIFICATION_ROWS_PER_STATEMENT) {
+      await insertRows(tx, from, Math.min(userIds.length, from + NOTIFICATION_ROWS_PER_STATEMENT));
+    }
+  });
+}
+
+/** Notification rows per insert statement (createNotificationsOfNotices). */
+export const NOTIFICATION_ROWS_PER_STATEMENT = 2_000;

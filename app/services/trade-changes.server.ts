@@ -11,7 +11,7 @@ import {
   type TradeNotificationPayload,
   TRADE_STAFF_ROLES,
 } from "~/domain/trade-notifications";
-import { createNotifications } from "~/models/notification.server";
+import { createNotifications, createNotificationsOfNotices } from "~/models/notification.server";
 import { listActiveUserIdsWithRoles } from "~/models/user.server";
 import type { RealtimeHub } from "../realtime/hub.server";
 import { tradePushMessage } from "~/domain/push";
@@ -101,13 +101,17 @@ export async function recordTradeChanges<T>(
       const written = await write(tx);
       if (!written.ok) throw new RolledBack(written.problem);
       const staff = written.value.changes.length > 0 ? await listActiveUserIdsWithRoles(tx, TRADE_STAFF_ROLES) : [];
-      const told = [];
-      for (const { change, trade } of written.value.changes) {
-        const message = tradeNotificationMessage(change, trade);
-        const readers = [...new Set([trade.userId, ...staff])];
-        await createNotifications(tx, { userIds: readers, kind: "trade", message, symbolId: trade.symbolId });
-        told.push({ change, trade, message, readers });
-      }
+      const told = written.value.changes.map(({ change, trade }) => ({
+        change,
+        trade,
+        message: tradeNotificationMessage(change, trade),
+        readers: [...new Set([trade.userId, ...staff])],
+      }));
+      // A bulk change's rows in one statement, whatever the number of trades and staff.
+      await createNotificationsOfNotices(
+        tx,
+        told.map(({ trade, message, readers }) => ({ userIds: readers, kind: "trade", message, symbolId: trade.symbolId })),
+      );
       return { result: written.value.result, told };
     });
   } catch (error) {

@@ -6,11 +6,12 @@
 // row. Once committed, the trade-notification events go to the same audience as any trade
 // change, but only to users entitled to the symbol (emitToEntitled), and by Web Push to those
 // with no tab open.
+import { setImmediate as setImmediatePromise } from "node:timers/promises";
 import type { AppDatabase } from "~/db/client.server";
 import { levelHitMessage, type WatchedLevel } from "~/domain/trade-watch";
 import { tradeNotificationTargets, TRADE_STAFF_ROLES, type TradeNotificationPayload } from "~/domain/trade-notifications";
 import { tradePushMessage } from "~/domain/push";
-import { createNotifications } from "~/models/notification.server";
+import { createNotificationsOfNotices } from "~/models/notification.server";
 import { setTradeStatus } from "~/models/trade.server";
 import { listHitTrades, listWatchedTrades, storeLevelHits } from "~/models/trade-watch.server";
 import { listActiveUserIdsWithRoles } from "~/models/user.server";
@@ -37,6 +38,9 @@ export interface TradeLevelHitNotice extends TradeNotificationPayload {
   at: number;
   closed: boolean;
 }
+
+/** Hit notices sent per turn of the event loop. */
+const EMIT_SLICE = 5;
 
 export async function attachTradeWatch(
   engine: Pick<MarketEngine, "onTick">,
@@ -103,7 +107,7 @@ export async function attachTradeWatch(
       const trades = new Map((await listHitTrades(tx, stored.map((s) => s.tradeId))).map((t) => [t.id, t]));
       const staff = await listActiveUserIdsWithRoles(tx, TRADE_STAFF_ROLES);
       const closedNow = new Set<number>();
-      const notices: { notice: TradeLevelHitNotice; readers: number[] }[] = [];
+      const notices: { notice: TradeLevelHitNotice; readers: number[]; symbolId: number }[] = [];
       for (const { tradeId, level } of stored) {
         const trade = trades.get(tradeId);
         if (!trade) continue;
@@ -116,9 +120,9 @@ export async function attachTradeWatch(
         }
         const message = levelHitMessage(level, trade, price, closed);
         const readers = [...new Set([trade.userId, ...staff])];
-        await createNotifications(tx, { userIds: readers, kind: "trade", message, symbolId: trade.symbolId });
         notices.push({
           readers,
+          symbolId: trade.symbolId,
           notice: {
             change: level === "sl" ? "sl-hit" : "target-hit",
             tradeId,
@@ -133,9 +137,17 @@ export async function attachTradeWatch(
           },
         });
       }
+      // Every hit's rows in one statement: hundreds of trades on one level, each told to its owner and the staff.
+      await createNotificationsOfNotices(
+        tx,
+        notices.map(({ notice, readers, symbolId }) => ({ userIds: readers, kind: "trade", message: notice.message, symbolId })),
+      );
       return notices;
     });
-    for (const { notice, readers } of told) {
+    for (const [index, { notice, readers }] of told.entries()) {
+      // Hundreds of hits on one tick reach every staff socket with each notice: a slice at a
+      // time, so pages and ticks are served between them instead of after seconds of sends.
+      if (index > 0 && index % EMIT_SLICE === 0) await setImmediatePromise();
       for (const target of tradeNotificationTargets(notice.change, notice.userId)) {
         deps.hub.emitToEntitled(notice.symbolCode, target.event, notice, { roles: target.roles, userIds: target.userIds });
       }
