@@ -3,7 +3,7 @@
 // and the trade staff (rows, and live events only to users entitled to the symbol), closes the
 // trade at the hit price when the owner's setting says so, and keeps the flag across a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { notifications, symbols, trades, userSymbols } from "~/db/schema";
 import { loader as listLoader } from "~/routes/_journal+/trades";
 import { action as newAction } from "~/routes/_journal+/trades.new";
@@ -14,6 +14,7 @@ import { dispatchApi } from "~/api/dispatch.server";
 import { createAuthSession } from "~/models/auth-session.server";
 import { levelHitFlag } from "~/domain/trade-watch";
 import { announceTradeChanges } from "~/market/engines/trade-watch-changes.server";
+import { HITS_PER_TRANSACTION } from "~/market/engines/trade-watch.server";
 import type { RoleId } from "~/domain/access";
 import type { AppContext } from "~/config/context";
 import type { PublicUser } from "~/models/user.server";
@@ -242,6 +243,32 @@ describe("the SL/target watch through the market engine", () => {
     const stays = await enter(owner, tradeFields());
     tick(watched.symbolCode, 111);
     expect(await until(() => tradeRow(stays), (r) => r.targetHitAt !== null)).toMatchObject({ status: true, targetHitPrice: 111 });
+  });
+
+  it("a crossing that reaches more trades than one transaction holds stores and tells every one, in tick order", async () => {
+    const owner = await member(4);
+    const employee = await member(3);
+    const count = HITS_PER_TRANSACTION * 2 + 5;
+    tick(watched.symbolCode, 100);
+    const rows = await t.context.db
+      .insert(trades)
+      .values(Array.from({ length: count }, (_, i) => ({ userId: owner.user.id, symbolId: watched.id, tradeType: "BUY" as const, quantity: 100 + i, buyPrice: 100, slPrice: 70, targetPrice: 0 })))
+      .returning({ id: trades.id });
+    announceTradeChanges(live.hub, rows.map((r) => r.id));
+    await pause(150);
+    const employeeIn = await listener(employee);
+    tick(watched.symbolCode, 69);
+    const ids = rows.map((r) => r.id);
+    await until(
+      () => t.context.db.select({ id: trades.id, slHitPrice: trades.slHitPrice }).from(trades).where(inArray(trades.id, ids)),
+      (stored) => stored.every((r) => r.slHitPrice === 69),
+    );
+    // Quantities 100 and up: other tests' trades on this symbol (which staff are told of too) have none.
+    const messages = Array.from({ length: count }, (_, i) => `SL hit: ${watched.symbolCode} BUY ${100 + i} at 69.00`);
+    for (const reader of [owner, employee]) expect((await messagesOf(reader.user.id)).filter((m) => messages.includes(m)).sort()).toEqual([...messages].sort());
+    await until(async () => employeeIn.filter((e) => e.event === "trade-notification-all" && ids.includes(e.tradeId)).length, (n) => n >= count);
+    // Told in the order the levels were reached, across the transactions.
+    expect(employeeIn.filter((e) => e.event === "trade-notification-all" && ids.includes(e.tradeId)).map((e) => e.tradeId)).toEqual(ids);
   });
 
   it("a live event carrying a symbol reaches only users entitled to it; the row is stored for everyone", async () => {
