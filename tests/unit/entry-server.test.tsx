@@ -7,8 +7,8 @@ import { createRequestHandler, json, type AppLoadContext, type ServerBuild } fro
 import { Outlet, Scripts, useLoaderData, useRouteError, isRouteErrorResponse } from "@remix-run/react";
 import * as entryModule from "~/entry.server";
 import { useNonce } from "~/components/nonce";
+import { inMemoryBuild, type RouteModule } from "../support/remix-build";
 
-type RouteModule = ServerBuild["routes"][string]["module"];
 
 function Root() {
   const nonce = useNonce();
@@ -48,28 +48,10 @@ const pages: Record<string, RouteModule> = {
   },
 };
 
-function assetRoute(id: string, path: string, parentId?: string) {
-  return { id, path, parentId, module: `/build/${id}.js`, imports: [], hasLoader: id !== "root" && id !== "broken", hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: id !== "fine" && id !== "root" };
-}
-
-const app = {
-  mode: "production",
-  entry: { module: entryModule },
-  routes: {
-    root: { id: "root", path: "", module: { default: Root } },
-    ...Object.fromEntries(Object.entries(pages).map(([id, module]) => [id, { id, parentId: "root", path: id, module }])),
-  },
-  assets: {
-    entry: { module: "/build/entry.js", imports: [] },
-    routes: { root: assetRoute("root", ""), ...Object.fromEntries(Object.keys(pages).map((id) => [id, assetRoute(id, id, "root")])) },
-    url: "/build/manifest.js",
-    version: "test",
-  },
-  publicPath: "/build/",
-  assetsBuildDirectory: "public/build",
-  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: false, v3_routeConfig: false, unstable_optimizeDeps: false },
-  isSpaMode: false,
-} as unknown as ServerBuild;
+const app = inMemoryBuild({ module: entryModule } as unknown as ServerBuild["entry"], {
+  root: { path: "", module: { default: Root } },
+  ...Object.fromEntries(Object.entries(pages).map(([id, module]) => [id, { parentId: "root", path: id, module }])),
+});
 
 const handle = createRequestHandler(app, "production");
 const get = (path: string) => handle(new Request(`http://localhost${path}`), { cspNonce: "n0nce" } as AppLoadContext);

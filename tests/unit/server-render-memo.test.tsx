@@ -8,13 +8,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createRequestHandler, json, type EntryContext, type ServerBuild } from "@remix-run/node";
 import { Outlet, RemixServer, useLoaderData } from "@remix-run/react";
+import { inMemoryBuild, type RouteModule } from "../support/remix-build";
 
 const require = createRequire(import.meta.url);
 // The very module objects the patched files call through (Node's CommonJS cache).
 const remixRoutes = require("@remix-run/react/dist/routes.js") as { createServerRoutes: (...args: unknown[]) => unknown };
 const router = require("@remix-run/router") as { UNSAFE_convertRoutesToDataRoutes: (...args: unknown[]) => unknown };
 
-type RouteModule = ServerBuild["routes"][string]["module"];
 
 function page(text: string): RouteModule {
   return {
@@ -36,10 +36,6 @@ const entry = {
   },
 } as unknown as ServerBuild["entry"];
 
-function assetRoute(id: string, path: string, parentId?: string) {
-  return { id, path, parentId, module: `/build/${id}.js`, imports: [], hasLoader: id !== "root", hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false };
-}
-
 function build(modules: { a: RouteModule; b: RouteModule }, assets?: ServerBuild["assets"]): ServerBuild {
   const root: RouteModule = {
     default: () => (
@@ -50,25 +46,8 @@ function build(modules: { a: RouteModule; b: RouteModule }, assets?: ServerBuild
       </html>
     ),
   };
-  return {
-    mode: "production",
-    entry,
-    routes: {
-      root: { id: "root", path: "", module: root },
-      a: { id: "a", parentId: "root", path: "a", module: modules.a },
-      b: { id: "b", parentId: "root", path: "b", module: modules.b },
-    },
-    assets: assets ?? {
-      entry: { module: "/build/entry.js", imports: [] },
-      routes: { root: assetRoute("root", ""), a: assetRoute("a", "a", "root"), b: assetRoute("b", "b", "root") },
-      url: "/build/manifest.js",
-      version: "test",
-    },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: false, v3_routeConfig: false, unstable_optimizeDeps: false },
-    isSpaMode: false,
-  } as unknown as ServerBuild;
+  const routes = { root: { path: "", module: root }, a: { parentId: "root", path: "a", module: modules.a }, b: { parentId: "root", path: "b", module: modules.b } };
+  return inMemoryBuild(entry, routes, assets);
 }
 
 async function render(app: ServerBuild, path: string): Promise<string> {
