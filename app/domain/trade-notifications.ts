@@ -26,6 +26,14 @@ export interface TradeNotificationTarget {
 /** The staff who may see and change any trade (the /trades row of the access table). */
 export const TRADE_STAFF_ROLES: readonly RoleId[] = [1, 3];
 
+/** The notification rows' kind of every trade change and level hit (the bell lists them). */
+export const TRADE_NOTIFICATION_KIND = "trade";
+
+/** Who gets a notification row of a trade change: its owner and each active staff member, once each. */
+export function tradeNotificationReaders(ownerId: number, staffIds: readonly number[]): number[] {
+  return [...new Set([ownerId, ...staffIds])];
+}
+
 /**
  * The owner always hears about its own trade (-user), and -all goes to everyone entitled to
  * it (the owner and staff roles 1 and 3). Changes go to roles 1 and 3 (-admin-employee);

@@ -9,7 +9,9 @@ import {
   tradeNotificationTargets,
   type TradeChange,
   type TradeNotificationPayload,
+  TRADE_NOTIFICATION_KIND,
   TRADE_STAFF_ROLES,
+  tradeNotificationReaders,
 } from "~/domain/trade-notifications";
 import { createNotifications, createNotificationsOfNotices } from "~/models/notification.server";
 import { listActiveUserIdsWithRoles } from "~/models/user.server";
@@ -48,8 +50,8 @@ export async function recordTradeChange<T>(
     const message = tradeNotificationMessage(change, trade);
     // A deleted trade's row would point nowhere: the symbol link stays, the text says what happened.
     const staff = await listActiveUserIdsWithRoles(tx, TRADE_STAFF_ROLES);
-    const readers = [...new Set([trade.userId, ...staff])];
-    await createNotifications(tx, { userIds: readers, kind: "trade", message, symbolId: trade.symbolId });
+    const readers = tradeNotificationReaders(trade.userId, staff);
+    await createNotifications(tx, { userIds: readers, kind: TRADE_NOTIFICATION_KIND, message, symbolId: trade.symbolId });
     return { result, change, trade, message, readers };
   });
   if (!outcome) return null;
@@ -105,12 +107,12 @@ export async function recordTradeChanges<T>(
         change,
         trade,
         message: tradeNotificationMessage(change, trade),
-        readers: [...new Set([trade.userId, ...staff])],
+        readers: tradeNotificationReaders(trade.userId, staff),
       }));
       // A bulk change's rows in one statement, whatever the number of trades and staff.
       await createNotificationsOfNotices(
         tx,
-        told.map(({ trade, message, readers }) => ({ userIds: readers, kind: "trade", message, symbolId: trade.symbolId })),
+        told.map(({ trade, message, readers }) => ({ userIds: readers, kind: TRADE_NOTIFICATION_KIND, message, symbolId: trade.symbolId })),
       );
       return { result: written.value.result, told };
     });

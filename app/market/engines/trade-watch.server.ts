@@ -9,7 +9,7 @@
 import { setImmediate as setImmediatePromise } from "node:timers/promises";
 import type { AppDatabase } from "~/db/client.server";
 import { levelHitMessage, type WatchedLevel } from "~/domain/trade-watch";
-import { tradeNotificationTargets, TRADE_STAFF_ROLES, type TradeNotificationPayload } from "~/domain/trade-notifications";
+import { tradeNotificationReaders, tradeNotificationTargets, TRADE_NOTIFICATION_KIND, TRADE_STAFF_ROLES, type TradeNotificationPayload } from "~/domain/trade-notifications";
 import { tradePushMessage } from "~/domain/push";
 import { createNotificationsOfNotices } from "~/models/notification.server";
 import { setTradeStatus } from "~/models/trade.server";
@@ -127,7 +127,7 @@ export async function attachTradeWatch(
           if (closed) closedNow.add(tradeId);
         }
         const message = levelHitMessage(level, trade, price, closed);
-        const readers = [...new Set([trade.userId, ...staff])];
+        const readers = tradeNotificationReaders(trade.userId, staff);
         notices.push({
           readers,
           symbolId: trade.symbolId,
@@ -148,7 +148,7 @@ export async function attachTradeWatch(
       // Every hit's rows in one statement: hundreds of trades on one level, each told to its owner and the staff.
       await createNotificationsOfNotices(
         tx,
-        notices.map(({ notice, readers, symbolId }) => ({ userIds: readers, kind: "trade", message: notice.message, symbolId })),
+        notices.map(({ notice, readers, symbolId }) => ({ userIds: readers, kind: TRADE_NOTIFICATION_KIND, message: notice.message, symbolId })),
       );
       return notices;
     });
