@@ -8,6 +8,7 @@
 // BENCH_DATABASE_URL, else DATABASE_URL when it is postgres://, else the machine's local server.
 // (A load test of 200 users is a PostgreSQL deployment; README: PGlite is for one machine and
 // modest use. The accounts are written straight into that database before the run.)
+import path from "node:path";
 import { openLightSocket, type LightSocket } from "../lib/light-socket";
 import { startAppServer, startPrivateRedis, waitUntil, type AppProcess, type PrivateRedis } from "../../tests/support/private-services";
 import { createScratchDatabase } from "../../tests/support/scratch-database";
@@ -26,6 +27,8 @@ const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 5_000);
 const SIGN_IN_WAVE = Number(process.env.LOAD_SIGN_IN_WAVE ?? 20);
 /** Worker processes of the server (WEB_CONCURRENCY): one per core of the 2-core target. */
 const WORKERS = Number(process.env.LOAD_WORKERS ?? 2);
+/** LOAD_PROFILE=<folder>: each server process writes a V8 CPU profile there when it stops. */
+const PROFILE_DIR = process.env.LOAD_PROFILE;
 const PAGES = ["/dashboard", "/trades", "/allRealTime"];
 const SYMBOLS = ["NIFTY-I", "BANKNIFTY-I", "SENSEX", "RELIANCE", "TCS", "INFY", "HDFCBANK", "ICICIBANK", "SBIN", "ITC"];
 
@@ -152,7 +155,7 @@ export async function run() {
       LOGIN_FREE_FAILURES: "1000",
       WEB_CONCURRENCY: String(WORKERS),
       ...(redis ? { REDIS_URL: redis.url } : {}),
-    });
+    }, PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`, "--cpu-prof-interval=250"] : []);
     const server = app;
     await waitUntil(() => (server.output().match(/\[server\] listening/g) ?? []).length === WORKERS, 60_000, "every worker to listen", server.output);
     const emails = await createAccounts(database.url, password);
@@ -200,6 +203,21 @@ export async function run() {
     console.log(`errors: ${errors} (target 0); page p99: ${percentile(pageMs, 99).toFixed(1)} ms (target < 250 ms), p50 ${percentile(pageMs, 50).toFixed(1)} ms`);
   } finally {
     for (const s of sockets) s.close();
+    // A profile is written when the process exits by itself: stop it as npm start's would be.
+    if (PROFILE_DIR && app) {
+      const primary = app.pid;
+      const alive = () => {
+        try {
+          process.kill(primary, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      process.kill(primary, "SIGTERM");
+      await waitUntil(() => !alive(), 60_000, "the server to stop", app.output).catch((error) => console.warn(String(error)));
+      console.log(`CPU profiles in ${PROFILE_DIR}`);
+    }
     app?.kill();
     await redis?.stop();
     await database.drop();

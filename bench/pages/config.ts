@@ -32,7 +32,7 @@ export const TARGET_LOOP_P99_MS = 20;
 
 export const FLOOR: PageCase = { label: "floor (one route)", path: "/", class: "floor", auth: "none", server: "floor" };
 
-export const PAGES: readonly PageCase[] = [
+const ALL_PAGES: readonly PageCase[] = [
   { label: "/login (signed out)", path: "/login", class: "signed-out", auth: "none", server: "app" },
   { label: "/notifications", path: "/notifications", class: "small", auth: "cookie", server: "app" },
   { label: "/alert", path: "/alert", class: "small", auth: "cookie", server: "app" },
@@ -44,8 +44,15 @@ export const PAGES: readonly PageCase[] = [
   { label: "/dashboard", path: "/dashboard", class: "dashboard", auth: "cookie", server: "app" },
 ];
 
+/** PAGES_ONLY=/trades,/alert measures only those pages (with PAGES_PROFILE: a profile of them alone). */
+const ONLY = process.env.PAGES_ONLY?.split(",").map((p) => p.trim());
+export const PAGES: readonly PageCase[] = ONLY ? ALL_PAGES.filter((page) => ONLY.includes(page.path)) : ALL_PAGES;
+
 /** The largest page once more, uncompressed: the difference is what compressing it costs. */
 export const UNCOMPRESSED: PageCase = { label: "/dashboard uncompressed", path: "/dashboard", class: "reference", auth: "cookie", server: "app", acceptEncoding: "identity" };
+
+/** The cases measured per database: the floor, the pages, and the largest page uncompressed when it is measured. */
+export const CASES: readonly PageCase[] = [FLOOR, ...PAGES, ...(PAGES.some((p) => p.path === UNCOMPRESSED.path) ? [UNCOMPRESSED] : [])];
 
 /** The export downloaded over and over while pages and ticks run together. */
 export const EXPORT_PATH = "/reports/trade/export?format=xlsx&active=all";

@@ -21,6 +21,7 @@ import {
   TARGET_PGLITE_OVER_POSTGRES,
   TARGET_X_FLOOR,
   UNCOMPRESSED,
+  CASES,
   type AppReady,
   type LoopReading,
   type Mark,
@@ -286,7 +287,7 @@ async function measure(server: BenchChild, floorPort: number, app: AppReady): Pr
   const client = new Client(floorPort, app);
   try {
     await settle(server);
-    const cases = [FLOOR, ...PAGES, UNCOMPRESSED];
+    const cases = CASES;
     const sizes = new Map<PageCase, { sent: number; encoding: string; decoded: number }>();
     for (const page of cases) {
       let last: Answer | null = null;
@@ -378,7 +379,7 @@ function printKind(m: Measured) {
   );
   const ownProcess = hasDatabaseProcess(m);
   const header = ["page", "CPU ms/req", "x floor", "target", "", "SQL/req", "sent", "decoded", ...(ownProcess ? ["DB process CPU ms/req", "both ms/req"] : [])];
-  const rows = [FLOOR, ...PAGES, UNCOMPRESSED].map((page) => {
+  const rows = CASES.map((page) => {
     const ratio = xFloor(m, page);
     const target = page.class === "floor" || page.class === "reference" ? null : TARGET_X_FLOOR[page.class];
     const size = m.sizes.get(page)!;
@@ -395,15 +396,8 @@ function printKind(m: Measured) {
     ];
   });
   printTable(header, rows);
-  const compressed = PAGES.find((p) => p.path === UNCOMPRESSED.path && !p.acceptEncoding)!;
-  const pageMs = median(m.cpuMs.get(compressed)!);
-  // Per round (the two cases are next to each other in the first ten rounds), then the median.
-  const uncompressedMs = m.cpuMs.get(UNCOMPRESSED)!;
-  const compressing = median(m.cpuMs.get(compressed)!.map((ms, round) => ms - uncompressedMs[round]));
-  const { decoded, sent, encoding } = m.sizes.get(compressed)!;
-  console.log(
-    `  compression: ${encoding} of ${compressed.label}'s ${kb(decoded)} into ${kb(sent)} costs ${compressing.toFixed(2)} ms of its ${pageMs.toFixed(2)} ms (${((compressing / pageMs) * 100).toFixed(0)} %), ${((compressing / (decoded / 1024)) * 1000).toFixed(0)} µs per KB`,
-  );
+  const compressed = PAGES.find((p) => p.path === UNCOMPRESSED.path && !p.acceptEncoding);
+  if (compressed) printCompressionCost(m, compressed);
   console.log(`  event loop while measuring (10 ms timer resolution, as /healthz: an idle loop reads about 10 ms): p99 ${m.loop.p99Ms} ms, max ${m.loop.maxMs} ms`);
   const t = m.together;
   if (t) {
@@ -419,6 +413,18 @@ function printKind(m: Measured) {
     console.log(`       the market engines stopped ${(stopSeconds.get(m.kind) ?? 0).toFixed(0)} s after the window (storing the window's queued stop-loss and target hits)`);
     console.log(`       the server was quiet again ${t.settledSeconds < 0 ? "only after more than 60 s" : `${t.settledSeconds.toFixed(0)} s`} after that (the cut-off export's leftovers)`);
   }
+}
+
+/** What compressing the largest page costs: its CPU with and without compression, per round. */
+function printCompressionCost(m: Measured, compressed: PageCase) {
+  const pageMs = median(m.cpuMs.get(compressed)!);
+  // Per round (the two cases are next to each other in the first ten rounds), then the median.
+  const uncompressedMs = m.cpuMs.get(UNCOMPRESSED)!;
+  const compressing = median(m.cpuMs.get(compressed)!.map((ms, round) => ms - uncompressedMs[round]));
+  const { decoded, sent, encoding } = m.sizes.get(compressed)!;
+  console.log(
+    `  compression: ${encoding} of ${compressed.label}'s ${kb(decoded)} into ${kb(sent)} costs ${compressing.toFixed(2)} ms of its ${pageMs.toFixed(2)} ms (${((compressing / pageMs) * 100).toFixed(0)} %), ${((compressing / (decoded / 1024)) * 1000).toFixed(0)} µs per KB`,
+  );
 }
 
 /** The database ran in a process of its own, whose CPU was measured apart from the server's. */
@@ -456,7 +462,7 @@ export async function run(): Promise<void> {
   // runs it: React's development build renders several times slower.
   // PAGES_PROFILE=<folder>: the server process writes a V8 CPU profile there when it exits.
   const profile = process.env.PAGES_PROFILE;
-  const nodeArgs = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`, "--cpu-prof-interval=250"] : [];
+  const nodeArgs = [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`, "--cpu-prof-interval=250"] : []), ...(process.env.PAGES_NODE_ARGS?.split(" ").filter(Boolean) ?? [])];
   const server = spawnTsChild("pages server", "bench/pages/server.ts", kinds, { NODE_ENV: "production" }, nodeArgs);
   try {
     server.send({ type: "start" });

@@ -144,7 +144,7 @@ export interface SpawnedApp extends AppProcess {
  * The built server (dist/server.js; built first when missing) as a child process, returned at
  * once: it may still be migrating or seeding (startAppServer waits until it answers).
  */
-export async function spawnAppServer(env: Record<string, string>): Promise<SpawnedApp> {
+export async function spawnAppServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<SpawnedApp> {
   // import.meta.url, not __dirname: the load bench runs this module as plain ESM (tsx).
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
   if (!fs.existsSync(path.join(root, "dist", "server.js")) || !fs.existsSync(path.join(root, "build", "index.js"))) {
@@ -163,7 +163,7 @@ export async function spawnAppServer(env: Record<string, string>): Promise<Spawn
   // The shared Redis of test:pg only when the test asks for it: files run side by side, and two
   // apps on one Redis would deliver each other's ticks.
   const { REDIS_URL: _sharedRedis, ...inherited } = process.env;
-  const proc: ChildProcess = spawn(process.execPath, ["dist/server.js"], {
+  const proc: ChildProcess = spawn(process.execPath, [...nodeArgs, "dist/server.js"], {
     cwd: root,
     env: {
       ...inherited,
@@ -199,8 +199,9 @@ export async function spawnAppServer(env: Record<string, string>): Promise<Spawn
 }
 
 /** The built server as a child process, once it answers /healthz. */
-export async function startAppServer(env: Record<string, string>): Promise<AppProcess> {
-  const app = await spawnAppServer(env);
+/** nodeArgs go before the script; a cluster's workers inherit them (cluster.fork's execArgv). */
+export async function startAppServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<AppProcess> {
+  const app = await spawnAppServer(env, nodeArgs);
   await waitUntil(
     async () => {
       if (!app.running()) throw new Error(`server exited:\n${app.output()}`);
