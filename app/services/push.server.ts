@@ -93,16 +93,23 @@ export function createPushSender(deps: {
     const report: PushReport = { sent: 0, removed: 0, failed: 0, connected: 0 };
     if (notices.length === 0) return report;
     const userIds = [...new Set(notices.map((n) => n.userId))];
+    // The devices first: most of the people told have none, and asking who is connected is a
+    // question to every process of the server (with Redis, a round trip through it), so it is
+    // asked only about users a push could reach.
+    const devices = await listPushTargets(deps.db, userIds);
+    if (devices.length === 0) return report;
+    const withDevice = [...new Set(devices.map((d) => d.userId))];
     let away: number[];
     try {
-      away = await deps.hub.usersWithoutConnection(userIds);
+      away = await deps.hub.usersWithoutConnection(withDevice);
     } catch (error) {
       // Not knowing who is connected, a device told twice beats an alert never told.
       log(`[push] could not ask who is connected: ${(error as Error).message}`);
-      away = userIds;
+      away = withDevice;
     }
-    report.connected = userIds.length - away.length;
-    const targets = await listPushTargets(deps.db, away);
+    report.connected = withDevice.length - away.length;
+    const isAway = new Set(away);
+    const targets = devices.filter((d) => isAway.has(d.userId));
     if (targets.length === 0) return report;
     // A customer hears only of the symbols of its subscription, as its bell shows (models/notification).
     const visible = new Map<number, Set<string> | "all">();

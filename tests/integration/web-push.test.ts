@@ -143,12 +143,12 @@ describe("delivery to a local push endpoint", () => {
   let symbol: { id: number; symbolCode: string };
 
   const logged: string[] = [];
+  // The endpoint's own certificate: web-push speaks HTTPS only, as push services do.
+  const cert = fs.readFileSync("tests/fixtures/push/endpoint-cert.pem");
 
   beforeAll(async () => {
     // The devices stored above have push-service endpoints this test must not reach out to.
     await t.context.db.delete(pushSubscriptions);
-    // web-push speaks HTTPS only, as push services do: the endpoint has a certificate of its own.
-    const cert = fs.readFileSync("tests/fixtures/push/endpoint-cert.pem");
     endpointServer = https.createServer({ cert, key: fs.readFileSync("tests/fixtures/push/endpoint-key.pem") }, (req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
@@ -261,6 +261,26 @@ describe("delivery to a local push endpoint", () => {
     const deliveries = received.filter((r) => r.path === device.path);
     expect(deliveries).toHaveLength(1);
     expect(decrypt(deliveries[0].body, device)).toMatchObject({ title: `Trade: ${symbol.symbolCode}`, url: "/trades", tag: expect.stringMatching(/^trade-\d+$/) });
+  });
+
+  it("asks who is connected only about users with a device: none with one, no question to the processes", async () => {
+    const withDevice = await signedInUser(t.context, 3);
+    const without = await signedInUser(t.context, 3);
+    const device = await subscribeDevice(withDevice.id, "asked");
+    const asked: number[][] = [];
+    const counting = createPushSender({
+      db: t.context.db,
+      hub: { usersWithoutConnection: async (ids) => (asked.push([...ids]), hubServer.hub.usersWithoutConnection(ids)) },
+      vapid: resolveVapidKeys(t.context.env),
+      agent: new https.Agent({ ca: cert }),
+    });
+    const message = { title: "t", body: "b", url: "/dashboard", tag: "asked" };
+    expect(await counting.deliver([{ userId: without.id, message }])).toEqual({ sent: 0, removed: 0, failed: 0, connected: 0 });
+    expect(asked).toEqual([]);
+    const report = await counting.deliver([{ userId: without.id, message }, { userId: withDevice.id, message }]);
+    expect(asked).toEqual([[withDevice.id]]);
+    expect(report).toEqual({ sent: 1, removed: 0, failed: 0, connected: 0 });
+    expect(received.filter((r) => r.path === device.path)).toHaveLength(1);
   });
 
   it("a customer is not pushed an alert of a symbol outside its subscription", async () => {
