@@ -17,6 +17,7 @@ const benches: Record<string, () => Promise<BenchModule>> = {
   pages: () => import("./pages/index"),
   routes: () => import("./route-matching/index"),
   embedded: () => import("./embedded/index"),
+  announce: () => import("./announce/index"),
 };
 
 async function main() {

@@ -6,6 +6,7 @@ import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import type { SessionUser } from "~/models/auth-session.server";
 import { roomForRole, roomForUser, SERVER_EVENTS } from "./events";
+import { attachAudienceEvents } from "./audience-events.server";
 import { attachSymbolEvents, type SymbolAccess, type SymbolAccessResolver, type SymbolAudience } from "./symbol-events.server";
 
 export type HandshakeAuthenticator = (handshake: {
@@ -27,7 +28,11 @@ export interface RealtimeHub {
   emitToEntitled(symbolCode: string, event: string, payload: unknown, audience: SymbolAudience): void;
   /** Re-reads one user's symbol entitlement for its open sockets (its subscription or role changed). */
   refreshSymbolAccess(userId: number, roleId?: number): Promise<void>;
-  /** One emit to everyone in these role rooms and these users' rooms; each socket hears it once. */
+  /**
+   * One emit to everyone in these role rooms and these users' rooms; each socket hears it once.
+   * Sent when the current synchronous run ends, with the run's other audience emits: one write
+   * per socket, one message to the other processes (audience-events.server.ts).
+   */
   emitToAudience(audience: { roles: readonly number[]; userIds: readonly number[] }, event: string, payload: unknown): void;
   /**
    * The users among these who have no live connection on any process (with Redis, the other
@@ -58,6 +63,14 @@ export function roomForSession(sessionId: string): string {
 /** socket.io's heartbeat: a silent connection is dropped after at most their sum. */
 export const LIVENESS_PING_INTERVAL_MS = 10_000;
 export const LIVENESS_PING_TIMEOUT_MS = 10_000;
+
+/** socket.io's request to the other processes, untyped: the hub's server-side events are not in its event maps. */
+interface ServerSideAsker {
+  serverSideEmitWithAck(event: string, ...args: unknown[]): Promise<unknown[]>;
+}
+
+/** Asked of the other processes: which of these users they hold a socket of. */
+const CONNECTED_USERS_EVENT = "hub:connected-users";
 
 /** How often each socket's session is checked again (an idle or expired session ends its socket). */
 export const SESSION_RECHECK_MS = 30_000;
@@ -114,6 +127,14 @@ export function createRealtimeHub(options: {
 
   let clustered = false;
   const symbolEvents = attachSymbolEvents(io as unknown as Server, { resolve: options.symbolAccess, clustered: () => clustered });
+  const audienceEvents = attachAudienceEvents(io as unknown as Server, () => clustered);
+
+  /** The users among these with a socket on this process. */
+  const connectedHere = (userIds: readonly number[]) => userIds.filter((id) => (io.of("/").adapter.rooms.get(roomForUser(id))?.size ?? 0) > 0);
+  // Another process asks who of these it holds (usersWithoutConnection).
+  (io as unknown as { on(event: string, listener: (ids: unknown, answer: (ids: number[]) => void) => void): void }).on(CONNECTED_USERS_EVENT, (ids, answer) => {
+    answer(Array.isArray(ids) ? connectedHere(ids.filter((id): id is number => Number.isInteger(id))) : []);
+  });
 
   io.on("connection", (socket: Socket) => {
     const user = (socket.data as SocketData).user;
@@ -158,9 +179,7 @@ export function createRealtimeHub(options: {
       io.to(roles.map(roomForRole)).emit(event as never, payload as never);
     },
     emitToAudience(audience, event, payload) {
-      const rooms = [...audience.roles.map(roomForRole), ...audience.userIds.map(roomForUser)];
-      if (rooms.length === 0) return;
-      io.to(rooms).emit(event as never, payload as never);
+      audienceEvents.emit(audience, event, payload);
     },
     emitToEntitled(symbolCode, event, payload, audience) {
       symbolEvents.emit(symbolCode, event, payload, audience);
@@ -168,8 +187,17 @@ export function createRealtimeHub(options: {
     refreshSymbolAccess: (userId, roleId) => symbolEvents.refresh(userId, roleId),
     async usersWithoutConnection(userIds) {
       if (userIds.length === 0) return [];
-      const sockets = await io.in([...new Set(userIds)].map(roomForUser)).fetchSockets();
-      const connected = new Set(sockets.map((s) => (s.data as SocketData).user.id));
+      const asked = [...new Set(userIds)];
+      const connected = new Set(connectedHere(asked));
+      const elsewhere = asked.filter((id) => !connected.has(id));
+      if (clustered && elsewhere.length > 0) {
+        // The other processes answer with the ids they hold a socket of: ids, not sockets (a
+        // fetchSockets would carry every socket's handshake, cookies included, through Redis).
+        // An answer missing past the adapter's request timeout (5 s) rejects: the push then goes
+        // to everyone asked (services/push.server.ts).
+        const answers = await (io as unknown as ServerSideAsker).serverSideEmitWithAck(CONNECTED_USERS_EVENT, elsewhere);
+        for (const answer of answers) if (Array.isArray(answer)) for (const id of answer) if (typeof id === "number") connected.add(id);
+      }
       return userIds.filter((id) => !connected.has(id));
     },
     disconnectUser(userId) {

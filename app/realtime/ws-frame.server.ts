@@ -25,6 +25,22 @@ interface WsLike {
 
 export type FrameWrite = "frame" | "engine" | "skipped";
 
+/** The WebSocket a packet may go to straight, or undefined when it must go through engine.io. */
+function directSocket(socket: Socket): WsLike | undefined {
+  const conn = socket.conn;
+  const transport = conn.transport as unknown as { name: string; socket?: WsLike };
+  const ws = transport.name === "websocket" ? transport.socket : undefined;
+  // Straight to the WebSocket only when nothing of engine.io's is waiting to go first (order is
+  // kept) and the frame needs no extension (no per-message deflate).
+  const direct =
+    ws !== undefined &&
+    ws.readyState === 1 &&
+    typeof ws._sender?.sendFrame === "function" &&
+    (ws._extensions === undefined || Object.keys(ws._extensions).length === 0) &&
+    (conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length === 0;
+  return direct ? ws : undefined;
+}
+
 /**
  * Sends `packet` (an encoded socket.io packet, e.g. `2["event",...]`) to the socket like a
  * volatile emit: a socket that is not open, or whose previous writes are still queued, skips it.
@@ -33,24 +49,31 @@ export type FrameWrite = "frame" | "engine" | "skipped";
 export function writePacket(socket: Socket, packet: string): FrameWrite {
   const conn = socket.conn;
   if (conn.readyState !== "open") return "skipped";
-  const transport = conn.transport as unknown as { name: string; writable: boolean; socket?: WsLike };
-  const ws = transport.name === "websocket" ? transport.socket : undefined;
-  // Straight to the WebSocket only when nothing of engine.io's is waiting to go first (order is
-  // kept) and the frame needs no extension (no per-message deflate).
-  const sender = ws?._sender;
-  const direct =
-    ws !== undefined &&
-    ws.readyState === 1 &&
-    typeof sender?.sendFrame === "function" &&
-    (ws._extensions === undefined || Object.keys(ws._extensions).length === 0) &&
-    (conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length === 0;
-  if (!direct) {
-    if (!transport.writable) return "skipped";
+  const ws = directSocket(socket);
+  if (ws === undefined) {
+    if (!(conn.transport as unknown as { writable: boolean }).writable) return "skipped";
     conn.write(packet);
     return "engine";
   }
   if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return "skipped";
-  sender!.sendFrame(textFrame(ENGINE_MESSAGE + packet));
+  ws._sender!.sendFrame(textFrame(ENGINE_MESSAGE + packet));
+  return "frame";
+}
+
+/**
+ * Sends several packets to the socket in order, none skipped (as socket.emit would, each once):
+ * over a WebSocket as one write of their frames, one system call however many there are; else,
+ * or behind queued engine.io packets, through engine.io one by one.
+ */
+export function writePacketsInOrder(socket: Socket, packets: readonly string[]): FrameWrite {
+  const conn = socket.conn;
+  if (conn.readyState !== "open" || packets.length === 0) return "skipped";
+  const ws = directSocket(socket);
+  if (ws === undefined) {
+    for (const packet of packets) conn.write(packet);
+    return "engine";
+  }
+  ws._sender!.sendFrame([Buffer.concat(packets.flatMap((packet) => textFrame(ENGINE_MESSAGE + packet)))]);
   return "frame";
 }
 

@@ -57,6 +57,55 @@ function outcome(socket: Socket): Promise<"connected" | string> {
   });
 }
 
+describe("events to audiences (emitToAudience)", () => {
+  it("gathers one run's emits: each socket gets its events once each, in order, in one WebSocket message write; a payload changed afterwards is not", async () => {
+    const staff = await createUser(t.context.db, { roleId: 3 });
+    const owner = await createUser(t.context.db, { roleId: 4 });
+    const other = await createUser(t.context.db, { roleId: 4 });
+    const staffSocket = open({ cookie: await sessionCookieFor(t.context, staff.id) });
+    const ownerSocket = open({ cookie: await sessionCookieFor(t.context, owner.id) });
+    const otherSocket = open({ cookie: await sessionCookieFor(t.context, other.id) });
+    for (const s of [staffSocket, ownerSocket, otherSocket]) expect(await outcome(s)).toBe("connected");
+    const inbox = (socket: Socket) => {
+      const got: [string, unknown][] = [];
+      socket.onAny((event: string, payload: unknown) => got.push([event, payload]));
+      return got;
+    };
+    const [staffGot, ownerGot, otherGot] = [inbox(staffSocket), inbox(ownerSocket), inbox(otherSocket)];
+    // The owner's socket on the server: every WebSocket write goes through its ws sender's sendFrame.
+    const serverSide = [...hub.io.of("/").sockets.values()].find((s) => (s.data as { user: { id: number } }).user.id === owner.id)!;
+    const sender = (serverSide.conn.transport as unknown as { socket: { _sender: { sendFrame: (...args: unknown[]) => void } } }).socket._sender;
+    let ownerWrites = 0;
+    const sendFrame = sender.sendFrame.bind(sender);
+    sender.sendFrame = (...args: unknown[]) => {
+      ownerWrites += 1;
+      sendFrame(...args);
+    };
+    const payload = { tradeId: 7, message: "created" };
+    hub.emitToAudience({ roles: [], userIds: [owner.id] }, "trade-notification-user", payload);
+    hub.emitToAudience({ roles: [1, 3], userIds: [owner.id, staff.id] }, "trade-notification-all", payload);
+    hub.emitToAudience({ roles: [3], userIds: [owner.id] }, "trade-notification-customer-employee", payload);
+    payload.message = "changed after the emits";
+    const sent = { tradeId: 7, message: "created" };
+    await expect.poll(() => staffGot.length).toBe(2);
+    await expect.poll(() => ownerGot.length).toBe(3);
+    expect(staffGot).toEqual([
+      ["trade-notification-all", sent],
+      ["trade-notification-customer-employee", sent],
+    ]);
+    expect(ownerGot).toEqual([
+      ["trade-notification-user", sent],
+      ["trade-notification-all", sent],
+      ["trade-notification-customer-employee", sent],
+    ]);
+    expect(ownerWrites).toBe(1);
+    // Another run: the emit comes after the ones above, and nobody else heard anything.
+    hub.emitToAudience({ roles: [], userIds: [other.id] }, "broadcast-message", { message: "later" });
+    await expect.poll(() => otherGot).toEqual([["broadcast-message", { message: "later" }]]);
+    expect(staffGot).toHaveLength(2);
+  });
+});
+
 describe("socket handshake", () => {
   it("refuses a socket without a session", async () => {
     expect(await outcome(open({}))).toBe("Invalid token");

@@ -18,7 +18,7 @@ import { attachKeyEngine } from "~/market/engines/key-engine.server";
 import { LiveBook } from "~/realtime/live-book.server";
 import { detectSwings } from "~/domain/swing";
 import { istDateString, istMidnight } from "~/domain/dates";
-import type { SymbolTickPayload } from "~/realtime/events";
+import { roomForUser, type SymbolTickPayload } from "~/realtime/events";
 import type { RoleId } from "~/domain/access";
 import { createTestContext, hubOptionsFor, type TestContext } from "../support/context";
 import { call, formRequest, sessionCookieFor } from "../support/requests";
@@ -397,6 +397,39 @@ describe.skipIf(!hasRedis)("across processes (Redis adapter)", () => {
     hub.emitToEntitled(sym.IN.code, "marker-peer", { symbolCode: sym.IN.code }, { userIds: [who.customer] });
     await until(() => received(customer, "marker-peer", sym.IN.code).length === 1);
     expect(received(customer, "chavi_algorithm", sym.OUT.code)).toEqual([]);
+  });
+
+  it("an audience's events from one process reach the other's sockets once each, in order, as one message between them", async () => {
+    const owner = await createUser(t.context.db, { roleId: 4 });
+    const staff = await createUser(t.context.db, { roleId: 3 });
+    const [ownerClient, staffClient] = await Promise.all([peerClientOf(owner.id), peerClientOf(staff.id)]);
+    const published: string[] = [];
+    const pub = clients[0] as unknown as { publish(channel: string, message: string): Promise<number> };
+    const publish = pub.publish.bind(pub);
+    pub.publish = (channel, message) => (published.push(channel), publish(channel, message));
+    const payload = { tradeId: 9, symbolCode: "AUD" };
+    hub.emitToAudience({ roles: [], userIds: [owner.id] }, "trade-notification-user", payload);
+    hub.emitToAudience({ roles: [1, 3], userIds: [owner.id] }, "trade-notification-all", payload);
+    hub.emitToAudience({ roles: [3], userIds: [owner.id, staff.id] }, "trade-notification-customer-employee", payload);
+    await until(() => received(ownerClient, "trade-notification-customer-employee", "AUD").length === 1 && received(staffClient, "trade-notification-customer-employee", "AUD").length === 1);
+    pub.publish = publish;
+    const names = (client: Client) => client.events.filter((e) => (e.payload as { symbolCode?: string }).symbolCode === "AUD").map((e) => e.event);
+    expect(names(ownerClient)).toEqual(["trade-notification-user", "trade-notification-all", "trade-notification-customer-employee"]);
+    expect(names(staffClient)).toEqual(["trade-notification-all", "trade-notification-customer-employee"]);
+    expect(published).toHaveLength(1);
+  });
+
+  it("who has no connection is asked of the other process by user id", async () => {
+    const here = await createUser(t.context.db, { roleId: 3 });
+    const there = await createUser(t.context.db, { roleId: 3 });
+    const nowhere = await createUser(t.context.db, { roleId: 3 });
+    await clientOf(here.id);
+    const thereClient = await peerClientOf(there.id);
+    expect(await hub.usersWithoutConnection([here.id, there.id, nowhere.id, there.id])).toEqual([nowhere.id]);
+    expect(await peer.usersWithoutConnection([here.id, there.id, nowhere.id])).toEqual([nowhere.id]);
+    thereClient.socket.disconnect();
+    await until(() => (peer.io.of("/").adapter.rooms.get(roomForUser(there.id))?.size ?? 0) === 0);
+    expect(await hub.usersWithoutConnection([here.id, there.id, nowhere.id])).toEqual([there.id, nowhere.id]);
   });
 
   it("a refresh asked on one process narrows the sockets held by the other", async () => {

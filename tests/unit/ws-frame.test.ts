@@ -2,7 +2,7 @@
 // the frame is what RFC 6455 says, and the write keeps engine.io's order and volatile rule.
 import { describe, expect, it } from "vitest";
 import type { Socket } from "socket.io";
-import { MAX_BUFFERED_BYTES, textFrame, writePacket } from "~/realtime/ws-frame.server";
+import { MAX_BUFFERED_BYTES, textFrame, writePacket, writePacketsInOrder } from "~/realtime/ws-frame.server";
 
 /** Reads an unmasked server frame back: FIN, opcode, payload. */
 function readFrame(frame: Buffer) {
@@ -20,6 +20,26 @@ function readFrame(frame: Buffer) {
   }
   expect(frame.length).toBe(offset + length);
   return { fin, opcode, text: frame.subarray(offset).toString("utf8") };
+}
+
+/** Reads consecutive frames out of one written buffer. */
+function readFrames(buffer: Buffer) {
+  const frames: ReturnType<typeof readFrame>[] = [];
+  let at = 0;
+  while (at < buffer.length) {
+    let length = buffer[at + 1] & 0x7f;
+    let header = 2;
+    if (length === 126) {
+      length = buffer.readUInt16BE(at + 2);
+      header = 4;
+    } else if (length === 127) {
+      length = Number(buffer.readBigUInt64BE(at + 2));
+      header = 10;
+    }
+    frames.push(readFrame(buffer.subarray(at, at + header + length)));
+    at += header + length;
+  }
+  return frames;
 }
 
 describe("textFrame", () => {
@@ -88,5 +108,39 @@ describe("writePacket", () => {
       expect(s.frames).toEqual([]);
       expect(s.engineWrites).toEqual([]);
     }
+  });
+});
+
+describe("writePacketsInOrder", () => {
+  const PACKETS = [`2["trade-notification-user",{"tradeId":1}]`, `2["trade-notification-all",{"tradeId":1}]`, `2["trade-notification-admin-employee",{"tradeId":1,"note":"${"x".repeat(300)}"}]`];
+
+  it("writes every packet as its own frame, in order, in ONE write to the WebSocket", () => {
+    const s = fakeSocket({});
+    expect(writePacketsInOrder(s.socket, PACKETS)).toBe("frame");
+    expect(s.frames).toHaveLength(1);
+    expect(readFrames(s.frames[0])).toEqual(PACKETS.map((p) => ({ fin: true, opcode: 1, text: `4${p}` })));
+    expect(s.engineWrites).toEqual([]);
+  });
+
+  it("skips none: a reader with writes still queued gets them too (these are not prices)", () => {
+    const s = fakeSocket({ bufferedAmount: MAX_BUFFERED_BYTES + 1 });
+    expect(writePacketsInOrder(s.socket, PACKETS)).toBe("frame");
+    expect(readFrames(s.frames[0]).map((f) => f.text)).toEqual(PACKETS.map((p) => `4${p}`));
+  });
+
+  it("goes through engine.io one by one, in order, behind its queue, on another transport or with deflate", () => {
+    for (const s of [fakeSocket({ writeBuffer: [{ type: "message", data: "x" }] }), fakeSocket({ transport: "polling", writable: false }), fakeSocket({ extensions: { "permessage-deflate": {} } })]) {
+      expect(writePacketsInOrder(s.socket, PACKETS)).toBe("engine");
+      expect(s.engineWrites).toEqual(PACKETS);
+      expect(s.frames).toEqual([]);
+    }
+  });
+
+  it("writes nothing to a closed connection or for no packets", () => {
+    const closed = fakeSocket({ readyState: "closing" });
+    expect(writePacketsInOrder(closed.socket, PACKETS)).toBe("skipped");
+    const none = fakeSocket({});
+    expect(writePacketsInOrder(none.socket, [])).toBe("skipped");
+    expect([...closed.frames, ...closed.engineWrites, ...none.frames, ...none.engineWrites]).toEqual([]);
   });
 });
