@@ -32,7 +32,7 @@ export interface AudienceEvents {
   emit(audience: Audience, event: string, payload: unknown): void;
 }
 
-export function attachAudienceEvents(io: Server, clustered: () => boolean): AudienceEvents {
+export function attachAudienceEvents(io: Server, clustered: () => boolean, log: (line: string) => void = (line) => console.error(line)): AudienceEvents {
   let pending: EncodedEmit[] = [];
 
   const deliverLocal = (emits: readonly EncodedEmit[]) => {
@@ -52,7 +52,14 @@ export function attachAudienceEvents(io: Server, clustered: () => boolean): Audi
     }
     for (const [id, packets] of perSocket) {
       const socket: Socket | undefined = nsp.sockets.get(id);
-      if (socket) writePacketsInOrder(socket, packets);
+      if (!socket) continue;
+      // This runs on its own (nextTick), outside the request that emitted: a socket that cannot
+      // be written to must not take the others, or the process, down with it.
+      try {
+        writePacketsInOrder(socket, packets);
+      } catch (error) {
+        log(`[realtime] events to socket ${id} not written: ${(error as Error).message}`);
+      }
     }
   };
 

@@ -3,7 +3,7 @@
 // refused; sockets join their user and role rooms.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { createRealtimeHub, type RealtimeHub } from "~/realtime/hub.server";
 import { readSessionId } from "~/auth/session.server";
@@ -103,6 +103,26 @@ describe("events to audiences (emitToAudience)", () => {
     hub.emitToAudience({ roles: [], userIds: [other.id] }, "broadcast-message", { message: "later" });
     await expect.poll(() => otherGot).toEqual([["broadcast-message", { message: "later" }]]);
     expect(staffGot).toHaveLength(2);
+  });
+  it("a socket that cannot be written to is logged and skipped; the others still hear the run's events", async () => {
+    const broken = await createUser(t.context.db, { roleId: 4 });
+    const fine = await createUser(t.context.db, { roleId: 4 });
+    const brokenSocket = open({ cookie: await sessionCookieFor(t.context, broken.id) });
+    const fineSocket = open({ cookie: await sessionCookieFor(t.context, fine.id) });
+    for (const s of [brokenSocket, fineSocket]) expect(await outcome(s)).toBe("connected");
+    const serverSide = [...hub.io.of("/").sockets.values()].find((s) => (s.data as { user: { id: number } }).user.id === broken.id)!;
+    const sender = (serverSide.conn.transport as unknown as { socket: { _sender: { sendFrame: (...args: unknown[]) => void } } }).socket._sender;
+    const sendFrame = sender.sendFrame;
+    sender.sendFrame = () => {
+      throw new Error("write after end");
+    };
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const heard = new Promise((resolve) => fineSocket.once("broadcast-message", resolve));
+    hub.emitToAudience({ roles: [], userIds: [broken.id, fine.id] }, "broadcast-message", { message: "to both" });
+    expect(await heard).toEqual({ message: "to both" });
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[realtime\] events to socket \S+ not written: write after end$/));
+    logged.mockRestore();
+    sender.sendFrame = sendFrame;
   });
 });
 
