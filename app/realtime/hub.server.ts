@@ -132,7 +132,8 @@ export function createRealtimeHub(options: {
   /** The users among these with a socket on this process. */
   const connectedHere = (userIds: readonly number[]) => userIds.filter((id) => (io.of("/").adapter.rooms.get(roomForUser(id))?.size ?? 0) > 0);
   // Another process asks who of these it holds (usersWithoutConnection).
-  (io as unknown as { on(event: string, listener: (ids: unknown, answer: (ids: number[]) => void) => void): void }).on(CONNECTED_USERS_EVENT, (ids, answer) => {
+  (io as unknown as { on(event: string, listener: (ids: unknown, answer?: unknown) => void): void }).on(CONNECTED_USERS_EVENT, (ids, answer) => {
+    if (typeof answer !== "function") return;
     answer(Array.isArray(ids) ? connectedHere(ids.filter((id): id is number => Number.isInteger(id))) : []);
   });
 
