@@ -5,7 +5,7 @@
 // used to be four socket.io broadcasts: four messages through Redis, and up to three writes per
 // staff socket, each a system call (bench/load, docs/decisions/177).
 import type { Server, Socket } from "socket.io";
-import { roomForRole, roomForUser } from "./events";
+import { audienceRooms, socketIdsInRooms } from "./rooms.server";
 import { writePacketsInOrder } from "./ws-frame.server";
 
 export interface Audience {
@@ -39,15 +39,10 @@ export function attachAudienceEvents(io: Server, clustered: () => boolean, log: 
     const nsp = io.of("/");
     const perSocket = new Map<string, string[]>();
     for (const { rooms, packet } of emits) {
-      const told = new Set<string>();
-      for (const room of rooms) {
-        for (const id of nsp.adapter.rooms.get(room) ?? []) {
-          if (told.has(id)) continue;
-          told.add(id);
-          const packets = perSocket.get(id);
-          if (packets) packets.push(packet);
-          else perSocket.set(id, [packet]);
-        }
+      for (const id of socketIdsInRooms(nsp, rooms)) {
+        const packets = perSocket.get(id);
+        if (packets) packets.push(packet);
+        else perSocket.set(id, [packet]);
       }
     }
     for (const [id, packets] of perSocket) {
@@ -75,7 +70,7 @@ export function attachAudienceEvents(io: Server, clustered: () => boolean, log: 
 
   return {
     emit(audience, event, payload) {
-      const rooms = [...audience.roles.map(roomForRole), ...audience.userIds.map(roomForUser)];
+      const rooms = audienceRooms(audience.roles, audience.userIds);
       if (rooms.length === 0) return;
       if (pending.length === 0) process.nextTick(flush);
       pending.push({ rooms, packet: eventPacket(event, payload) });

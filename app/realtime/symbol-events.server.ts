@@ -4,7 +4,8 @@
 // handshake and again when an admin changes the account; every process delivers to its own
 // sockets, so the check holds behind the Redis adapter too.
 import type { Server, Socket } from "socket.io";
-import { roomForRole, roomForSymbol, roomForUser } from "./events";
+import { roomForSymbol, roomForUser } from "./events";
+import { audienceRooms, socketIdsInRooms } from "./rooms.server";
 
 /** The symbols a user may see: "all", or a set of upper-case codes (a customer's subscription). */
 export type SymbolAccess = ReadonlySet<string> | "all";
@@ -68,18 +69,12 @@ export function attachSymbolEvents(io: Server, options: { resolve: SymbolAccessR
   const deliverLocal = (message: SymbolEventMessage) => {
     const nsp = io.of("/");
     const rooms = [
-      ...(message.audience.roles ?? []).map(roomForRole),
-      ...(message.audience.userIds ?? []).map(roomForUser),
+      ...audienceRooms(message.audience.roles ?? [], message.audience.userIds ?? []),
       ...(message.audience.subscribers ? [roomForSymbol(message.symbolCode)] : []),
     ];
-    const seen = new Set<string>();
-    for (const room of rooms) {
-      for (const id of nsp.adapter.rooms.get(room) ?? []) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-        const socket = nsp.sockets.get(id);
-        if (socket && mayReceiveSymbol(socketSymbolAccess(socket), message.symbolCode)) socket.emit(message.event, message.payload);
-      }
+    for (const id of socketIdsInRooms(nsp, rooms)) {
+      const socket = nsp.sockets.get(id);
+      if (socket && mayReceiveSymbol(socketSymbolAccess(socket), message.symbolCode)) socket.emit(message.event, message.payload);
     }
   };
 
