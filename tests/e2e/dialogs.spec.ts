@@ -194,10 +194,12 @@ test.describe("the trade table at 1280 x 800", () => {
     test.setTimeout(90_000);
     const admin = await signInAsNewUser(page, { role: 1, label: "long-trader-name-xx", goto: false });
     // A few trades with wide figures, through the form post the page sends. The first three have
-    // their SL and target far from NIFTY's live price; the fourth's SL sits far above it, so the
-    // SL/target watch (decision 168) flags it at once ("SL hit 10:31:33 at 23,940.10"), its R about -6R.
+    // their SL and target far from NIFTY's live price; the first's PNL is over a crore whatever the
+    // live price does (a 10-lakh PNL that grew a digit as the price moved once overflowed this
+    // table by 1 px). The fourth's SL sits far above the price, so the SL/target watch (decision
+    // 168) flags it at once ("SL hit 10:31:33 at 23,940.10"), its R about -6R.
     const trades: Record<string, string>[] = [
-      { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "24567.85", quantity: "1500", targetPrice: "39999.95", slPrice: "10999.05" },
+      { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "34567.85", quantity: "1500", targetPrice: "39999.95", slPrice: "10999.05" },
       { symbol: "NIFTY-I", tradeType: "SELL", sellPrice: "24321.15", quantity: "2250", targetPrice: "10000.5", slPrice: "39500" },
       { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "23999.99", sellPrice: "24999.99", quantity: "999" },
       { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "30000", quantity: "75", slPrice: "29000" },
@@ -213,6 +215,7 @@ test.describe("the trade table at 1280 x 800", () => {
     const headers = (await table.getByRole("columnheader").allTextContents()).map((h) => h.trim());
     expect(headers).toEqual(["", ...HEADERS]);
 
+    await expect(table.locator('tbody tr td[data-field="pnl"] [data-field="gross-pnl"]')).toContainText([/^-1,\d\d,\d\d,\d\d\d\.\d\d$/]);
     const fit = await table.evaluate((el) => ({ table: el.scrollWidth, box: el.parentElement!.clientWidth, page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
     console.log(`[trade-table] table ${fit.table} px in a ${fit.box} px box; page ${fit.page} px at ${fit.viewport} px`);
     expect(fit.table).toBeLessThanOrEqual(fit.box);

@@ -223,7 +223,7 @@ export default function TradesPage() {
               </th>
               <td>{r.tradeType}</td>
               <td>
-                <span className="block max-w-[5rem] truncate" title={r.username}>
+                <span className="block max-w-[4rem] truncate" title={r.username}>
                   {r.username}
                 </span>
               </td>
@@ -276,7 +276,8 @@ export default function TradesPage() {
               ) : null}
               {canAct ? (
                 <td>
-                  <span className="flex gap-1">
+                  {/* No gap: each icon's own padding already spaces them (and keeps 24 px targets). */}
+                  <span className="flex">
                     <Link to={`/trades/${r.id}/edit${back}`} className={iconLinkClass} aria-label={`Edit trade #${r.id}`} title="Edit">
                       <Icon name="pencil" className="h-4 w-4" />
                     </Link>
