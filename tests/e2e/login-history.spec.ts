@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createUser, signInAsNewUser, submitPassword } from "./support";
+import { createUser, signInAsNewUser, signOutThroughMenu, submitPassword } from "./support";
 
 // The sign-in history on /login-user (docs/decisions/141): a new customer fails once, signs in and
 // signs out; an admin of its own then finds both attempts listed for today, the sign-in kept after
@@ -17,10 +17,7 @@ async function customerSignsInAndOut(page: Page) {
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
   await submitPassword(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-  // The user menu (a <details> under the user's name) holds Logout.
-  await page.getByText(customer.name, { exact: true }).first().click();
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await signOutThroughMenu(page, customer.name);
   return customer;
 }
 

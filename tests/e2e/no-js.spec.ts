@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInThroughForm, signInAsNewUser } from "./support";
+import { signInThroughForm, signInAsNewUser, signOutThroughMenu } from "./support";
 
 // The same journeys with JavaScript disabled: plain forms, server-rendered toasts.
 test.use({ javaScriptEnabled: false });
@@ -11,10 +11,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status")).toContainText("Login successful: ");
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     // The user menu is a <details>: it opens without JavaScript.
-    await page.getByText("Employee", { exact: true }).first().click();
-    await page.getByRole("button", { name: "Logout" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("status")).toContainText("You have been signed out.");
+    await signOutThroughMenu(page, "Employee");
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login$/);
   });

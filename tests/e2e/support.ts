@@ -114,6 +114,20 @@ export async function signInThroughForm(page: Page, account: DemoAccount, origin
 }
 
 /**
+ * Signs out through the user menu (a <details> under the user's name, `name`) and lands on
+ * /login with its "You have been signed out." toast. With JavaScript the page is let hydrate
+ * first: a press in the instant the page takes over can be lost (see waitForHydration). The
+ * redirect and /login's first render get the sign-in's allowance on a busy machine.
+ */
+export async function signOutThroughMenu(page: Page, name: string): Promise<void> {
+  await waitForHydration(page);
+  await page.getByText(name, { exact: true }).first().click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  await expect(page.getByRole("status")).toContainText("You have been signed out.");
+}
+
+/**
  * How many candle bodies the server-drawn chart holds: each body is one closed subpath of a
  * colour's body path (components/charts/candle-svg.tsx draws the candles as paths).
  */

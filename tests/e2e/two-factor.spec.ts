@@ -5,7 +5,7 @@
 // first one's session was signed in 80 seconds ago, past the test server's 20-second
 // REAUTH_WINDOW_SECONDS (playwright.config.ts), so its sign-in is stale from the start.
 import { expect, test, type Page } from "@playwright/test";
-import { answerWithTotp, confirmTwoFactorSetup, createUser, enterTwoFactorCode, fillNewUser, leftOrRefused, signInAsNewUser, submitPassword } from "./support";
+import { answerWithTotp, confirmTwoFactorSetup, createUser, enterTwoFactorCode, fillNewUser, leftOrRefused, signInAsNewUser, signOutThroughMenu, submitPassword } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
@@ -15,12 +15,6 @@ const formAdmin = { name: `E2E Admin ${tag}`, username: `e2eadmin${tag}`, email:
 
 function fillNewAdmin(page: Page) {
   return fillNewUser(page, { ...formAdmin, roleId: 1 });
-}
-
-async function signOut(page: Page, name: string) {
-  await page.getByText(name, { exact: true }).first().click();
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/login$/);
 }
 
 test.describe("two-factor sign-in and re-authentication without JavaScript", () => {
@@ -68,14 +62,14 @@ test.describe("two-factor sign-in and re-authentication without JavaScript", () 
 
     await page.goto("/users");
     await expect(page).toHaveURL(/\/users$/);
-    await signOut(page, newAdmin.name);
+    await signOutThroughMenu(page, newAdmin.name);
 
     // Signing in again: the password, then a code from the app.
     await submitPassword(page, newAdmin.email, newAdmin.password);
     await enterTwoFactorCode(page, secret, newAdmin.email, () => submitPassword(page, newAdmin.email, newAdmin.password));
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("status")).toContainText("Login successful: ");
-    await signOut(page, newAdmin.name);
+    await signOutThroughMenu(page, newAdmin.name);
 
     // Without the phone: a recovery code, which works once.
     await submitPassword(page, newAdmin.email, newAdmin.password);
@@ -83,7 +77,7 @@ test.describe("two-factor sign-in and re-authentication without JavaScript", () 
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("status")).toContainText("recovery code");
-    await signOut(page, newAdmin.name);
+    await signOutThroughMenu(page, newAdmin.name);
     await submitPassword(page, newAdmin.email, newAdmin.password);
     await page.getByLabel("Code").fill(recoveryCode);
     await page.getByRole("button", { name: "Verify" }).click();
