@@ -240,6 +240,14 @@ for (const js of [true, false]) {
     await expect(sidebar).toHaveCount(1);
     await expect(page.getByRole("link", { name: "Close menu" })).toBeHidden();
     await expect(sidebar.getByRole("link", { name: "Users", exact: true })).toBeVisible();
+    // The current page's link is marked for screen readers and stands out on screen (semibold on
+    // its own background); the others do not.
+    const linkLook = (name: string) =>
+      sidebar.getByRole("link", { name, exact: true }).evaluate((el) => ({ current: el.getAttribute("aria-current"), background: getComputedStyle(el).backgroundColor, weight: getComputedStyle(el).fontWeight }));
+    const [current, other] = [await linkLook("Dashboard"), await linkLook("Users")];
+    expect(current).toMatchObject({ current: "page", weight: "600" });
+    expect(other).toMatchObject({ current: null, weight: "400", background: "rgba(0, 0, 0, 0)" });
+    expect(current.background).not.toBe(other.background);
     await expect(page.locator("aside[data-expanded]")).toHaveAttribute("data-expanded", "true");
     expect((await page.locator("aside[data-expanded]").boundingBox())!.width).toBeGreaterThan(200);
     await expect(page.getByRole("button", { name: "Close sidebar" })).toBeVisible();
