@@ -79,8 +79,12 @@ export function openSocket(url: string, cookie?: string, options: { forceNew?: b
   return connect(url, { transports: ["websocket"], reconnection: false, ...options, extraHeaders: cookie ? { Cookie: cookie } : {} });
 }
 
-/** Resolves when the socket's handshake is accepted; rejects with the server's refusal. */
+/**
+ * Resolves when the socket's handshake is accepted (at once if it already was, while the caller
+ * awaited something else); rejects with the server's refusal.
+ */
 export function handshake(socket: Socket): Promise<void> {
+  if (socket.connected) return Promise.resolve();
   return new Promise<void>((resolve, reject) => {
     socket.once("connect", () => resolve());
     socket.once("connect_error", reject);
