@@ -21,6 +21,7 @@ import { ToastRegion } from "~/components/ui/toast-region";
 import { SocketProvider } from "~/components/realtime/socket-context";
 import { errorCopy } from "~/components/route-error";
 import { loadShell } from "~/services/shell.server";
+import { useInAppLinks } from "~/components/ui/in-app-link";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -71,6 +72,7 @@ function Document({ theme, children }: { theme: string; children: React.ReactNod
 export default function App() {
   const { theme, toast, shell } = useLoaderData<typeof loader>();
   const location = useLocation();
+  useInAppLinks();
   return (
     <Document theme={theme}>
       <ToastRegion toast={toast} />

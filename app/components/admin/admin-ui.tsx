@@ -3,6 +3,7 @@
 // JavaScript and a dialog over the list with it.
 import { Form, Link, useFetcher, useLocation, useOutlet, useSubmit } from "@remix-run/react";
 import { Icon } from "~/components/ui/icon";
+import { InAppLink } from "~/components/ui/in-app-link";
 import { useEffect, useState } from "react";
 import { MAX_SEARCH_LENGTH, pageSizeChoices, sortSearch, type SortDirection } from "~/domain/list-query";
 import { pageCount, pageRange, searchWithPage, withListSearch } from "~/domain/paging";
@@ -375,9 +376,9 @@ export function ListFilters({
  * the list behind the dialog keeps showing the same rows, and the dialog's Close and its save
  * come back to them. Parameters in `to` win over the list's.
  */
-export function KeepListLink({ to, ...props }: Omit<React.ComponentProps<typeof Link>, "to"> & { to: string }) {
+export function KeepListLink({ to, ...props }: React.ComponentProps<typeof InAppLink>) {
   const location = useLocation();
-  return <Link to={withListSearch(to, location.search)} {...props} />;
+  return <InAppLink to={withListSearch(to, location.search)} {...props} />;
 }
 
 export const cellClass = "border-t border-slate-100 px-3 py-1.5 dark:border-slate-800";

@@ -9,6 +9,7 @@ import { arrayMove, horizontalListSortingStrategy, SortableContext, sortableKeyb
 import { CSS } from "@dnd-kit/utilities";
 import { Icon } from "~/components/ui/icon";
 import { Form, Link, useFetcher, useLocation, useSubmit } from "@remix-run/react";
+import { InAppLink } from "~/components/ui/in-app-link";
 import { useEffect, useMemo, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FieldErrors } from "~/components/ui/field";
@@ -132,9 +133,9 @@ export function WatchlistPanel({
                           <DirectionIcon dir={dir} />
                         </td>
                         <th scope="row" className="px-1.5 py-1 sm:px-2 text-left font-medium">
-                          <Link to={symbolHref(r.symbolCode)} preventScrollReset className="hover:underline">
+                          <InAppLink to={symbolHref(r.symbolCode)} keepScroll className="hover:underline">
                             {r.symbolCode}
-                          </Link>
+                          </InAppLink>
                           {selected ? (
                             <span role="img" aria-label="Selected" className="ml-1 inline-flex align-middle text-up">
                               <Icon name="check" className="h-4 w-4" />

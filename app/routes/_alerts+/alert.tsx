@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { InAppLink } from "~/components/ui/in-app-link";
 import { forbidden, requireRouteAccess } from "~/auth/guards.server";
 import { buttonClass, cellClass, linkClass, ListWithDialog, PageTitle, Pagination, secondaryButtonClass, Table } from "~/components/admin/admin-ui";
 import { isAlertAdmin, listUserAlerts, setAutoAlerts } from "~/services/alerts.server";
@@ -79,12 +80,12 @@ export default function AlertsPage() {
               <td className={cellClass}>{r.viewType.join(", ")}</td>
               <td className={cellClass}>{r.active ? "Active" : r.firedAt ? `Fired ${r.firedAt}` : "Inactive"}</td>
               <td className={`${cellClass} flex gap-3`}>
-                <Link to={`/alert/${r.id}/edit${pageQuery}`} className={linkClass} aria-label={`Edit ${r.name}`}>
+                <InAppLink to={`/alert/${r.id}/edit${pageQuery}`} className={linkClass} aria-label={`Edit ${r.name}`}>
                   Edit
-                </Link>
-                <Link to={`/alert/${r.id}/delete${pageQuery}`} className={linkClass} aria-label={`Delete ${r.name}`}>
+                </InAppLink>
+                <InAppLink to={`/alert/${r.id}/delete${pageQuery}`} className={linkClass} aria-label={`Delete ${r.name}`}>
                   Delete
-                </Link>
+                </InAppLink>
               </td>
             </tr>
           ))}

@@ -26,6 +26,7 @@ import { searchParamsOf } from "~/schemas/request-input.server";
 import { levelHitFlags } from "~/domain/trade-watch";
 import { shownTradePrices } from "~/domain/trade-rows";
 import { LevelHitFlags } from "~/components/trades/level-hit-flags";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export const meta: MetaFunction = () => [{ title: "Trades — NSE Signals" }];
 
@@ -278,17 +279,17 @@ export default function TradesPage() {
                 <td>
                   {/* No gap: each icon's own padding already spaces them (and keeps 24 px targets). */}
                   <span className="flex">
-                    <Link to={`/trades/${r.id}/edit${back}`} className={iconLinkClass} aria-label={`Edit trade #${r.id}`} title="Edit">
+                    <InAppLink to={`/trades/${r.id}/edit${back}`} className={iconLinkClass} aria-label={`Edit trade #${r.id}`} title="Edit">
                       <Icon name="pencil" className="h-4 w-4" />
-                    </Link>
+                    </InAppLink>
                     {r.status ? (
-                      <Link to={`/trades/${r.id}/exit${back}`} className={iconLinkClass} aria-label={`Exit part of trade #${r.id}`} title="Exit part">
+                      <InAppLink to={`/trades/${r.id}/exit${back}`} className={iconLinkClass} aria-label={`Exit part of trade #${r.id}`} title="Exit part">
                         <Icon name="split" className="h-4 w-4" />
-                      </Link>
+                      </InAppLink>
                     ) : null}
-                    <Link to={`/trades/${r.id}/delete${back}`} className={`${iconLinkClass} text-red-600 dark:text-red-400`} aria-label={`Delete trade #${r.id}`} title="Delete">
+                    <InAppLink to={`/trades/${r.id}/delete${back}`} className={`${iconLinkClass} text-red-600 dark:text-red-400`} aria-label={`Delete trade #${r.id}`} title="Delete">
                       <Icon name="trash" className="h-4 w-4" />
-                    </Link>
+                    </InAppLink>
                   </span>
                 </td>
               ) : null}

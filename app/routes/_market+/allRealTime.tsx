@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { InAppLink } from "~/components/ui/in-app-link";
 import { requireRouteAccess } from "~/auth/guards.server";
 import { loadLivePrices } from "~/services/charts.server";
 import { formatNumber, formatPercent } from "~/domain/format";
@@ -64,14 +65,14 @@ export default function AllRealTimePage() {
                     <td className={`px-3 py-1.5 text-right tabular-nums ${colour}`}>{formatNumber(r.change)}</td>
                     <td className={`px-3 py-1.5 text-right tabular-nums ${colour}`}>{formatPercent(r.changePercent)}</td>
                     <td className="px-3 py-1.5">
-                      <Link
-                        to={`?keys=${encodeURIComponent(r.code)}`}
-                        preventScrollReset
+                      <InAppLink
+                        to={`/allRealTime?keys=${encodeURIComponent(r.code)}`}
+                        keepScroll
                         className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
                         aria-label={`Keys of ${r.code}`}
                       >
                         Keys
-                      </Link>
+                      </InAppLink>
                     </td>
                   </tr>
                 );

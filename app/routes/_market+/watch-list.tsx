@@ -79,7 +79,7 @@ export default function WatchListPage() {
       <WatchlistPanel
         data={panel}
         manage
-        symbolHref={(code) => withParams(location.search, { symbol: code }) || "?"}
+        symbolHref={(code) => `${location.pathname}${withParams(location.search, { symbol: code })}`}
         createResult={failedIntent === "create" ? actionResult : null}
       />
     </div>
