@@ -110,6 +110,8 @@ export interface WindowEnded {
   elapsedMs: number;
   cpuUserUs: number;
   cpuSystemUs: number;
+  /** socketio: the embedded database's process, in the same window (0 for ws). */
+  databaseCpuUs: number;
   loopDelayP99Ms: number;
   rssMb: number;
   ticksEmitted: number;

@@ -70,7 +70,7 @@ async function measure(kind: ServerKind): Promise<Result> {
       seconds,
       deliveredPerSecond: report.covered / seconds,
       coverage: report.offered === 0 ? 0 : report.covered / report.offered,
-      cpuUsPerDelivered: report.covered === 0 ? Infinity : (end.cpuUserUs + end.cpuSystemUs) / report.covered,
+      cpuUsPerDelivered: report.covered === 0 ? Infinity : (end.cpuUserUs + end.cpuSystemUs + end.databaseCpuUs) / report.covered,
     };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
@@ -121,7 +121,7 @@ function printRound(results: Result[]): Result[] {
       r.clients.p99Ms.toFixed(1),
       r.clients.maxMs.toFixed(0),
       r.cpuUsPerDelivered.toFixed(2),
-      (((r.server.cpuUserUs + r.server.cpuSystemUs) / 1000 / r.server.elapsedMs) * 100).toFixed(0),
+      (((r.server.cpuUserUs + r.server.cpuSystemUs + r.server.databaseCpuUs) / 1000 / r.server.elapsedMs) * 100).toFixed(0),
       r.server.loopDelayP99Ms.toFixed(1),
       (r.clients.messages / r.seconds).toFixed(0),
       r.clients.clientCpuPercent.toFixed(0),
@@ -147,6 +147,7 @@ function printRound(results: Result[]): Result[] {
       `feed ${(r.server.ticksEmitted / r.seconds).toFixed(0)} ticks/s (${r.server.lateBatches} batches late)`,
       `server GC ${r.server.gc.count}x, ${r.server.gc.totalMs.toFixed(0)} ms, max ${r.server.gc.maxMs.toFixed(1)} ms`,
       `server rss ${r.server.rssMb.toFixed(0)} MB`,
+      ...(r.kind === "socketio" ? [`of which the database's process ${(r.server.databaseCpuUs / 1000).toFixed(0)} ms CPU (counted in the server's)`] : []),
       ...(r.server.frameFanout
         ? [
             `socket writes (LivePrices.flushDue) p50 ${r.server.frameFanout.p50Ms.toFixed(1)} ms, max ${r.server.frameFanout.maxMs.toFixed(
