@@ -14,16 +14,21 @@ const TRADE = { symbol: "NIFTY-I", tradeType: "BUY", buyPrice: "24000", quantity
 async function markDocument(page: Page) {
   await page.evaluate(() => ((window as unknown as { documentMark: number }).documentMark = 42));
 }
+/** An employee with one trade, on the trade list at `path`, its document marked. */
+async function openOwnTrades(page: Page, path: string) {
+  await signInAsNewUser(page, { role: 3, goto: "/trades" });
+  await fileTrades(page, [TRADE]);
+  await page.goto(path);
+  await waitForHydration(page);
+  await markDocument(page);
+}
+
 const documentMark = (page: Page) => page.evaluate(() => (window as unknown as { documentMark?: number }).documentMark ?? null);
 
 for (const viewport of [DESKTOP, PHONE]) {
   test(`a trade row's links open their dialogs in the page, by click and by Enter, at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await signInAsNewUser(page, { role: 3, goto: "/trades" });
-    await fileTrades(page, [TRADE]);
-    await page.goto("/trades?page=1");
-    await waitForHydration(page);
-    await markDocument(page);
+    await openOwnTrades(page, "/trades?page=1");
 
     const edit = page.getByRole("link", { name: /^Edit trade #\d+$/ }).first();
     await edit.click();
@@ -50,11 +55,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 }
 
 test("a modified click on a row link is the browser's: the link opens in a new tab and this page stays", async ({ page, context }) => {
-  await signInAsNewUser(page, { role: 3, goto: "/trades" });
-  await fileTrades(page, [TRADE]);
-  await page.goto("/trades");
-  await waitForHydration(page);
-  await markDocument(page);
+  await openOwnTrades(page, "/trades");
   const edit = page.getByRole("link", { name: /^Edit trade #\d+$/ }).first();
   const href = await edit.getAttribute("href");
   const [tab] = await Promise.all([context.waitForEvent("page"), edit.click({ modifiers: ["ControlOrMeta"] })]);
