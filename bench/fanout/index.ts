@@ -147,7 +147,7 @@ function printRound(results: Result[]): Result[] {
       `feed ${(r.server.ticksEmitted / r.seconds).toFixed(0)} ticks/s (${r.server.lateBatches} batches late)`,
       `server GC ${r.server.gc.count}x, ${r.server.gc.totalMs.toFixed(0)} ms, max ${r.server.gc.maxMs.toFixed(1)} ms`,
       `server rss ${r.server.rssMb.toFixed(0)} MB`,
-      ...(r.kind === "socketio" ? [`of which the database's process ${(r.server.databaseCpuUs / 1000).toFixed(0)} ms CPU (counted in the server's)`] : []),
+      ...(r.kind === "socketio" ? [`the database's process ${(r.server.databaseCpuUs / 1000).toFixed(0)} ms CPU in the window (counted in the server's CPU)`] : []),
       ...(r.server.frameFanout
         ? [
             `socket writes (LivePrices.flushDue) p50 ${r.server.frameFanout.p50Ms.toFixed(1)} ms, max ${r.server.frameFanout.maxMs.toFixed(

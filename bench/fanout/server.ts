@@ -1,8 +1,9 @@
 // One fanout server in its own process (so process.cpuUsage() is the server's alone):
 //   socketio: the project's real path: the embedded database in a process of its own, as
 //             `npm start` runs it (in memory, migrated, 200 symbols with a previous day's bar;
-//             its CPU in the window is counted with the server's), MarketEngine fed by the synthetic feed, createRealtimeHub with an
-//             authenticate callback, LivePrices publishing the engine's frames (startMarket).
+//             its CPU in the window is counted with the server's), MarketEngine fed by the
+//             synthetic feed, createRealtimeHub with an authenticate callback, LivePrices
+//             publishing the engine's frames (startMarket).
 //   ws:       the baseline: a bare ws server; a client sends its subscription list, and every
 //             tick is JSON-sent to each subscribed client as its own message.
 // Driven by the orchestrator over IPC: feed-start, window-start, window-end, exit.

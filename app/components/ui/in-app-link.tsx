@@ -1,8 +1,8 @@
 // Links repeated on every row of a list (edit, exit, delete) as plain anchors that one listener
 // on the document navigates inside the app (docs/decisions/178). A Remix <Link> renders three
 // components and resolves its path two or three times on the server; /trades drew 60 of them,
-// and the pages bench measured the list at 0.93x of its CPU per request with these anchors. They
-// carry data-discover, so Remix's route discovery finds their routes as it finds a Link's, and
+// and the pages bench measured the lists at 0.94-0.96x of their CPU per request with these
+// anchors (side by side). They carry data-discover, so Remix's route discovery finds their routes as it finds a Link's, and
 // without JavaScript they are the same links.
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";

@@ -66,7 +66,7 @@ export default function AllRealTimePage() {
                     <td className={`px-3 py-1.5 text-right tabular-nums ${colour}`}>{formatPercent(r.changePercent)}</td>
                     <td className="px-3 py-1.5">
                       <InAppLink
-                        to={`/allRealTime?keys=${encodeURIComponent(r.code)}`}
+                        to={`${location.pathname}?keys=${encodeURIComponent(r.code)}`}
                         keepScroll
                         className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
                         aria-label={`Keys of ${r.code}`}
