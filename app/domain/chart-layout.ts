@@ -210,6 +210,24 @@ export function visibleVolumeMax(candles: readonly { volume: number }[], shown: 
   return most * headroom;
 }
 
+/** About one time label per this many px of a chart's width. */
+export const AXIS_LABEL_PX = 80;
+/** What a candle chart's price labels take of its width, about (the plot is the rest). */
+export const PRICE_LABELS_PX = 64;
+
+/**
+ * How many time labels a candle chart of `slots` candles draws in a box `boxWidth` px wide: one
+ * per AXIS_LABEL_PX or so of its plot, at least 1 and at most 8 (a phone has room for three or
+ * four). Taken from the box the chart is drawn in, never from the plot ApexCharts drew: that plot
+ * narrows and widens with the price labels of the range shown, so a count read back from it
+ * changed the next drawing's options, whose plot changed the count again, without end (the
+ * admin dashboard's tab hung that way at phone size; docs/decisions/179).
+ */
+export function axisTickCount(boxWidth: number, slots: number): number {
+  const plot = Number.isFinite(boxWidth) ? boxWidth - PRICE_LABELS_PX : 0;
+  return Math.max(1, Math.min(8, Math.floor(plot / AXIS_LABEL_PX), slots - 1));
+}
+
 /** The narrowest a candle's slot is drawn when a chart opens, in px (TradingView opens at about 6). */
 export const OPENING_SLOT_PX = 4;
 

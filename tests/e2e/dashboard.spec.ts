@@ -1,6 +1,7 @@
 // The dashboard, /admin/dashboard, /allChart by the chart setting, the advanced widget, /overview
 // and /sector-analysis: with JavaScript (live chart, live gauges) and without (SVG, GET forms).
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { DESKTOP, PHONE } from "./page-sweep";
 import { drawnCandleCount, expectDailyNiftyChart, signInAsNewUser } from "./support";
 
 test.describe("dashboard with JavaScript", () => {
@@ -78,6 +79,29 @@ test.describe("dashboard with JavaScript", () => {
     const chart = page.locator('[data-chart="apex"] svg.apexcharts-svg').first();
     await expect(chart).toBeVisible({ timeout: 30_000 });
     await expect(chart).toHaveAttribute("height", "720"); // 1000 - 280
+  });
+
+  test("the admin dashboard's chart settles after the window goes from desktop to phone size and back", async ({ page }) => {
+    // Its time labels once followed the plot ApexCharts drew, whose width moves with the price
+    // labels: at phone size a restored zoom and a redraw of the whole chart took turns without
+    // end, and the tab stopped answering until it ran out of memory (docs/decisions/179).
+    test.setTimeout(120_000);
+    let crashed = false;
+    page.on("crash", () => (crashed = true));
+    await page.setViewportSize(DESKTOP);
+    await signInAsNewUser(page, { role: 1, goto: false });
+    await page.goto("/admin/dashboard");
+    const chart = page.locator('[data-chart="apex"] svg.apexcharts-svg').first();
+    await expect(chart).toHaveAttribute("height", String(DESKTOP.height - 280), { timeout: 30_000 });
+    for (const size of [PHONE, DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await expect(chart, `drawn for ${size.width} x ${size.height}`).toHaveAttribute("height", String(size.height - 280), { timeout: 15_000 });
+      expect(Number(await chart.getAttribute("width")), "as wide as the window lets it be").toBeLessThanOrEqual(size.width);
+      // Three seconds on, the page still runs a task at once: nothing is drawing in a loop.
+      await page.waitForTimeout(3_000);
+      expect(await taskDelay(page), `the page answers at ${size.width} px`).toBeLessThan(1_000);
+    }
+    expect(crashed, "the tab did not crash").toBe(false);
   });
 });
 
@@ -207,3 +231,13 @@ test.describe("overview and sector analysis without JavaScript", () => {
     await expect(page).toHaveURL(/\/sector-analysis-chart\/\d+\?date=\d{4}-\d{2}-\d{2}$/);
   });
 });
+
+/** How long a task queued in the page waits to run, in ms; Infinity when the page does not answer within 10 s. */
+async function taskDelay(page: Page): Promise<number> {
+  const answered = page.evaluate(() => new Promise<number>((resolve) => {
+    const queued = performance.now();
+    setTimeout(() => resolve(performance.now() - queued), 0);
+  }));
+  const silent = new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 10_000));
+  return Promise.race([answered, silent]);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candleAxisLabel, chartCount, chartPriceRange, defaultChartSymbols, FULL_REDRAW_MAX_AGE_MS, layoutLabels, needsFullRedraw } from "~/domain/chart-layout";
+import { AXIS_LABEL_PX, axisTickCount, candleAxisLabel, chartCount, chartPriceRange, defaultChartSymbols, FULL_REDRAW_MAX_AGE_MS, layoutLabels, needsFullRedraw, PRICE_LABELS_PX } from "~/domain/chart-layout";
 
 describe("chart layout", () => {
   it("reads the chart setting as 1, 2 or 4 (anything else is 1)", () => {
@@ -60,6 +60,22 @@ describe("layoutLabels: line labels never cover each other (docs/decisions/127)"
       expect(byLine).toEqual([...byLine].sort((a, b) => a - b));
       if (n * 18 - 2 <= 400) for (const y of placed) expect(y).toBeGreaterThanOrEqual(8), expect(y).toBeLessThanOrEqual(392);
     }
+  });
+});
+
+describe("axisTickCount: time labels by the chart's width (docs/decisions/179)", () => {
+  it("gives one label per AXIS_LABEL_PX of the plot left beside the price labels", () => {
+    expect(axisTickCount(PRICE_LABELS_PX + 4 * AXIS_LABEL_PX, 250)).toBe(4);
+    expect(axisTickCount(PRICE_LABELS_PX + 4 * AXIS_LABEL_PX - 1, 250)).toBe(3);
+    // A phone (390 px less the page's padding) has room for three or four; a desktop for eight.
+    expect(axisTickCount(358, 250)).toBe(3);
+    expect(axisTickCount(1200, 250)).toBe(8);
+  });
+  it("never draws fewer than one label or more than the candles less one", () => {
+    expect(axisTickCount(10, 250)).toBe(1);
+    expect(axisTickCount(Number.NaN, 250)).toBe(1);
+    expect(axisTickCount(1200, 3)).toBe(2);
+    expect(axisTickCount(1200, 1)).toBe(1);
   });
 });
 

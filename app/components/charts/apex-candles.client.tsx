@@ -9,7 +9,7 @@ import { useGesture } from "@use-gesture/react";
 import Chart from "react-apexcharts";
 import type { ApexOptions } from "apexcharts";
 import type { Candle } from "~/domain/candles";
-import { candleAxisLabel, chartPriceRange, followedRange, needsFullRedraw, openingRange, pannedRange, pinchedRange, visiblePriceRange, visibleVolumeMax, type SlotRange } from "~/domain/chart-layout";
+import { axisTickCount, candleAxisLabel, chartPriceRange, followedRange, needsFullRedraw, openingRange, pannedRange, pinchedRange, visiblePriceRange, visibleVolumeMax, type SlotRange } from "~/domain/chart-layout";
 import { formatIstDateTime } from "~/domain/dates";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";
@@ -18,6 +18,7 @@ import type { PriceLine } from "./candle-svg";
 import { LineLabels, type PlotBox } from "./line-labels";
 import { computeStudies, studyLineLabels } from "~/domain/studies";
 import { overlayExtremes, StudyPanes, withStudyLines } from "./apex-studies.client";
+import { useBoxWidth } from "./use-box-width";
 
 /** The few drawing figures ApexCharts keeps on its instance after each render. */
 interface DrawnChart {
@@ -159,7 +160,8 @@ function ApexCandles({
       : drawn;
   // Derived state from the previous render (React's documented pattern): the next render uses it.
   if (current !== drawn) setDrawn(current);
-  const plotWidth = plot?.width ?? 640;
+  // The width the chart is drawn in (its time labels' count follows it; axisTickCount says why not the plot's).
+  const boxWidth = useBoxWidth(priceBox, 700);
   const { drawing, xaxis, priceChart, volumeChart, volumeHeight } = useMemo(() => {
     const keepPlot = (chart: DrawnChart) => {
       priceInstance.current = chart;
@@ -228,8 +230,7 @@ function ApexCandles({
     const closed = all.slice(0, -1);
     const drawing = computeStudies(all, current.studies, { intraday });
     // About as many labels as ticks: each names the day when it changed since the label before.
-    // One label per 80 px or so of the plot (a phone has room for three or four).
-    const tickAmount = Math.max(1, Math.min(8, Math.floor(plotWidth / 80), all.length - 1));
+    const tickAmount = axisTickCount(boxWidth, all.length);
     const labelStep = Math.max(1, Math.round(all.length / tickAmount));
     const axisLabels = all.map((c, i) => candleAxisLabel(c.time, i === 0 ? undefined : all[Math.max(0, i - labelStep)].time, intraday));
     const indexOf = new Map(all.map((c, i) => [c.time, i]));
@@ -318,7 +319,7 @@ function ApexCandles({
     const priceChart = withStudyLines({ type: "candlestick", series, options }, drawing.overlays, all, (_c, i) => i);
     const volumeChart = withStudyLines({ type: "bar", series: volume.series, options: volume.options }, drawing.volume, all, (_c, i) => i);
     return { drawing, xaxis, priceChart, volumeChart, volumeHeight };
-  }, [current, height, dark, intraday, plotWidth]);
+  }, [current, height, dark, intraday, boxWidth]);
   // On a touch screen the chart's gestures are ours (ApexCharts has no pinch, and its pan moves a
   // fixed step per touch event, however far the finger went): two fingers zoom with the candle
   // under them staying there; one finger drags the candles with it. One zoom per animation frame,
