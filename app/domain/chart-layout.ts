@@ -228,6 +228,20 @@ export function axisTickCount(boxWidth: number, slots: number): number {
   return Math.max(1, Math.min(8, Math.floor(plot / AXIS_LABEL_PX), slots - 1));
 }
 
+/** The interactive candle chart's volume bars, as a share of its price chart's height (drawn under it). */
+export const VOLUME_CHART_SHARE = 0.22;
+
+/**
+ * The height in px the interactive chart takes once its library has drawn, for a price chart
+ * `height` px high: ApexCharts' price chart and its volume chart under it ("normal"), or the
+ * advanced widget's one pane ("advance"). The chart's box keeps this much room from the first
+ * paint when scripts run, so the page does not grow under a finger when the library draws
+ * (docs/decisions/180). Study panes come on top of it.
+ */
+export function drawnChartHeight(height: number, mode: string): number {
+  return mode === "advance" ? height : height + Math.round(height * VOLUME_CHART_SHARE);
+}
+
 /** The narrowest a candle's slot is drawn when a chart opens, in px (TradingView opens at about 6). */
 export const OPENING_SLOT_PX = 4;
 

@@ -94,7 +94,21 @@ test.describe("without JavaScript", () => {
     await expect(page.locator('svg[data-chart="svg"]')).toBeVisible();
     await expectTableView(page);
   });
+
+  test("the chart's box is as tall as its SVG: no room is kept for a library that will not draw", async ({ page }) => {
+    await signInAsNewUser(page, { role: 3 });
+    const area = page.locator("figure[data-chart-card] [data-chart-area]");
+    const svg = area.locator('svg[data-chart="svg"]');
+    await expect(svg).toBeVisible();
+    const [areaHeight, svgHeight] = await Promise.all([area.evaluate((el) => el.getBoundingClientRect().height), svg.evaluate((el) => el.getBoundingClientRect().height)]);
+    expect(Math.abs(areaHeight - svgHeight)).toBeLessThanOrEqual(8);
+  });
 });
+
+/** Where the element starts on the page (not on the screen), in px. */
+function pageTop(locator: ReturnType<Page["locator"]>): Promise<number> {
+  return locator.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+}
 
 test.describe("with JavaScript on a phone", () => {
   test.use(PHONE_TOUCH);
@@ -127,6 +141,27 @@ test.describe("with JavaScript on a phone", () => {
     // The table view is still there, now following the interactive chart.
     await expectTableView(page);
   });
+
+  for (const mode of ["normal", "advance"] as const) {
+    test(`${mode} mode: the page does not grow under a finger when the chart library draws`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await signInAsNewUser(page, { role: 3, goto: false });
+      await saveChartMode(page, mode);
+      await page.goto("/dashboard");
+      await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 20_000 });
+      // The watchlist is under the chart on a phone: where it starts before the library is fetched...
+      const figure = page.locator("figure[data-chart-card]");
+      const watchlist = page.getByRole("complementary", { name: "Watchlist" });
+      await expect(figure.locator('svg[data-chart="svg"]')).toBeAttached();
+      const before = await pageTop(watchlist);
+      await figure.scrollIntoViewIfNeeded();
+      await expect(figure.locator('svg[data-chart="svg"]')).toHaveCount(0, { timeout: 30_000 });
+      await expect(figure.locator(':is([data-chart="apex"], [data-chart="advanced"])')).toBeVisible();
+      // ...and once it has drawn: the room was kept from the first paint (it grew ~440 px before).
+      const after = await pageTop(watchlist);
+      expect(Math.abs(after - before), `the watchlist moved from ${before} to ${after} px`).toBeLessThanOrEqual(24);
+    });
+  }
 
   test("normal mode: two fingers spread on the chart zoom in, and the zoom holds through the chart's redraws", async ({ page }) => {
     test.setTimeout(90_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AXIS_LABEL_PX, axisTickCount, candleAxisLabel, chartCount, chartPriceRange, defaultChartSymbols, FULL_REDRAW_MAX_AGE_MS, layoutLabels, needsFullRedraw, PRICE_LABELS_PX } from "~/domain/chart-layout";
+import { AXIS_LABEL_PX, axisTickCount, candleAxisLabel, chartCount, chartPriceRange, defaultChartSymbols, drawnChartHeight, FULL_REDRAW_MAX_AGE_MS, layoutLabels, needsFullRedraw, PRICE_LABELS_PX } from "~/domain/chart-layout";
 
 describe("chart layout", () => {
   it("reads the chart setting as 1, 2 or 4 (anything else is 1)", () => {
@@ -76,6 +76,14 @@ describe("axisTickCount: time labels by the chart's width (docs/decisions/179)",
     expect(axisTickCount(Number.NaN, 250)).toBe(1);
     expect(axisTickCount(1200, 3)).toBe(2);
     expect(axisTickCount(1200, 1)).toBe(1);
+  });
+});
+
+describe("drawnChartHeight: the room a chart keeps for its library (docs/decisions/180)", () => {
+  it("is the price chart and its volume chart in normal mode, the one pane in advanced mode", () => {
+    expect(drawnChartHeight(535, "normal")).toBe(535 + 118);
+    expect(drawnChartHeight(520, "normal")).toBe(520 + 114);
+    expect(drawnChartHeight(535, "advance")).toBe(535);
   });
 });
 

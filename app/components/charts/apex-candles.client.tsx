@@ -9,7 +9,7 @@ import { useGesture } from "@use-gesture/react";
 import Chart from "react-apexcharts";
 import type { ApexOptions } from "apexcharts";
 import type { Candle } from "~/domain/candles";
-import { axisTickCount, candleAxisLabel, chartPriceRange, followedRange, needsFullRedraw, openingRange, pannedRange, pinchedRange, visiblePriceRange, visibleVolumeMax, type SlotRange } from "~/domain/chart-layout";
+import { axisTickCount, candleAxisLabel, chartPriceRange, followedRange, needsFullRedraw, openingRange, pannedRange, pinchedRange, visiblePriceRange, visibleVolumeMax, VOLUME_CHART_SHARE, type SlotRange } from "~/domain/chart-layout";
 import { formatIstDateTime } from "~/domain/dates";
 import { CHART_DOWN_COLOUR, CHART_UP_COLOUR } from "~/domain/targets";
 import { formatNumber } from "~/domain/format";
@@ -302,7 +302,7 @@ function ApexCandles({
       tooltip: { x: { formatter: (value: number) => { const c = candleAt(value); return c ? formatIstDateTime(c.time) : ""; } } },
       grid: { borderColor: dark ? "#1e293b" : "#e2e8f0" },
     };
-    const volumeHeight = Math.round(height * 0.22);
+    const volumeHeight = Math.round(height * VOLUME_CHART_SHARE);
     const volume = {
       series: [{ name: "Volume", data: closed.map((c, i) => ({ x: i, y: c.volume, fillColor: c.close >= c.open ? CHART_UP_COLOUR : CHART_DOWN_COLOUR })) }],
       options: {

@@ -2,12 +2,13 @@
 // library loads), then the interactive chart, with the live candle moving on each tick. The
 // library is fetched only when the chart comes into view or at the first interaction, and the
 // SVG stays until the library has drawn (docs/decisions/155).
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { timeframeById, type Candle, type TimeframeId } from "~/domain/candles";
 import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { candleReadoutLabel, candleTableCaption, candleTableRows, type VisibleRange } from "~/domain/candle-table";
 import { chartMarkers } from "~/domain/chart-markers";
+import { drawnChartHeight } from "~/domain/chart-layout";
 import { useRootData } from "~/components/layout/use-root-data";
 import { CandleSvg, type PriceLine } from "./candle-svg";
 import { useLiveCandles } from "./use-live-candles";
@@ -175,7 +176,8 @@ export function LiveCandleChart({
           <span className="sr-only">{`${hovered ? "Candle under the pointer" : "Latest candle"}, ${candleReadoutLabel(readout, intraday)}`}</span>
         </figcaption>
       ) : null}
-      <div className="relative" data-chart-area>
+      {/* With scripts, the box keeps the drawn chart's height from the first paint (app/tailwind.css). */}
+      <div className="relative" data-chart-area style={{ "--chart-drawn-height": `${drawnChartHeight(drawnHeight, mode)}px` } as CSSProperties}>
         {libraryDrawn ? null : svg}
         {wanted ? (
           // Laid out (so the library measures its width) but unseen until it has drawn.
