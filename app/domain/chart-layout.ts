@@ -242,6 +242,24 @@ export function drawnChartHeight(height: number, mode: string): number {
   return mode === "advance" ? height : height + Math.round(height * VOLUME_CHART_SHARE);
 }
 
+/** The least height in px of a price chart that fills the window (the admin dashboard's). */
+export const MIN_WINDOW_CHART_HEIGHT = 300;
+
+/** The height in px of a price chart that fills a window `windowHeight` px high less `reserved` px. */
+export function windowChartHeight(windowHeight: number, reserved: number): number {
+  return Math.max(MIN_WINDOW_CHART_HEIGHT, windowHeight - reserved);
+}
+
+/**
+ * drawnChartHeight for a price chart that fills the window less `reserved` px, as a CSS length:
+ * the room is kept before any script has measured the window (docs/decisions/180). `svh` is the
+ * window's height with a phone's address bar shown, as `innerHeight` reads it when the page loads.
+ */
+export function windowChartRoom(reserved: number, mode: string): string {
+  const price = `max(${MIN_WINDOW_CHART_HEIGHT}px, 100svh - ${reserved}px)`;
+  return mode === "advance" ? price : `calc(${price} * ${1 + VOLUME_CHART_SHARE})`;
+}
+
 /** The narrowest a candle's slot is drawn when a chart opens, in px (TradingView opens at about 6). */
 export const OPENING_SLOT_PX = 4;
 

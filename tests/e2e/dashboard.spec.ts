@@ -2,7 +2,7 @@
 // and /sector-analysis: with JavaScript (live chart, live gauges) and without (SVG, GET forms).
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, PHONE } from "./page-sweep";
-import { drawnCandleCount, expectDailyNiftyChart, signInAsNewUser } from "./support";
+import { drawnCandleCount, expectDailyNiftyChart, saveChartMode, signInAsNewUser } from "./support";
 
 test.describe("dashboard with JavaScript", () => {
   test("draws NIFTY-I candles with a target line, redraws on a timeframe change, and moves with ticks", async ({ page }) => {
@@ -81,28 +81,37 @@ test.describe("dashboard with JavaScript", () => {
     await expect(chart).toHaveAttribute("height", "720"); // 1000 - 280
   });
 
-  test("the admin dashboard's chart settles after the window goes from desktop to phone size and back", async ({ page }) => {
-    // Its time labels once followed the plot ApexCharts drew, whose width moves with the price
-    // labels: at phone size a restored zoom and a redraw of the whole chart took turns without
-    // end, and the tab stopped answering until it ran out of memory (docs/decisions/179).
-    test.setTimeout(120_000);
-    let crashed = false;
-    page.on("crash", () => (crashed = true));
-    await page.setViewportSize(DESKTOP);
-    await signInAsNewUser(page, { role: 1, goto: false });
-    await page.goto("/admin/dashboard");
-    const chart = page.locator('[data-chart="apex"] svg.apexcharts-svg').first();
-    await expect(chart).toHaveAttribute("height", String(DESKTOP.height - 280), { timeout: 30_000 });
-    for (const size of [PHONE, DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await expect(chart, `drawn for ${size.width} x ${size.height}`).toHaveAttribute("height", String(size.height - 280), { timeout: 15_000 });
-      expect(Number(await chart.getAttribute("width")), "as wide as the window lets it be").toBeLessThanOrEqual(size.width);
-      // Three seconds on, the page still runs a task at once: nothing is drawing in a loop.
-      await page.waitForTimeout(3_000);
-      expect(await taskDelay(page), `the page answers at ${size.width} px`).toBeLessThan(1_000);
-    }
-    expect(crashed, "the tab did not crash").toBe(false);
-  });
+  for (const mode of ["normal", "advance"] as const) {
+    test(`the admin dashboard's chart settles after the window goes from desktop to phone size and back, ${mode} mode`, async ({ page }) => {
+      // Normal mode: its time labels once followed the plot ApexCharts drew, whose width moves
+      // with the price labels: at phone size a restored zoom and a redraw of the whole chart took
+      // turns without end, and the tab stopped answering until it ran out of memory (docs/decisions/179).
+      // Advanced mode: each new height made a new chart, and the old one's lines were then removed
+      // from a removed chart ("Object is disposed").
+      test.setTimeout(120_000);
+      let crashed = false;
+      const errors: string[] = [];
+      page.on("crash", () => (crashed = true));
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.setViewportSize(DESKTOP);
+      await signInAsNewUser(page, { role: 1, goto: false });
+      await saveChartMode(page, mode);
+      await page.goto("/admin/dashboard");
+      const drawn = mode === "normal" ? page.locator('[data-chart="apex"] svg.apexcharts-svg').first() : page.locator('[data-chart="advanced"] div[style*="height"]').first();
+      const heightOf = () => drawn.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+      await expect.poll(heightOf, { timeout: 30_000 }).toBe(DESKTOP.height - 280);
+      for (const size of [PHONE, DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await expect.poll(heightOf, { message: `drawn for ${size.width} x ${size.height}`, timeout: 15_000 }).toBe(size.height - 280);
+        expect(await drawn.evaluate((el) => el.getBoundingClientRect().width), "as wide as the window lets it be").toBeLessThanOrEqual(size.width);
+        // Three seconds on, the page still runs a task at once: nothing is drawing in a loop.
+        await page.waitForTimeout(3_000);
+        expect(await taskDelay(page), `the page answers at ${size.width} px`).toBeLessThan(1_000);
+      }
+      expect(crashed, "the tab did not crash").toBe(false);
+      expect(errors, "no error in the page").toEqual([]);
+    });
+  }
 });
 
 test.describe("dashboard without JavaScript", () => {

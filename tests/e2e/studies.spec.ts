@@ -4,7 +4,7 @@
 // its settings disturbs no other test.
 import { expect, test, type Page } from "@playwright/test";
 import { STUDY_NAMES } from "../../app/domain/user-settings";
-import { signInAsNewUser } from "./support";
+import { saveChartMode, signInAsNewUser } from "./support";
 
 /** What each study option draws, in drawing order: the names in the chart's legend (normal) and data-studies (advanced). */
 const DRAWN: Record<(typeof STUDY_NAMES)[number], { lines: string[]; pane?: string }> = {
@@ -28,14 +28,6 @@ async function saveIndicators(page: Page, studies: readonly string[], lines: rea
   for (const name of ["MA", "WA", "MD", "WD"]) await panel.getByRole("switch", { name, exact: true }).setChecked(lines.includes(name));
   await panel.getByRole("button", { name: "Save Indicator setting" }).click();
   await expect(page.getByRole("status")).toContainText("Setting saved successfully");
-}
-
-async function saveChartMode(page: Page, mode: "normal" | "advance") {
-  await page.goto("/setting");
-  await page.getByLabel("Chart mode (viewChart)").selectOption(mode);
-  await page.getByRole("button", { name: "Save View Setting" }).click();
-  await expect(page.getByRole("status")).toContainText("Setting saved successfully");
-  await expect(page.getByLabel("Chart mode (viewChart)")).toHaveValue(mode);
 }
 
 test.describe("studies from the Indicator setting, in both chart modes", () => {

@@ -310,3 +310,12 @@ export async function showOwnTrades(page: Page, js: boolean, username: string) {
 
 /** Where a create/edit form is: the dialog with JavaScript, the page's main without. */
 export const formRoot = (page: Page, js: boolean) => (js ? page.getByRole("dialog") : page.locator("main"));
+
+/** Saves the signed-in user's chart mode through /setting's form: "normal" (ApexCharts) or "advance" (lightweight-charts). */
+export async function saveChartMode(page: Page, mode: "normal" | "advance"): Promise<void> {
+  await page.goto("/setting");
+  await page.getByLabel("Chart mode (viewChart)").selectOption(mode);
+  await page.getByRole("button", { name: "Save View Setting" }).click();
+  await expect(page.getByRole("status")).toContainText("Setting saved successfully");
+  await expect(page.getByLabel("Chart mode (viewChart)")).toHaveValue(mode);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AXIS_LABEL_PX, axisTickCount, candleAxisLabel, chartCount, chartPriceRange, defaultChartSymbols, drawnChartHeight, FULL_REDRAW_MAX_AGE_MS, layoutLabels, needsFullRedraw, PRICE_LABELS_PX } from "~/domain/chart-layout";
+import { AXIS_LABEL_PX, axisTickCount, candleAxisLabel, chartCount, chartPriceRange, defaultChartSymbols, drawnChartHeight, windowChartHeight, windowChartRoom, FULL_REDRAW_MAX_AGE_MS, layoutLabels, needsFullRedraw, PRICE_LABELS_PX } from "~/domain/chart-layout";
 
 describe("chart layout", () => {
   it("reads the chart setting as 1, 2 or 4 (anything else is 1)", () => {
@@ -84,6 +84,12 @@ describe("drawnChartHeight: the room a chart keeps for its library (docs/decisio
     expect(drawnChartHeight(535, "normal")).toBe(535 + 118);
     expect(drawnChartHeight(520, "normal")).toBe(520 + 114);
     expect(drawnChartHeight(535, "advance")).toBe(535);
+  });
+  it("for a chart that fills the window, is the window less the reserve, never under 300 px, in px and as CSS", () => {
+    expect(windowChartHeight(1000, 280)).toBe(720);
+    expect(windowChartHeight(500, 280)).toBe(300);
+    expect(windowChartRoom(280, "advance")).toBe("max(300px, 100svh - 280px)");
+    expect(windowChartRoom(280, "normal")).toBe("calc(max(300px, 100svh - 280px) * 1.22)");
   });
 });
 

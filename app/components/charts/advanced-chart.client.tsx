@@ -116,6 +116,9 @@ export default function AdvancedChart({
     const frame = requestAnimationFrame(() => setScaleVersion((v) => v + 1));
     return () => {
       cancelAnimationFrame(frame);
+      // A new chart (height, theme or timeframe changed) removed this one first, lines and all:
+      // the effects' cleanups run in order, and a removed chart's lines throw "Object is disposed".
+      if (drawn.current !== d) return;
       for (const line of made) d.candles.removePriceLine(line);
     };
   }, [lines, height, dark, intraday]);

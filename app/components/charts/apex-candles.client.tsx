@@ -160,8 +160,9 @@ function ApexCandles({
       : drawn;
   // Derived state from the previous render (React's documented pattern): the next render uses it.
   if (current !== drawn) setDrawn(current);
-  // The width the chart is drawn in (its time labels' count follows it; axisTickCount says why not the plot's).
-  const boxWidth = useBoxWidth(priceBox, 700);
+  // The time labels' count follows the width the chart is drawn in (axisTickCount says why not
+  // the plot's); the options change only when the count does, not on every pixel of a resize.
+  const tickAmount = axisTickCount(useBoxWidth(priceBox, 700), current.candles.length);
   const { drawing, xaxis, priceChart, volumeChart, volumeHeight } = useMemo(() => {
     const keepPlot = (chart: DrawnChart) => {
       priceInstance.current = chart;
@@ -230,7 +231,6 @@ function ApexCandles({
     const closed = all.slice(0, -1);
     const drawing = computeStudies(all, current.studies, { intraday });
     // About as many labels as ticks: each names the day when it changed since the label before.
-    const tickAmount = axisTickCount(boxWidth, all.length);
     const labelStep = Math.max(1, Math.round(all.length / tickAmount));
     const axisLabels = all.map((c, i) => candleAxisLabel(c.time, i === 0 ? undefined : all[Math.max(0, i - labelStep)].time, intraday));
     const indexOf = new Map(all.map((c, i) => [c.time, i]));
@@ -319,7 +319,7 @@ function ApexCandles({
     const priceChart = withStudyLines({ type: "candlestick", series, options }, drawing.overlays, all, (_c, i) => i);
     const volumeChart = withStudyLines({ type: "bar", series: volume.series, options: volume.options }, drawing.volume, all, (_c, i) => i);
     return { drawing, xaxis, priceChart, volumeChart, volumeHeight };
-  }, [current, height, dark, intraday, boxWidth]);
+  }, [current, height, dark, intraday, tickAmount]);
   // On a touch screen the chart's gestures are ours (ApexCharts has no pinch, and its pan moves a
   // fixed step per touch event, however far the finger went): two fingers zoom with the candle
   // under them staying there; one finger drags the candles with it. One zoom per animation frame,

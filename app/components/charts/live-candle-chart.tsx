@@ -8,7 +8,7 @@ import { formatIstDateTime } from "~/domain/dates";
 import { formatNumber, formatPercent } from "~/domain/format";
 import { candleReadoutLabel, candleTableCaption, candleTableRows, type VisibleRange } from "~/domain/candle-table";
 import { chartMarkers } from "~/domain/chart-markers";
-import { drawnChartHeight } from "~/domain/chart-layout";
+import { drawnChartHeight, windowChartHeight, windowChartRoom } from "~/domain/chart-layout";
 import { useRootData } from "~/components/layout/use-root-data";
 import { CandleSvg, type PriceLine } from "./candle-svg";
 import { useLiveCandles } from "./use-live-candles";
@@ -123,7 +123,7 @@ export function LiveCandleChart({
   useEffect(() => {
     if (heightFromWindow === undefined) return;
     // The documents' admin dashboard: window height minus 280, never smaller than a usable chart.
-    const fit = () => setDrawnHeight(Math.max(300, window.innerHeight - heightFromWindow));
+    const fit = () => setDrawnHeight(windowChartHeight(window.innerHeight, heightFromWindow));
     fit();
     window.addEventListener("resize", fit);
     return () => window.removeEventListener("resize", fit);
@@ -177,7 +177,11 @@ export function LiveCandleChart({
         </figcaption>
       ) : null}
       {/* With scripts, the box keeps the drawn chart's height from the first paint (app/tailwind.css). */}
-      <div className="relative" data-chart-area style={{ "--chart-drawn-height": `${drawnChartHeight(drawnHeight, mode)}px` } as CSSProperties}>
+      <div
+        className="relative"
+        data-chart-area
+        style={{ "--chart-drawn-height": heightFromWindow === undefined ? `${drawnChartHeight(height, mode)}px` : windowChartRoom(heightFromWindow, mode) } as CSSProperties}
+      >
         {libraryDrawn ? null : svg}
         {wanted ? (
           // Laid out (so the library measures its width) but unseen until it has drawn.
