@@ -157,8 +157,10 @@ export default function AdvancedChart({
     plot = { left: 0, top: 0, width: pane.width, height: pane.height };
   }
   return (
-    <div data-chart="advanced" data-status={status} className="max-w-full overflow-x-clip">
-      {status === "loading" ? <p className="text-sm text-slate-500">Chart loading....</p> : null}
+    <div data-chart="advanced" data-status={status} className="relative max-w-full overflow-x-clip">
+      {/* Over the chart, not above it: the candles are often drawn while the datafeed is still
+          answering, and a line above them moved the page by its height (docs/decisions/180). */}
+      {status === "loading" ? <p className="absolute left-2 top-1 z-10 text-sm text-slate-500">Chart loading....</p> : null}
       {status === "empty" ? <p className="text-sm text-slate-500">No Data Found</p> : null}
       <div className="relative">
         <div ref={box} style={{ height }} className="w-full" />
